@@ -1,0 +1,110 @@
+import { relative } from 'node:path';
+import { isAppError } from '../contract/app-error.js';
+import { createMockServer } from '../mock/create-mock-server.js';
+import { DEFAULTS, DEV_API_KEY, defaultFixturesPath } from '../mock/mock-options.js';
+import { integerOption, type OptionRow, parseOptions, renderHelp } from './option-table.js';
+import { packageVersion } from './package-version.js';
+
+const OPTIONS: readonly OptionRow[] = [
+  {
+    name: 'port',
+    short: 'p',
+    type: 'string',
+    value: 'n',
+    description: `port to listen on; 0 picks a free one (default ${DEFAULTS.port})`,
+  },
+  { name: 'host', type: 'string', value: 'addr', description: `address to bind (default ${DEFAULTS.host})` },
+  {
+    name: 'api-key',
+    type: 'string',
+    multiple: true,
+    value: 'key',
+    description: 'accepted bearer key; repeat for more (default: PETSTORE_API_KEYS, else the development key)',
+  },
+  {
+    name: 'cors-origin',
+    type: 'string',
+    multiple: true,
+    value: 'origin',
+    description: 'allowed browser Origin; repeat for more (default: any Origin)',
+  },
+  {
+    name: 'fixtures',
+    type: 'string',
+    value: 'file',
+    description: 'JSON array of Pet loaded at start and on reset (default fixtures/pets.json)',
+  },
+  { name: 'no-fixtures', type: 'boolean', description: 'start with an empty store' },
+  { name: 'max-pets', type: 'string', value: 'n', description: `most pets kept in memory (default ${DEFAULTS.maxPets})` },
+  { name: 'contract', type: 'string', value: 'file', description: 'OpenAPI document to serve (default openapi.yaml)' },
+  { name: 'quiet', short: 'q', type: 'boolean', description: 'no per-request log lines' },
+  { name: 'help', short: 'h', type: 'boolean', description: 'show this help' },
+  { name: 'version', short: 'v', type: 'boolean', description: 'show the version' },
+];
+
+const FOOTER = `Environment:
+  PETSTORE_API_KEYS   comma-separated bearer keys (used when no --api-key is given)
+
+Admin endpoints (no auth): GET /__admin/health, POST /__admin/reset, GET /__admin/pets`;
+
+/** Returns the exit code when the mock did not start; a started mock runs until SIGINT or SIGTERM. */
+export async function runMockCli(argv: readonly string[]): Promise<number | undefined> {
+  try {
+    const options = parseOptions(OPTIONS, argv);
+    if (options.help) {
+      process.stdout.write(
+        renderHelp('Usage: petstore-mock [options]\n\nServes the Pet Store contract as a stateful mock.', OPTIONS, FOOTER),
+      );
+      return 0;
+    }
+    if (options.version) {
+      process.stdout.write(`${packageVersion()}\n`);
+      return 0;
+    }
+    const flagKeys = (options['api-key'] as string[] | undefined) ?? [];
+    const envKeys = (process.env.PETSTORE_API_KEYS ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean);
+    const apiKeys = flagKeys.length > 0 ? flagKeys : envKeys;
+    const fixtures = options['no-fixtures'] ? false : ((options.fixtures as string | undefined) ?? defaultFixturesPath());
+    const mock = await createMockServer({
+      port: integerOption('port', options.port as string | undefined, 0, 65535),
+      host: options.host as string | undefined,
+      apiKeys,
+      corsOrigins: (options['cors-origin'] as string[] | undefined) ?? '*',
+      fixtures,
+      maxPets: integerOption('max-pets', options['max-pets'] as string | undefined, 0, 100_000_000),
+      contract: options.contract as string | undefined,
+      log: options.quiet ? undefined : (line) => process.stdout.write(`${line}\n`),
+    });
+    const origin = new URL(mock.url).origin;
+    process.stdout.write(
+      [
+        `petstore-mock ${packageVersion()} serving ${relative(process.cwd(), mock.contract.file) || mock.contract.file} (${mock.contract.title} ${mock.contract.version})`,
+        `Base URL: ${mock.url}`,
+        apiKeys.length > 0
+          ? `API keys: ${apiKeys.length} configured (not shown)`
+          : `API key: ${DEV_API_KEY} (the development key; set --api-key or PETSTORE_API_KEYS to use your own)`,
+        `Pets: ${mock.store.size}${fixtures ? ` from ${relative(process.cwd(), fixtures) || fixtures}` : ''}`,
+        `Admin: ${origin}/__admin/health, POST ${origin}/__admin/reset, ${origin}/__admin/pets`,
+        '',
+      ].join('\n'),
+    );
+    const stop = () => {
+      mock.close().then(() => process.exit(0));
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    return undefined;
+  } catch (error) {
+    if (isAppError(error)) {
+      process.stderr.write(
+        `petstore-mock: ${error.message}\n${error.code === 'usage' ? 'Run petstore-mock --help for the options.\n' : ''}`,
+      );
+      return 2;
+    }
+    process.stderr.write(`petstore-mock: ${(error as Error).stack ?? String(error)}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,33 @@
+import type { MediaSpec, Operation, ResponseSpec } from './operation.js';
+
+/** OpenAPI's precedence: the exact code, then its range (2XX), then default. */
+export function findResponse(operation: Operation, status: number): ResponseSpec | undefined {
+  const exact = String(status);
+  const range = `${exact[0]}XX`;
+  let byRange: ResponseSpec | undefined;
+  let byDefault: ResponseSpec | undefined;
+  for (const response of operation.responses) {
+    if (response.code === exact) return response;
+    if (response.code === range) byRange = response;
+    else if (response.code === 'default') byDefault = response;
+  }
+  return byRange ?? byDefault;
+}
+
+/** The media type of a Content-Type header value, lower-case, without parameters. */
+export function mediaTypeOf(contentType: string | undefined): string | undefined {
+  if (!contentType) return undefined;
+  const semi = contentType.indexOf(';');
+  return (semi === -1 ? contentType : contentType.slice(0, semi)).trim().toLowerCase() || undefined;
+}
+
+/** Exact media type first, then type/*, then *\/*, as OpenAPI's content map reads. */
+export function findMedia(contents: readonly MediaSpec[], mediaType: string | undefined): MediaSpec | undefined {
+  if (!mediaType) return undefined;
+  const wildcard = `${mediaType.split('/')[0]}/*`;
+  return (
+    contents.find((c) => c.mediaType === mediaType) ??
+    contents.find((c) => c.mediaType === wildcard) ??
+    contents.find((c) => c.mediaType === '*/*')
+  );
+}

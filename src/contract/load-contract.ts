@@ -1,0 +1,188 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { getHttpOperationsFromSpec } from '@stoplight/prism-http/dist/utils/operations.js';
+import { LineCounter, parseDocument } from 'yaml';
+import { AppError } from './app-error.js';
+import { compileSchema, type Validator } from './compile-schema.js';
+import { createOperationFinder, type OperationFinder } from './find-operation.js';
+import type { AuthKind, MediaSpec, Operation, ParameterLocation, ParameterSpec, ResponseSpec } from './operation.js';
+import { packageRoot } from './package-root.js';
+
+export interface Contract {
+  readonly file: string;
+  readonly title: string;
+  readonly version: string;
+  readonly operations: readonly Operation[];
+  readonly byId: ReadonlyMap<string, Operation>;
+  readonly findOperation: OperationFinder;
+  /** components.schemas, compiled: Pet validates a fixture, Error an error body, by name. */
+  readonly schemas: ReadonlyMap<string, Validator>;
+  /** The validated, dereferenced document, for Prism. */
+  readonly document: object;
+}
+
+export function defaultContractPath(): string {
+  return resolve(packageRoot(), 'openapi.yaml');
+}
+
+const loaded = new Map<string, Promise<Contract>>();
+
+/**
+ * Loads, validates and compiles a contract once per file per process: the mock and the runner, and every
+ * mock a test suite starts, share the compiled result. Errors are AppError('contract_invalid').
+ */
+export function loadContract(file: string = defaultContractPath()): Promise<Contract> {
+  const path = resolve(file);
+  let contract = loaded.get(path);
+  if (!contract) {
+    contract = compileContract(path);
+    loaded.set(path, contract);
+    contract.catch(() => loaded.delete(path));
+  }
+  return contract;
+}
+
+async function compileContract(file: string): Promise<Contract> {
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new AppError('contract_invalid', `Failed to read ${file}: ${error.code ?? error.message}`);
+  });
+  const parsed = parseYaml(file, text);
+  let document: object;
+  try {
+    // external: false keeps loading offline: a contract that points at a remote $ref is rejected, not fetched.
+    document = (await SwaggerParser.validate(parsed as never, { resolve: { external: false } })) as object;
+  } catch (error) {
+    throw new AppError('contract_invalid', `Failed to load ${file}: ${(error as Error).message}`);
+  }
+  const info = (document as { info: { title: string; version: string }; openapi?: string }).info;
+  if (!(document as { openapi?: string }).openapi?.startsWith('3.')) {
+    throw new AppError('contract_invalid', `Failed to load ${file}: only OpenAPI 3.x is supported`);
+  }
+  const operations = (await getHttpOperationsFromSpec(document)).map((op) => toOperation(file, op as PrismOperation));
+  const byId = new Map<string, Operation>();
+  for (const operation of operations) {
+    if (byId.has(operation.operationId)) {
+      throw new AppError('contract_invalid', `Failed to load ${file}: operationId '${operation.operationId}' is used twice`);
+    }
+    byId.set(operation.operationId, operation);
+  }
+  const components = (document as { components?: { schemas?: Record<string, object> } }).components?.schemas ?? {};
+  const schemas = new Map(Object.entries(components).map(([name, schema]) => [name, compileSchema(schema, name)]));
+  return {
+    file,
+    title: info.title,
+    version: info.version,
+    operations,
+    byId,
+    findOperation: createOperationFinder(operations),
+    schemas,
+    document,
+  };
+}
+
+function parseYaml(file: string, text: string): unknown {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
+  const [first] = doc.errors;
+  if (first) {
+    const { line, col } = lineCounter.linePos(first.pos[0]);
+    throw new AppError(
+      'contract_invalid',
+      `Failed to read ${file}: line ${line}, column ${col}: ${first.message.split('\n')[0]}`,
+    );
+  }
+  return doc.toJS({ maxAliasCount: 100 });
+}
+
+// The subset of Prism's IHttpOperation read here (its types are loose about extensions and schemas).
+interface PrismSchemaHolder {
+  schema?: object;
+}
+interface PrismParameter extends PrismSchemaHolder {
+  name: string;
+  required?: boolean;
+}
+interface PrismContent extends PrismSchemaHolder {
+  mediaType: string;
+}
+interface PrismOperation {
+  iid?: string;
+  method: string;
+  path: string;
+  summary?: string;
+  deprecated?: boolean;
+  tags?: { name: string }[];
+  extensions?: Record<string, unknown>;
+  security?: { type: string; scheme?: string }[][];
+  securityDeclarationType?: string;
+  request?: {
+    query?: PrismParameter[];
+    path?: PrismParameter[];
+    headers?: PrismParameter[];
+    body?: { required?: boolean; contents?: PrismContent[] };
+  };
+  responses: { code: string; description?: string; headers?: PrismParameter[]; contents?: PrismContent[] }[];
+}
+
+function toOperation(file: string, op: PrismOperation): Operation {
+  const method = op.method.toUpperCase();
+  if (!op.iid) throw new AppError('contract_invalid', `Failed to load ${file}: ${method} ${op.path} has no operationId`);
+  const operationId = op.iid;
+  const parameters: ParameterSpec[] = [
+    ...(op.request?.path ?? []).map((p) => toParameter(p, 'path')),
+    ...(op.request?.query ?? []).map((p) => toParameter(p, 'query')),
+    ...(op.request?.headers ?? []).map((p) => toParameter(p, 'header')),
+  ];
+  const body = op.request?.body;
+  return {
+    operationId,
+    method,
+    path: op.path,
+    summary: op.summary,
+    tags: (op.tags ?? []).map((t) => t.name),
+    deprecated: op.deprecated === true,
+    extensions: op.extensions ?? {},
+    auth: authKind(op.security ?? []),
+    parameters,
+    requestBody: body?.contents?.length
+      ? { required: body.required === true, contents: body.contents.map((c) => toMedia(c, 'body')) }
+      : undefined,
+    responses: op.responses.map(
+      (r): ResponseSpec => ({
+        code: r.code.toUpperCase() === 'DEFAULT' ? 'default' : r.code.toUpperCase(),
+        description: r.description,
+        headers: (r.headers ?? []).map((h) => ({ name: h.name.toLowerCase(), required: h.required === true })),
+        contents: (r.contents ?? []).map((c) => toMedia(c, 'body')),
+      }),
+    ),
+    prismOperation: op,
+  };
+}
+
+function toParameter(p: PrismParameter, location: ParameterLocation): ParameterSpec {
+  const schema = (p.schema ?? {}) as { type?: unknown; default?: unknown };
+  const root = `${location}.${p.name}`;
+  return {
+    name: location === 'header' ? p.name.toLowerCase() : p.name,
+    in: location,
+    required: location === 'path' || p.required === true,
+    type: typeof schema.type === 'string' ? schema.type : undefined,
+    defaultValue: schema.default,
+    validate: compileSchema(schema, root),
+  };
+}
+
+function toMedia(content: PrismContent, root: string): MediaSpec {
+  return {
+    mediaType: content.mediaType.toLowerCase(),
+    validate: content.schema ? compileSchema(content.schema, root) : undefined,
+  };
+}
+
+// OpenAPI: security is a list of alternatives; an empty alternative means "no auth needed".
+function authKind(alternatives: readonly (readonly { type: string; scheme?: string }[])[]): AuthKind {
+  if (alternatives.length === 0 || alternatives.some((all) => all.length === 0)) return 'none';
+  const bearerOnly = alternatives.some((all) => all.every((s) => s.type === 'http' && s.scheme?.toLowerCase() === 'bearer'));
+  return bearerOnly ? 'bearer' : 'other';
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { compileSchema } from './compile-schema.js';
+import { parseIntegerText, parseJson, stringifyJson, toValidatable } from './lossless-json.js';
+
+describe('lossless JSON', () => {
+  it('keeps integers beyond 2^53 exact, as bigint, and plain numbers otherwise', () => {
+    const value = parseJson('{"a":9007199254740993,"b":42,"c":1.5,"d":-9223372036854775808}') as Record<string, unknown>;
+    expect(value).toEqual({ a: 9007199254740993n, b: 42, c: 1.5, d: -9223372036854775808n });
+    expect(stringifyJson(value)).toBe('{"a":9007199254740993,"b":42,"c":1.5,"d":-9223372036854775808}');
+  });
+
+  it('reads integer text exactly and refuses anything else', () => {
+    expect(parseIntegerText('12')).toBe(12);
+    expect(parseIntegerText('9223372036854775807')).toBe(9223372036854775807n);
+    expect(parseIntegerText('1.0')).toBeUndefined();
+    expect(parseIntegerText(' 1')).toBeUndefined();
+  });
+
+  it('gives int64 validation the right verdict at the boundaries', () => {
+    const validate = compileSchema({ type: 'integer', format: 'int64' }, 'v');
+    for (const ok of ['9223372036854775807', '-9223372036854775808', '9007199254740993']) {
+      expect(validate(parseJson(ok)), ok).toEqual([]);
+    }
+    for (const bad of ['9223372036854775808', '-9223372036854775809', '18446744073709551616']) {
+      expect(validate(parseJson(bad)), bad).toHaveLength(1);
+    }
+  });
+
+  it('returns the same object when there is no bigint to replace', () => {
+    const value = { a: [1, { b: 2 }] };
+    expect(toValidatable(value)).toBe(value);
+    expect(toValidatable({ a: [1n] })).toEqual({ a: [1] });
+  });
+});

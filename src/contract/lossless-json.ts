@@ -1,0 +1,79 @@
+import { isSafeNumber, parse, stringify } from 'lossless-json';
+
+/**
+ * JSON with exact integers. Integers that a double cannot hold exactly become bigint, everything else is a
+ * plain number, so the common case costs nothing extra downstream. Plain JSON.parse would round
+ * 9007199254740993 to ...992, and the contract's int64 fields (id, categoryId) must keep every digit.
+ */
+export type JsonValue = null | boolean | number | bigint | string | JsonValue[] | { [key: string]: JsonValue };
+
+const INTEGER_LITERAL = /^-?\d+$/;
+
+function parseNumber(text: string): number | bigint {
+  if (INTEGER_LITERAL.test(text) && !isSafeNumber(text)) return BigInt(text);
+  return Number(text);
+}
+
+/** Throws a SyntaxError whose message names the position, as JSON.parse does. */
+export function parseJson(text: string): JsonValue {
+  return parse(text, null, parseNumber) as JsonValue;
+}
+
+export function stringifyJson(value: unknown, indent?: number): string {
+  const text = stringify(value, null, indent, [{ test: (v) => typeof v === 'bigint', stringify: (v) => String(v) }]);
+  if (text === undefined) throw new TypeError('value has no JSON form');
+  return text;
+}
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+/** The largest double below 2^63: stands in for in-range int64 values that round up to 2^63. */
+const LARGEST_DOUBLE_BELOW_2_63 = 2 ** 63 - 1024;
+
+/**
+ * Ajv validates numbers, not bigints. Each bigint is replaced by a number that keeps its verdict: an
+ * integer inside int64 stays an integer inside int64, one outside becomes 2^64 (or -2^64), which the
+ * int64 format rejects. Returns the same object when there is no bigint in it.
+ */
+export function toValidatable(value: unknown): unknown {
+  if (typeof value === 'bigint') return bigintStandIn(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item = toValidatable(value[i]);
+      if (item === value[i]) continue;
+      copy ??= value.slice();
+      copy[i] = item;
+    }
+    return copy ?? value;
+  }
+  let copy: Record<string, unknown> | undefined;
+  for (const key of Object.keys(value)) {
+    const original = (value as Record<string, unknown>)[key];
+    const item = toValidatable(original);
+    if (item === original) continue;
+    copy ??= { ...(value as Record<string, unknown>) };
+    copy[key] = item;
+  }
+  return copy ?? value;
+}
+
+function bigintStandIn(value: bigint): number {
+  if (value < INT64_MIN) return -(2 ** 64);
+  if (value > INT64_MAX) return 2 ** 64;
+  const approx = Number(value);
+  return approx >= 2 ** 63 ? LARGEST_DOUBLE_BELOW_2_63 : approx;
+}
+
+/** int64 range check on the stand-ins above: -2^63 is a double exactly, 2^63 is the first value outside. */
+export function isInt64Number(value: number): boolean {
+  return Number.isInteger(value) && value >= -(2 ** 63) && value < 2 ** 63;
+}
+
+/** Parses a decimal integer string (a path or query value) keeping every digit. */
+export function parseIntegerText(text: string): number | bigint | undefined {
+  if (!INTEGER_LITERAL.test(text)) return undefined;
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : BigInt(text);
+}

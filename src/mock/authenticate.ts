@@ -1,0 +1,38 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { AppError } from '../contract/app-error.js';
+import { mockError } from './error-codes.js';
+
+/** Returns the 401 to answer, or undefined when the request carries a configured key. */
+export type Authenticator = (authorization: string | undefined) => AppError | undefined;
+
+const SCHEME = /^([^\s]+)(?:\s+(.*))?$/s;
+
+/**
+ * Bearer keys (seed, Authentication; RFC 6750). The scheme name is case-insensitive (RFC 9110 §11.1), the key
+ * is exact. Keys are compared as SHA-256 digests with timingSafeEqual, against every configured key, so the
+ * time taken says nothing about how much of a key was right or which key matched.
+ */
+export function createAuthenticator(apiKeys: readonly string[]): Authenticator {
+  const digests = apiKeys.map(digest);
+  return (authorization) => {
+    if (authorization === undefined || authorization.trim() === '') return mockError('missing_authorization');
+    const match = SCHEME.exec(authorization.trim());
+    const scheme = match?.[1] ?? '';
+    if (scheme.toLowerCase() !== 'bearer') {
+      return mockError(
+        'unsupported_auth_scheme',
+        `the Authorization header must use the Bearer scheme (got '${scheme.slice(0, 20)}'): send Authorization: Bearer <API_KEY>`,
+      );
+    }
+    const token = (match?.[2] ?? '').trim();
+    if (token === '') return mockError('empty_api_key');
+    const presented = digest(token);
+    let matched = false;
+    for (const key of digests) matched = timingSafeEqual(presented, key) || matched;
+    return matched ? undefined : mockError('invalid_api_key');
+  };
+}
+
+function digest(key: string): Buffer {
+  return createHash('sha256').update(key).digest();
+}

@@ -1,0 +1,33 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** '*' allows every origin (the default: a mock serves whatever app a developer runs). */
+export type CorsOrigins = '*' | readonly string[];
+
+// Headers a browser app needs to read from our answers: the deprecation signals and Location.
+const EXPOSED = 'Deprecation, Sunset, Link, Location, WWW-Authenticate';
+const METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
+
+/**
+ * Adds CORS headers for an allowed Origin, echoing it (never '*', so credentialed requests work too).
+ * Returns true when the request is a preflight, which the caller answers with 204 before authentication:
+ * preflights carry no credentials (Fetch standard).
+ */
+export function applyCors(req: IncomingMessage, res: ServerResponse, origins: CorsOrigins): boolean {
+  const origin = req.headers.origin;
+  const allowed = origin !== undefined && (origins === '*' || origins.includes(origin));
+  if (allowed) {
+    res.setHeader('Access-Control-Allow-Origin', origin);
+    res.setHeader('Access-Control-Allow-Credentials', 'true');
+    res.setHeader('Access-Control-Expose-Headers', EXPOSED);
+  }
+  res.setHeader('Vary', 'Origin');
+  const isPreflight =
+    req.method === 'OPTIONS' && origin !== undefined && req.headers['access-control-request-method'] !== undefined;
+  if (!isPreflight) return false;
+  if (allowed) {
+    res.setHeader('Access-Control-Allow-Methods', METHODS);
+    res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? 'Authorization, Content-Type');
+    res.setHeader('Access-Control-Max-Age', '600');
+  }
+  return true;
+}

@@ -1,0 +1,194 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parse as parseQuery } from 'node:querystring';
+import { isAppError } from '../contract/app-error.js';
+import { type Contract, loadContract } from '../contract/load-contract.js';
+import type { Operation } from '../contract/operation.js';
+import { ADMIN_PREFIX, ADMIN_ROUTES, type AdminContext } from './admin-routes.js';
+import { createAuthenticator } from './authenticate.js';
+import { applyCors } from './cors.js';
+import { deprecationHeaders } from './deprecation-headers.js';
+import { errorBody, mockError, statusOf } from './error-codes.js';
+import type { HandlerContext, MockResponse } from './handler.js';
+import { loadFixtures } from './load-fixtures.js';
+import { DEFAULTS, DEV_API_KEY, defaultFixturesPath, type MockOptions } from './mock-options.js';
+import { PetStore } from './pet-store.js';
+import { mockWithPrism, warmPrism } from './prism-adapter.js';
+import { readBody } from './read-body.js';
+import { type RawQuery, readRequest } from './read-request.js';
+import { STATEFUL_HANDLERS } from './stateful-handlers.js';
+
+export interface MockServer {
+  /** The base URL clients use, including the base path: http://127.0.0.1:4010/v1 */
+  readonly url: string;
+  readonly port: number;
+  readonly store: PetStore;
+  readonly contract: Contract;
+  /** Reloads the fixtures (or empties the store); resolves to the number of pets. */
+  reset(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the mock. Everything that can be decided per operation is decided here, once: the finder, the
+ * handlers, the deprecation headers; the request path only looks them up.
+ */
+export async function createMockServer(options: MockOptions = {}): Promise<MockServer> {
+  const contract = await loadContract(options.contract);
+  const basePath = options.basePath ?? DEFAULTS.basePath;
+  const store = new PetStore(options.maxPets ?? DEFAULTS.maxPets);
+  const fixturesFile = options.fixtures === undefined ? defaultFixturesPath() : options.fixtures;
+  const validatePet = contract.schemas.get('Pet');
+  const reset = async () => {
+    if (fixturesFile === false || !validatePet) store.clear();
+    else store.replaceAll(await loadFixtures(fixturesFile, validatePet));
+    return store.size;
+  };
+  await reset();
+
+  const apiKeys = options.apiKeys?.length ? options.apiKeys : [DEV_API_KEY];
+  const authenticate = createAuthenticator(apiKeys);
+  const extraHeaders = new Map<Operation, Record<string, string> | undefined>(
+    contract.operations.map((op) => [op, deprecationHeaders(op, contract.byId, basePath)]),
+  );
+  const handlerContext: HandlerContext = { store, basePath };
+  const adminContext: AdminContext = { store, startedAt: Date.now(), reset };
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
+  const { log, onExchange } = options;
+  const corsOrigins = options.corsOrigins ?? '*';
+
+  // `seen` records the operation as soon as it is known, so that its errors carry its headers too.
+  async function answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    query: RawQuery,
+    seen: Seen,
+  ): Promise<MockResponse> {
+    if (path.startsWith(`${ADMIN_PREFIX}/`)) {
+      const route = ADMIN_ROUTES[`${req.method} ${path.slice(ADMIN_PREFIX.length)}`];
+      if (!route) throw mockError('not_found', `no admin endpoint ${req.method} ${path}: see the README`);
+      return route(adminContext);
+    }
+    if (!path.startsWith(`${basePath}/`)) {
+      throw mockError(
+        'not_found',
+        `no operation of the contract has path ${path}: the API is served under ${basePath}, e.g. ${basePath}/pets`,
+      );
+    }
+    const relative = path.slice(basePath.length);
+    const match = contract.findOperation(req.method ?? 'GET', relative);
+    if (match.kind === 'not-found') throw mockError('not_found', `no operation of the contract has path ${path}`);
+    if (match.kind === 'method-not-allowed') {
+      const allow = match.allowed.join(', ');
+      res.setHeader('Allow', allow);
+      if (req.method === 'OPTIONS') return { status: 204, body: '' };
+      throw mockError('method_not_allowed', `${req.method} is not an operation of ${path}: allowed ${allow}`);
+    }
+    const { operation } = match;
+    seen.operation = operation;
+    if (operation.auth === 'bearer') {
+      const denied = authenticate(req.headers.authorization);
+      if (denied) throw denied;
+    }
+    const bodyText = operation.requestBody ? await readBody(req, maxBodyBytes) : '';
+    const input = readRequest(operation, match.pathParams, query, req.headers, bodyText);
+    const handler = STATEFUL_HANDLERS[operation.operationId];
+    if (handler) return handler(input, handlerContext);
+    return mockWithPrism(operation, { method: operation.method, path: relative, query, headers: req.headers, body: input.body });
+  }
+
+  const server = createServer((req, res) => {
+    const started = performance.now();
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q === -1 ? url : url.slice(0, q);
+    if (applyCors(req, res, corsOrigins)) return finish(req, res, started, undefined, { status: 204, body: '' });
+    const query = q === -1 ? {} : parseQuery(url.slice(q + 1));
+    const seen: Seen = {};
+    answer(req, res, path, query, seen).then(
+      (response) => finish(req, res, started, seen.operation, response),
+      (error: unknown) => finish(req, res, started, seen.operation, errorResponse(error)),
+    );
+  });
+
+  function finish(
+    req: IncomingMessage,
+    res: ServerResponse,
+    started: number,
+    operation: Operation | undefined,
+    response: MockResponse,
+  ) {
+    const headers: Record<string, string | number> = response.body === '' ? {} : { 'Content-Type': 'application/json' };
+    Object.assign(headers, operation && extraHeaders.get(operation), response.headers);
+    headers['Content-Length'] = Buffer.byteLength(response.body);
+    if (response.status === 413) headers.Connection = 'close';
+    res.writeHead(response.status, headers);
+    res.end(response.body);
+    log?.(`${req.method} ${req.url} ${response.status} ${(performance.now() - started).toFixed(1)}ms`);
+    onExchange?.({
+      method: req.method ?? '',
+      url: req.url ?? '',
+      operationId: operation?.operationId,
+      status: response.status,
+      headers: res.getHeaders() as Record<string, string>,
+      body: response.body,
+    });
+  }
+
+  // A slow or stalled client cannot hold a connection: headers within 10 s, the whole request within 30 s.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  server.keepAliveTimeout = 5_000;
+  await listen(server, options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
+  const { port } = server.address() as AddressInfo;
+  const host = options.host ?? DEFAULTS.host;
+  const needsPrism = contract.operations.some((op) => !STATEFUL_HANDLERS[op.operationId]);
+  // Warm Prism after listening, and only when some operation needs it: start-up is not made to wait for it.
+  if (needsPrism) warmPrism().catch(() => {});
+
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}${basePath}`,
+    port,
+    store,
+    contract,
+    reset,
+    close: () => closeServer(server),
+  };
+}
+
+interface Seen {
+  operation?: Operation;
+}
+
+function errorResponse(error: unknown): MockResponse {
+  if (isAppError(error))
+    return { status: statusOf(error.code), body: errorBody(error.code, error.message), headers: authHeaders(error.code) };
+  // Anything that is not an AppError is a bug in the mock: say so, and keep serving.
+  const message = `the mock failed to answer: ${(error as Error)?.message ?? String(error)}`;
+  return { status: 500, body: errorBody('internal_error', message) };
+}
+
+// RFC 6750 §3: a 401 names the scheme the client should use.
+function authHeaders(code: string): Record<string, string> | undefined {
+  return statusOf(code) === 401 ? { 'WWW-Authenticate': 'Bearer realm="petstore"' } : undefined;
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+    // Connections still mid-request get a moment to finish, then go.
+    setTimeout(() => server.closeAllConnections(), 1000).unref();
+  });
+}

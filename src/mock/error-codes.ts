@@ -1,0 +1,42 @@
+import { AppError } from '../contract/app-error.js';
+import { stringifyJson } from '../contract/lossless-json.js';
+
+/**
+ * Every error the mock answers, by its stable wire code. The contract leaves the set of codes open
+ * (seed, Errors: "The set of values of code: not shown"); this table is the mock's documented set.
+ */
+export const ERROR_CODES = {
+  missing_authorization: { status: 401, message: 'the Authorization header is missing: send Authorization: Bearer <API_KEY>' },
+  unsupported_auth_scheme: { status: 401, message: 'the Authorization header must use the Bearer scheme' },
+  empty_api_key: { status: 401, message: 'the Authorization header has the Bearer scheme but no API key' },
+  invalid_api_key: { status: 401, message: 'the API key is not valid' },
+  invalid_content_type: { status: 400, message: 'the request body must be sent with Content-Type: application/json' },
+  missing_body: { status: 400, message: 'body: a JSON request body is required' },
+  invalid_json: { status: 400, message: 'body: the request body is not valid JSON' },
+  validation_failed: { status: 400, message: 'the request is not valid' },
+  invalid_parameter: { status: 400, message: 'a query or header parameter is not valid' },
+  invalid_path_parameter: { status: 404, message: 'the path names no resource: a path parameter is not valid' },
+  pet_not_found: { status: 404, message: 'no pet has that id' },
+  not_found: { status: 404, message: 'no operation of the contract has this path' },
+  method_not_allowed: { status: 405, message: 'the contract defines other methods for this path' },
+  not_acceptable: { status: 406, message: 'the contract defines no response in a media type the Accept header allows' },
+  store_full: { status: 409, message: 'the mock holds its maximum number of pets' },
+  payload_too_large: { status: 413, message: 'the request body is larger than the limit' },
+  unmockable_operation: { status: 500, message: 'the contract gives this operation no response that can be mocked' },
+  internal_error: { status: 500, message: 'the mock failed to answer: this is a bug in the mock' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export function mockError(code: ErrorCode, message?: string, details?: Record<string, unknown>): AppError {
+  return new AppError(code, message ?? ERROR_CODES[code].message, details);
+}
+
+export function statusOf(code: string): number {
+  return (ERROR_CODES as Record<string, { status: number }>)[code]?.status ?? 500;
+}
+
+/** The contract's Error body: `status` always equals the HTTP status. */
+export function errorBody(code: string, message: string): string {
+  return stringifyJson({ code, message, status: statusOf(code) });
+}

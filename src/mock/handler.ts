@@ -1,0 +1,18 @@
+import type { PetStore } from './pet-store.js';
+import type { RequestInput } from './read-request.js';
+
+export interface HandlerContext {
+  readonly store: PetStore;
+  /** The base path the contract is served under, e.g. /v1. */
+  readonly basePath: string;
+}
+
+/** What the mock sends: the body is JSON text already. */
+export interface MockResponse {
+  readonly status: number;
+  readonly body: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** A stateful operation: gets a request already checked against the contract, returns the answer. */
+export type Handler = (input: RequestInput, context: HandlerContext) => MockResponse;

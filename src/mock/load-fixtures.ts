@@ -1,0 +1,39 @@
+import { readFile } from 'node:fs/promises';
+import { AppError } from '../contract/app-error.js';
+import type { Validator } from '../contract/compile-schema.js';
+import { parseJson } from '../contract/lossless-json.js';
+import type { Pet } from './pet-store.js';
+
+/**
+ * Reads a fixtures file: a JSON array of Pet, each checked against the contract's Pet schema, with unique
+ * positive safe-integer ids (the store's ids are safe integers). A bad file stops start-up with a message
+ * that names the file, the entry and the field.
+ */
+export async function loadFixtures(file: string, validatePet: Validator): Promise<Pet[]> {
+  const fail = (what: string) => new AppError('fixtures_invalid', `Failed to load fixtures ${file}: ${what}`);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw fail((error as NodeJS.ErrnoException).code ?? String(error));
+  }
+  let entries: unknown;
+  try {
+    entries = parseJson(text);
+  } catch (error) {
+    throw fail(`not valid JSON: ${(error as Error).message}`);
+  }
+  if (!Array.isArray(entries)) throw fail('must be a JSON array of Pet objects');
+  const seen = new Set<number>();
+  entries.forEach((entry, index) => {
+    const [issue] = validatePet(entry, `[${index}]`);
+    if (issue) throw fail(`entry ${index}: ${issue.path}: ${issue.message}`);
+    const id = (entry as { id: unknown }).id;
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) {
+      throw fail(`entry ${index}: [${index}].id: must be a positive integer up to ${Number.MAX_SAFE_INTEGER}`);
+    }
+    if (seen.has(id)) throw fail(`entry ${index}: [${index}].id: ${id} is used by an earlier entry`);
+    seen.add(id);
+  });
+  return entries as Pet[];
+}

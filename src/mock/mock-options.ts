@@ -1,0 +1,52 @@
+import { join } from 'node:path';
+import { packageRoot } from '../contract/package-root.js';
+import type { CorsOrigins } from './cors.js';
+
+/** The key the mock accepts when none is configured; printed at start-up and in the README. */
+export const DEV_API_KEY = 'petstore-dev-key';
+
+export interface MockOptions {
+  /** 0 picks a free port. Default 4010. */
+  readonly port?: number;
+  /** Default 127.0.0.1: the mock is for this machine unless told otherwise. */
+  readonly host?: string;
+  /** Accepted bearer keys. Default: [DEV_API_KEY]. */
+  readonly apiKeys?: readonly string[];
+  /** Allowed CORS origins; default '*' (any Origin is echoed). */
+  readonly corsOrigins?: CorsOrigins;
+  /** A JSON array of Pet loaded at start and on reset; false for an empty store. Default fixtures/pets.json. */
+  readonly fixtures?: string | false;
+  /** Default 1,000,000. */
+  readonly maxPets?: number;
+  /** Default 1 MiB. */
+  readonly maxBodyBytes?: number;
+  /** Default openapi.yaml at the project root. */
+  readonly contract?: string;
+  /** Where the contract's paths are served. Default /v1, as in both deployments' base addresses. */
+  readonly basePath?: string;
+  /** One line per request; none when absent. */
+  readonly log?: (line: string) => void;
+  /** Sees every answer the mock sends (the test suite validates them all against the contract). */
+  readonly onExchange?: (exchange: Exchange) => void;
+}
+
+export interface Exchange {
+  readonly method: string;
+  readonly url: string;
+  readonly operationId: string | undefined;
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | number | readonly string[] | undefined>>;
+  readonly body: string;
+}
+
+export function defaultFixturesPath(): string {
+  return join(packageRoot(), 'fixtures', 'pets.json');
+}
+
+export const DEFAULTS = {
+  port: 4010,
+  host: '127.0.0.1',
+  maxPets: 1_000_000,
+  maxBodyBytes: 1024 * 1024,
+  basePath: '/v1',
+} as const;

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { PetStore } from './pet-store.js';
+
+describe('PetStore', () => {
+  it('assigns sequential ids and lists by status in creation order', () => {
+    const store = new PetStore(10);
+    const a = store.create({ name: 'a', categoryId: 1, status: 'sold' });
+    store.create({ name: 'b', categoryId: 1, status: 'available' });
+    const c = store.create({ name: 'c', categoryId: 2n ** 60n, status: 'sold' });
+    expect([a.id, c.id]).toEqual([1, 3]);
+    expect(store.list(10, 'sold').map((p) => p.name)).toEqual(['a', 'c']);
+    expect(store.list(1)).toEqual([a]);
+    expect(store.listJson(10, 'sold')).toBe(
+      '[{"id":1,"name":"a","categoryId":1,"status":"sold"},{"id":3,"name":"c","categoryId":1152921504606846976,"status":"sold"}]',
+    );
+  });
+
+  it('escapes names in the JSON it renders', () => {
+    const store = new PetStore(10);
+    const pet = store.create({ name: 'say "hi"\n', categoryId: 1 });
+    expect(JSON.parse(store.getJson(pet.id) as string).name).toBe('say "hi"\n');
+  });
+
+  it('refuses a pet past its capacity with store_full, keeping what it has', () => {
+    const store = new PetStore(1);
+    store.create({ name: 'a', categoryId: 1 });
+    expect(() => store.create({ name: 'b', categoryId: 1 })).toThrow(expect.objectContaining({ code: 'store_full' }));
+    expect(store.size).toBe(1);
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { call } from '../support/http.js';
+import { spawnBin } from '../support/spawn-bin.js';
+
+describe('petstore-mock command', () => {
+  it('starts on --port 0, prints the base URL and the development key, logs requests, and stops on SIGTERM', async () => {
+    const mock = spawnBin('petstore-mock', ['--port', '0']);
+    const [, url] = await mock.waitFor(/Base URL: (http:\/\/127\.0\.0\.1:\d+\/v1)/);
+    expect(mock.output()).toContain('API key: petstore-dev-key');
+    expect((await call(url as string, 'GET', '/pets?limit=1')).status).toBe(200);
+    await mock.waitFor(/GET \/v1\/pets\?limit=1 200 \d+\.\dms/);
+    mock.child.kill('SIGTERM');
+    expect((await mock.exited).code).toBe(0);
+  });
+
+  it('accepts keys from --api-key and never prints them, in start-up or request logs', async () => {
+    const mock = spawnBin('petstore-mock', ['--port', '0', '--api-key', 'sekret-alpha', '--api-key', 'sekret-beta']);
+    const [, url] = await mock.waitFor(/Base URL: (\S+)/);
+    expect((await call(url as string, 'GET', '/pets', { auth: 'Bearer sekret-beta' })).status).toBe(200);
+    expect((await call(url as string, 'GET', '/pets', { auth: 'Bearer petstore-dev-key' })).status).toBe(401);
+    await mock.waitFor(/401/);
+    mock.child.kill('SIGINT');
+    const { code, stdout, stderr } = await mock.exited;
+    expect(code).toBe(0);
+    expect(stdout).toContain('API keys: 2 configured (not shown)');
+    expect(`${stdout}${stderr}`).not.toMatch(/sekret/);
+  });
+
+  it('reads PETSTORE_API_KEYS, comma-separated', async () => {
+    const mock = spawnBin('petstore-mock', ['--port', '0', '--quiet'], { PETSTORE_API_KEYS: 'env-one, env-two' });
+    const [, url] = await mock.waitFor(/Base URL: (\S+)/);
+    expect((await call(url as string, 'GET', '/pets', { auth: 'Bearer env-two' })).status).toBe(200);
+    mock.child.kill('SIGTERM');
+    const { stdout } = await mock.exited;
+    expect(stdout).not.toMatch(/GET \/v1\/pets/);
+  });
+
+  it('prints --help and --version', async () => {
+    const help = await spawnBin('petstore-mock', ['--help']).exited;
+    expect(help.code).toBe(0);
+    for (const option of ['--port', '--host', '--api-key', '--cors-origin', '--fixtures', '--no-fixtures', '--max-pets', '--quiet']) {
+      expect(help.stdout).toContain(option);
+    }
+    const version = await spawnBin('petstore-mock', ['--version']).exited;
+    expect(version.stdout.trim()).toBe('1.0.0');
+  });
+
+  it.each([
+    [['--bogus'], "Unknown option '--bogus'"],
+    [['--port', '99999'], '--port must be a whole number from 0 to 65535'],
+    [['--fixtures', 'missing.json'], 'Failed to load fixtures missing.json: ENOENT'],
+  ])('exits 2 with a clear message for %j', async (args, message) => {
+    const { code, stderr } = await spawnBin('petstore-mock', ['--port', '0', ...args]).exited;
+    expect(code).toBe(2);
+    expect(stderr).toContain(message);
+  });
+});

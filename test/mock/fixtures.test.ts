@@ -1,0 +1,58 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createMockServer } from '../../src/mock/create-mock-server.js';
+import { call } from '../support/http.js';
+import { startMock } from '../support/start-mock.js';
+
+describe('fixtures', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'petstore-fixtures-'));
+  const write = async (name: string, text: string) => {
+    const file = join(dir, name);
+    await writeFile(file, text);
+    return file;
+  };
+
+  it('loads fixtures/pets.json: more than 20 pets over all three statuses, with exact int64 digits', async () => {
+    const mock = await startMock();
+    const pets = mock.store.all();
+    expect(pets.length).toBeGreaterThan(20);
+    expect(new Set(pets.map((p) => p.status))).toEqual(new Set(['available', 'pending', 'sold']));
+    expect((await call(mock.url, 'GET', '/pets/24')).text).toContain('"categoryId":9007199254740993');
+  });
+
+  it('continues ids after the largest fixture id', async () => {
+    const file = await write('ids.json', '[{"id":40,"name":"a","categoryId":1},{"id":7,"name":"b","categoryId":1}]');
+    const mock = await startMock({ fixtures: file });
+    const created = await call(mock.url, 'POST', '/pets', { body: { name: 'c', categoryId: 1 } });
+    expect((created.json as { id: number }).id).toBe(41);
+  });
+
+  it('starts empty with fixtures: false', async () => {
+    const mock = await startMock({ fixtures: false });
+    expect((await call(mock.url, 'GET', '/pets')).json).toEqual([]);
+  });
+
+  it.each([
+    ['not JSON', '[{', 'not valid JSON'],
+    ['not an array', '{"id":1}', 'must be a JSON array of Pet objects'],
+    ['a missing name', '[{"id":1,"name":"a","categoryId":1},{"id":2,"categoryId":1}]', 'entry 1: [1].name: is required'],
+    ['a string categoryId', '[{"id":1,"name":"a","categoryId":"7"}]', 'entry 0: [0].categoryId: must be integer'],
+    ['an unknown status', '[{"id":1,"name":"a","categoryId":1,"status":"gone"}]', 'entry 0: [0].status: must be one of'],
+    ['a duplicate id', '[{"id":1,"name":"a","categoryId":1},{"id":1,"name":"b","categoryId":1}]', 'entry 1: [1].id: 1 is used by an earlier entry'],
+    ['an id above 2^53', '[{"id":9007199254740993,"name":"a","categoryId":1}]', 'entry 0: [0].id: must be a positive integer'],
+  ])('refuses to start on a fixture with %s, naming the file, entry and field', async (_, text, message) => {
+    const file = await write('bad.json', text);
+    const error = await createMockServer({ port: 0, fixtures: file }).catch((e: Error & { code?: string }) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error & { code: string }).code).toBe('fixtures_invalid');
+    expect((error as Error).message).toContain(file);
+    expect((error as Error).message).toContain(message);
+  });
+
+  it('names a missing fixtures file', async () => {
+    const error = await createMockServer({ port: 0, fixtures: join(dir, 'absent.json') }).catch((e: Error) => e);
+    expect((error as Error).message).toMatch(/absent\.json: ENOENT/);
+  });
+});

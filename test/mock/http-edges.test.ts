@@ -1,0 +1,109 @@
+import { Readable } from 'node:stream';
+import { request } from 'undici';
+import { describe, expect, it } from 'vitest';
+import { call } from '../support/http.js';
+import { startMock } from '../support/start-mock.js';
+
+describe('paths, methods, CORS, limits and admin', async () => {
+  const mock = await startMock();
+  const origin = new URL(mock.url).origin;
+
+  it('answers an unknown path with a 404 Error', async () => {
+    const reply = await call(mock.url, 'GET', '/owners');
+    expect(reply.status).toBe(404);
+    expect(reply.json).toEqual({ code: 'not_found', message: 'no operation of the contract has path /v1/owners', status: 404 });
+  });
+
+  it('points a path without the base path at /v1', async () => {
+    const reply = await call(origin, 'GET', '/pets');
+    expect(reply.status).toBe(404);
+    expect((reply.json as { message: string }).message).toContain('served under /v1');
+  });
+
+  it('answers another method on a known path with 405 and Allow', async () => {
+    const reply = await call(mock.url, 'DELETE', '/pets/1');
+    expect(reply.status).toBe(405);
+    expect(reply.headers.allow).toBe('GET');
+    expect(reply.json).toMatchObject({ code: 'method_not_allowed', status: 405 });
+    expect((await call(mock.url, 'PUT', '/pets')).headers.allow).toBe('GET, POST');
+  });
+
+  it('answers a CORS preflight without auth, echoing the Origin', async () => {
+    const reply = await call(mock.url, 'OPTIONS', '/pets', {
+      auth: null,
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+    });
+    expect(reply.status).toBe(204);
+    expect(reply.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(reply.headers['access-control-allow-methods']).toContain('POST');
+    expect(String(reply.headers['access-control-allow-headers']).toLowerCase()).toContain('authorization');
+  });
+
+  it('adds CORS headers to ordinary answers, errors included, and exposes the deprecation headers', async () => {
+    const ok = await call(mock.url, 'GET', '/pets/1', { headers: { origin: 'http://localhost:3000' } });
+    expect(ok.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+    expect(ok.headers['access-control-expose-headers']).toContain('Sunset');
+    const denied = await call(mock.url, 'GET', '/pets', { auth: null, headers: { origin: 'http://localhost:3000' } });
+    expect(denied.status).toBe(401);
+    expect(denied.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+  });
+
+  it('answers a body over 1 MiB with 413 and stores nothing', async () => {
+    const before = mock.store.size;
+    const name = 'x'.repeat(1024 * 1024 + 10);
+    const reply = await call(mock.url, 'POST', '/pets', { body: { name, categoryId: 1 } });
+    expect(reply.status).toBe(413);
+    expect(reply.json).toMatchObject({ code: 'payload_too_large', status: 413 });
+    expect(mock.store.size).toBe(before);
+  });
+
+  it('answers a chunked body over 1 MiB with 413', async () => {
+    async function* chunks() {
+      for (let i = 0; i < 20; i++) yield Buffer.alloc(100 * 1024, 'a');
+    }
+    const response = await request(`${mock.url}/pets`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer petstore-dev-key', 'content-type': 'application/json' },
+      body: Readable.from(chunks()),
+    }).catch((error: Error) => error);
+    // The mock answers and closes: the client sees the 413, or a reset if it was still sending.
+    if (!(response instanceof Error)) {
+      expect(response.statusCode).toBe(413);
+      await response.body.text();
+    }
+    expect((await call(mock.url, 'GET', '/pets?limit=1')).status).toBe(200);
+  });
+
+  it('serves the quickstart POST /messages with 202 and a queued message', async () => {
+    const reply = await call(mock.url, 'POST', '/messages', { body: { message: 'hello' } });
+    expect(reply.status).toBe(202);
+    const body = reply.json as Record<string, string>;
+    expect(body).toMatchObject({ message: 'hello', status: 'queued' });
+    expect(body.id).toMatch(/^msg_[0-9a-f]{32}$/);
+    expect(new Date(body.createdAt as string).toISOString()).toBe(body.createdAt);
+  });
+
+  it('answers health, dump and reset on the admin endpoints without auth', async () => {
+    const created = await call(mock.url, 'POST', '/pets', { body: { name: 'Temporary', categoryId: 1 } });
+    const id = (created.json as { id: number }).id;
+    const health = await call(origin, 'GET', '/__admin/health', { auth: null });
+    expect(health.json).toMatchObject({ status: 'ok', pets: mock.store.size });
+    const dump = await call(origin, 'GET', '/__admin/pets', { auth: null });
+    expect((dump.json as { id: number }[]).map((p) => p.id)).toContain(id);
+    const reset = await call(origin, 'POST', '/__admin/reset', { auth: null });
+    expect(reset.json).toEqual({ status: 'reset', pets: 24 });
+    expect((await call(mock.url, 'GET', `/pets/${id}`)).status).toBe(404);
+    expect((await call(origin, 'GET', '/__admin/nope', { auth: null })).status).toBe(404);
+  });
+});
+
+describe('restricted CORS origins', async () => {
+  const mock = await startMock({ corsOrigins: ['http://app.test'] });
+
+  it('echoes only an allowed Origin', async () => {
+    const allowed = await call(mock.url, 'GET', '/pets', { headers: { origin: 'http://app.test' } });
+    expect(allowed.headers['access-control-allow-origin']).toBe('http://app.test');
+    const other = await call(mock.url, 'GET', '/pets', { headers: { origin: 'http://evil.test' } });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

@@ -1,0 +1,54 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { defaultContractPath } from '../../src/contract/load-contract.js';
+import { call } from '../support/http.js';
+import { startMock } from '../support/start-mock.js';
+
+// The wider interface has store order operations (seed: "not shown"); one is added to a copy of the contract
+// here to show that an operation without a stateful handler is served from the contract by Prism at once.
+async function contractWithOrders(): Promise<string> {
+  const document = parse(await readFile(defaultContractPath(), 'utf8'));
+  document.paths['/store/orders'] = {
+    get: {
+      operationId: 'listOrders',
+      parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 10 } }],
+      responses: {
+        200: {
+          description: 'Orders',
+          content: {
+            'application/json': {
+              schema: { type: 'array', items: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } },
+              example: [{ id: 7 }],
+            },
+          },
+        },
+        401: { $ref: '#/components/responses/Unauthorized' },
+      },
+    },
+  };
+  const file = join(await mkdtemp(join(tmpdir(), 'petstore-contract-')), 'openapi.yaml');
+  await writeFile(file, stringify(document));
+  return file;
+}
+
+describe('operations without state, served by Prism', async () => {
+  const mock = await startMock({ contract: await contractWithOrders() });
+
+  it('answers from the contract’s example', async () => {
+    const reply = await call(mock.url, 'GET', '/store/orders');
+    expect(reply.status).toBe(200);
+    expect(reply.json).toEqual([{ id: 7 }]);
+  });
+
+  it('still enforces the key and validates parameters, with the contract’s Error body', async () => {
+    const denied = await call(mock.url, 'GET', '/store/orders', { auth: null });
+    expect(denied.status).toBe(401);
+    expect(denied.json).toMatchObject({ code: 'missing_authorization', status: 401 });
+    const invalid = await call(mock.url, 'GET', '/store/orders?limit=11');
+    expect(invalid.status).toBe(400);
+    expect(invalid.json).toEqual({ code: 'invalid_parameter', message: 'query.limit: must be <= 10', status: 400 });
+  });
+});
