@@ -98,7 +98,12 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     return mockWithPrism(operation, { method: operation.method, path: relative, query, headers: req.headers, body: input.body });
   }
 
-  const server = createServer((req, res) => {
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
+  const headersTimeout = Math.min(options.headersTimeoutMs ?? DEFAULTS.headersTimeoutMs, requestTimeout);
+  // A slow or stalled client cannot hold a connection: Node answers 408 and closes it. Node checks the
+  // timeouts every connectionsCheckingInterval (30 s by default), so that is tightened to match.
+  const timeouts = { requestTimeout, headersTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout / 2) };
+  const server = createServer(timeouts, (req, res) => {
     const started = performance.now();
     const url = req.url ?? '/';
     const q = url.indexOf('?');
@@ -136,9 +141,6 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     });
   }
 
-  // A slow or stalled client cannot hold a connection: headers within 10 s, the whole request within 30 s.
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
   server.keepAliveTimeout = 5_000;
   await listen(server, options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
   const { port } = server.address() as AddressInfo;

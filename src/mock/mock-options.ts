@@ -20,6 +20,9 @@ export interface MockOptions {
   readonly maxPets?: number;
   /** Default 1 MiB. */
   readonly maxBodyBytes?: number;
+  /** A client must send its headers within this many ms (default 10 s), its whole request within requestTimeoutMs (30 s). */
+  readonly headersTimeoutMs?: number;
+  readonly requestTimeoutMs?: number;
   /** Default openapi.yaml at the project root. */
   readonly contract?: string;
   /** Where the contract's paths are served. Default /v1, as in both deployments' base addresses. */
@@ -49,4 +52,6 @@ export const DEFAULTS = {
   maxPets: 1_000_000,
   maxBodyBytes: 1024 * 1024,
   basePath: '/v1',
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
 } as const;

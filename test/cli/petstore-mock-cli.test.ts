@@ -38,7 +38,16 @@ describe('petstore-mock command', () => {
   it('prints --help and --version', async () => {
     const help = await spawnBin('petstore-mock', ['--help']).exited;
     expect(help.code).toBe(0);
-    for (const option of ['--port', '--host', '--api-key', '--cors-origin', '--fixtures', '--no-fixtures', '--max-pets', '--quiet']) {
+    for (const option of [
+      '--port',
+      '--host',
+      '--api-key',
+      '--cors-origin',
+      '--fixtures',
+      '--no-fixtures',
+      '--max-pets',
+      '--quiet',
+    ]) {
       expect(help.stdout).toContain(option);
     }
     const version = await spawnBin('petstore-mock', ['--version']).exited;

@@ -37,7 +37,11 @@ describe('authentication', async () => {
   });
 
   it('checks the key before the body: a bad body with no key is a 401', async () => {
-    const reply = await call(mock.url, 'POST', '/pets', { auth: null, body: '{oops', headers: { 'content-type': 'application/json' } });
+    const reply = await call(mock.url, 'POST', '/pets', {
+      auth: null,
+      body: '{oops',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(reply.status).toBe(401);
   });
 });

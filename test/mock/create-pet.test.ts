@@ -32,7 +32,10 @@ describe('createPet', async () => {
   it.each(['9007199254740993', '9223372036854775807', '-9223372036854775808'])(
     'keeps categoryId %s with every digit',
     async (digits) => {
-      const created = await call(mock.url, 'POST', '/pets', { body: `{"name":"Big","categoryId":${digits}}`, headers: { 'content-type': 'application/json' } });
+      const created = await call(mock.url, 'POST', '/pets', {
+        body: `{"name":"Big","categoryId":${digits}}`,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(created.status).toBe(201);
       expect(created.text).toContain(`"categoryId":${digits}`);
       const id = (created.json as { id: number }).id;
@@ -45,18 +48,53 @@ describe('createPet', async () => {
   it.each([
     ['a missing name', { body: '{"categoryId":1}', headers: json }, 'validation_failed', 'body.name: is required'],
     ['a missing categoryId', { body: '{"name":"a"}', headers: json }, 'validation_failed', 'body.categoryId: is required'],
-    ['a string categoryId', { body: '{"name":"a","categoryId":"1"}', headers: json }, 'validation_failed', 'body.categoryId: must be integer'],
-    ['a fractional categoryId', { body: '{"name":"a","categoryId":1.5}', headers: json }, 'validation_failed', 'body.categoryId: must be integer'],
-    ['a name that is not a string', { body: '{"name":5,"categoryId":1}', headers: json }, 'validation_failed', 'body.name: must be string'],
-    ['an unknown status', { body: '{"name":"a","categoryId":1,"status":"lost"}', headers: json }, 'validation_failed', 'body.status: must be one of "available", "pending", "sold"'],
-    ['categoryId 2^63', { body: '{"name":"a","categoryId":9223372036854775808}', headers: json }, 'validation_failed', 'body.categoryId: must be an int64 integer'],
-    ['categoryId below -2^63', { body: '{"name":"a","categoryId":-9223372036854775809}', headers: json }, 'validation_failed', 'body.categoryId: must be an int64 integer'],
+    [
+      'a string categoryId',
+      { body: '{"name":"a","categoryId":"1"}', headers: json },
+      'validation_failed',
+      'body.categoryId: must be integer',
+    ],
+    [
+      'a fractional categoryId',
+      { body: '{"name":"a","categoryId":1.5}', headers: json },
+      'validation_failed',
+      'body.categoryId: must be integer',
+    ],
+    [
+      'a name that is not a string',
+      { body: '{"name":5,"categoryId":1}', headers: json },
+      'validation_failed',
+      'body.name: must be string',
+    ],
+    [
+      'an unknown status',
+      { body: '{"name":"a","categoryId":1,"status":"lost"}', headers: json },
+      'validation_failed',
+      'body.status: must be one of "available", "pending", "sold"',
+    ],
+    [
+      'categoryId 2^63',
+      { body: '{"name":"a","categoryId":9223372036854775808}', headers: json },
+      'validation_failed',
+      'body.categoryId: must be an int64 integer',
+    ],
+    [
+      'categoryId below -2^63',
+      { body: '{"name":"a","categoryId":-9223372036854775809}', headers: json },
+      'validation_failed',
+      'body.categoryId: must be an int64 integer',
+    ],
     ['an array body', { body: '[]', headers: json }, 'validation_failed', 'body: must be object'],
     ['a string body', { body: '"pet"', headers: json }, 'validation_failed', 'body: must be object'],
     ['invalid JSON', { body: '{"name":', headers: json }, 'invalid_json', 'body: the request body is not valid JSON'],
     ['an empty body', { body: '', headers: json }, 'missing_body', 'body: a JSON request body is required'],
     ['no Content-Type', { body: '{"name":"a","categoryId":1}' }, 'invalid_content_type', 'the request has no Content-Type'],
-    ['Content-Type text/plain', { body: '{"name":"a","categoryId":1}', headers: { 'content-type': 'text/plain' } }, 'invalid_content_type', 'Content-Type text/plain is not accepted'],
+    [
+      'Content-Type text/plain',
+      { body: '{"name":"a","categoryId":1}', headers: { 'content-type': 'text/plain' } },
+      'invalid_content_type',
+      'Content-Type text/plain is not accepted',
+    ],
   ])('answers 400 for %s', async (_, request, code, message) => {
     const before = mock.store.size;
     const reply = await call(mock.url, 'POST', '/pets', request);
@@ -67,7 +105,10 @@ describe('createPet', async () => {
   });
 
   it('accepts application/json with a charset parameter', async () => {
-    const reply = await call(mock.url, 'POST', '/pets', { body: '{"name":"a","categoryId":1}', headers: { 'content-type': 'application/json; charset=utf-8' } });
+    const reply = await call(mock.url, 'POST', '/pets', {
+      body: '{"name":"a","categoryId":1}',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
     expect(reply.status).toBe(201);
   });
 
@@ -80,7 +121,9 @@ describe('createPet', async () => {
     expect(ids.size).toBe(500);
     const fetched = await Promise.all([...ids].map((id) => call(mock.url, 'GET', `/pets/${id}`)));
     expect(fetched.every((r) => r.status === 200)).toBe(true);
-    expect(fetched.map((r) => (r.json as { name: string }).name).sort()).toEqual(replies.map((r) => (r.json as { name: string }).name).sort());
+    expect(fetched.map((r) => (r.json as { name: string }).name).sort()).toEqual(
+      replies.map((r) => (r.json as { name: string }).name).sort(),
+    );
   });
 });
 
@@ -88,7 +131,8 @@ describe('createPet at capacity', async () => {
   const mock = await startMock({ fixtures: false, maxPets: 2 });
 
   it('answers 409 store_full once --max-pets pets are stored, and keeps serving', async () => {
-    for (let i = 0; i < 2; i++) expect((await call(mock.url, 'POST', '/pets', { body: { name: 'a', categoryId: 1 } })).status).toBe(201);
+    for (let i = 0; i < 2; i++)
+      expect((await call(mock.url, 'POST', '/pets', { body: { name: 'a', categoryId: 1 } })).status).toBe(201);
     const full = await call(mock.url, 'POST', '/pets', { body: { name: 'a', categoryId: 1 } });
     expect(full.status).toBe(409);
     expect(full.json).toMatchObject({ code: 'store_full', status: 409 });

@@ -40,7 +40,11 @@ describe('fixtures', async () => {
     ['a missing name', '[{"id":1,"name":"a","categoryId":1},{"id":2,"categoryId":1}]', 'entry 1: [1].name: is required'],
     ['a string categoryId', '[{"id":1,"name":"a","categoryId":"7"}]', 'entry 0: [0].categoryId: must be integer'],
     ['an unknown status', '[{"id":1,"name":"a","categoryId":1,"status":"gone"}]', 'entry 0: [0].status: must be one of'],
-    ['a duplicate id', '[{"id":1,"name":"a","categoryId":1},{"id":1,"name":"b","categoryId":1}]', 'entry 1: [1].id: 1 is used by an earlier entry'],
+    [
+      'a duplicate id',
+      '[{"id":1,"name":"a","categoryId":1},{"id":1,"name":"b","categoryId":1}]',
+      'entry 1: [1].id: 1 is used by an earlier entry',
+    ],
     ['an id above 2^53', '[{"id":9007199254740993,"name":"a","categoryId":1}]', 'entry 0: [0].id: must be a positive integer'],
   ])('refuses to start on a fixture with %s, naming the file, entry and field', async (_, text, message) => {
     const file = await write('bad.json', text);

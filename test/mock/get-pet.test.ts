@@ -17,18 +17,24 @@ describe('getPet', async () => {
     expect(reply.json).toEqual({ code: 'pet_not_found', message: 'no pet has id 999999', status: 404 });
   });
 
-  it.each(['9223372036854775807', '-9223372036854775808', '9007199254740993'])('answers 404 (not 400) for the int64 id %s', async (id) => {
-    const reply = await call(mock.url, 'GET', `/pets/${id}`);
-    expect(reply.status).toBe(404);
-    expect(reply.json).toEqual({ code: 'pet_not_found', message: `no pet has id ${id}`, status: 404 });
-  });
+  it.each(['9223372036854775807', '-9223372036854775808', '9007199254740993'])(
+    'answers 404 (not 400) for the int64 id %s',
+    async (id) => {
+      const reply = await call(mock.url, 'GET', `/pets/${id}`);
+      expect(reply.status).toBe(404);
+      expect(reply.json).toEqual({ code: 'pet_not_found', message: `no pet has id ${id}`, status: 404 });
+    },
+  );
 
-  it.each(['9223372036854775808', 'abc', '1.5', '%20'])('answers 404 invalid_path_parameter for the non-int64 id %s', async (id) => {
-    const reply = await call(mock.url, 'GET', `/pets/${id}`);
-    expect(reply.status).toBe(404);
-    expect(reply.json).toMatchObject({ code: 'invalid_path_parameter', status: 404 });
-    expect((reply.json as { message: string }).message).toMatch(/^path\.petId: must be/);
-  });
+  it.each(['9223372036854775808', 'abc', '1.5', '%20'])(
+    'answers 404 invalid_path_parameter for the non-int64 id %s',
+    async (id) => {
+      const reply = await call(mock.url, 'GET', `/pets/${id}`);
+      expect(reply.status).toBe(404);
+      expect(reply.json).toMatchObject({ code: 'invalid_path_parameter', status: 404 });
+      expect((reply.json as { message: string }).message).toMatch(/^path\.petId: must be/);
+    },
+  );
 
   it.each([
     ['a found pet', '/pets/1', 200],

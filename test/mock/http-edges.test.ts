@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
@@ -31,7 +32,11 @@ describe('paths, methods, CORS, limits and admin', async () => {
   it('answers a CORS preflight without auth, echoing the Origin', async () => {
     const reply = await call(mock.url, 'OPTIONS', '/pets', {
       auth: null,
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
     });
     expect(reply.status).toBe(204);
     expect(reply.headers['access-control-allow-origin']).toBe('http://localhost:5173');
@@ -105,5 +110,26 @@ describe('restricted CORS origins', async () => {
     expect(allowed.headers['access-control-allow-origin']).toBe('http://app.test');
     const other = await call(mock.url, 'GET', '/pets', { headers: { origin: 'http://evil.test' } });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('slow clients', async () => {
+  const mock = await startMock({ headersTimeoutMs: 300, requestTimeoutMs: 600 });
+
+  it('closes a connection whose request never finishes, and keeps serving others', async () => {
+    const { port } = new URL(mock.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    socket.write(
+      'POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer petstore-dev-key\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":',
+    );
+    const answer = await new Promise<string>((resolve) => {
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk.toString();
+      });
+      socket.on('close', () => resolve(text));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect((await call(mock.url, 'GET', '/pets?limit=1')).status).toBe(200);
   });
 });
