@@ -1,0 +1,38 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { packageRoot } from '../src/contract/package-root.js';
+import { ERROR_CODES } from '../src/mock/error-codes.js';
+import { startMock } from './support/start-mock.js';
+
+const run = promisify(execFile);
+
+describe('README', async () => {
+  const readme = await readFile(join(packageRoot(), 'README.md'), 'utf8');
+  const mock = await startMock();
+  const address = new URL(mock.url).host;
+  const curlLines = readme.split('\n').filter((line) => line.startsWith('curl '));
+
+  it('has curl lines for every operation of the contract', () => {
+    for (const path of ['/v1/pets ', '/v1/pets?', '/v1/pets/1', '/v1/messages']) {
+      expect(curlLines.some((line) => line.includes(path))).toBe(true);
+    }
+    expect(curlLines.some((line) => line.includes('-X POST http://127.0.0.1:4010/v1/pets '))).toBe(true);
+  });
+
+  it('has curl lines that work as printed (on the test mock’s port)', async () => {
+    for (const line of curlLines) {
+      const command = `${line.replaceAll('127.0.0.1:4010', address)} -o /dev/null -w '%{http_code}'`;
+      const { stdout } = await run('sh', ['-c', command]);
+      expect(Number(stdout.trim().slice(-3)), line).toBeLessThan(300);
+    }
+  });
+
+  it('documents every error code the mock answers, with its status', () => {
+    for (const [code, { status }] of Object.entries(ERROR_CODES)) {
+      expect(readme).toContain(`| \`${code}\` | ${status} |`);
+    }
+  });
+});
