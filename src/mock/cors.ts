@@ -26,7 +26,10 @@ export function applyCors(req: IncomingMessage, res: ServerResponse, origins: Co
   if (!isPreflight) return false;
   if (allowed) {
     res.setHeader('Access-Control-Allow-Methods', METHODS);
-    res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? 'Authorization, Content-Type');
+    res.setHeader(
+      'Access-Control-Allow-Headers',
+      req.headers['access-control-request-headers'] ?? 'Authorization, Content-Type, Prefer',
+    );
     res.setHeader('Access-Control-Max-Age', '600');
   }
   return true;

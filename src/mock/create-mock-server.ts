@@ -13,6 +13,7 @@ import type { HandlerContext, MockResponse } from './handler.js';
 import { loadFixtures } from './load-fixtures.js';
 import { DEFAULTS, DEV_API_KEY, defaultFixturesPath, type MockOptions } from './mock-options.js';
 import { PetStore } from './pet-store.js';
+import { preferredStatus } from './preferred-status.js';
 import { mockWithPrism, warmPrism } from './prism-adapter.js';
 import { readBody } from './read-body.js';
 import { type RawQuery, readRequest } from './read-request.js';
@@ -93,9 +94,14 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     }
     const bodyText = operation.requestBody ? await readBody(req, maxBodyBytes) : '';
     const input = readRequest(operation, match.pathParams, query, req.headers, bodyText);
+    const forced = preferredStatus(req.headers.prefer, operation);
     const handler = STATEFUL_HANDLERS[operation.operationId];
-    if (handler) return handler(input, handlerContext);
-    return mockWithPrism(operation, { method: operation.method, path: relative, query, headers: req.headers, body: input.body });
+    if (handler && forced === undefined) return handler(input, handlerContext);
+    return mockWithPrism(
+      operation,
+      { method: operation.method, path: relative, query, headers: req.headers, body: input.body },
+      forced,
+    );
   }
 
   const requestTimeout = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;

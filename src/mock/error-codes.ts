@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   invalid_api_key: { status: 401, message: 'the API key is not valid' },
   invalid_content_type: { status: 400, message: 'the request body must be sent with Content-Type: application/json' },
   missing_body: { status: 400, message: 'body: a JSON request body is required' },
+  request_incomplete: { status: 400, message: 'body: the request ended before its whole body arrived' },
   invalid_json: { status: 400, message: 'body: the request body is not valid JSON' },
   validation_failed: { status: 400, message: 'the request is not valid' },
   invalid_parameter: { status: 400, message: 'a query or header parameter is not valid' },

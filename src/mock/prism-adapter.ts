@@ -32,6 +32,17 @@ const PRISM_PROBLEMS: Readonly<Record<string, ErrorCode>> = {
   NOT_ACCEPTABLE: 'not_acceptable',
 };
 
+// The mock has already authenticated and validated the request against the same contract.
+const CONFIG = {
+  checkSecurity: false,
+  validateRequest: false,
+  validateResponse: false,
+  errors: false,
+  upstreamProxy: undefined,
+  isProxy: false,
+  mock: { dynamic: false },
+} as const;
+
 let instance: Promise<PrismInstance> | undefined;
 
 /**
@@ -39,26 +50,15 @@ let instance: Promise<PrismInstance> | undefined;
  * stateful operations answer at once and Prism is warm before anyone needs it.
  */
 export function warmPrism(): Promise<unknown> {
-  instance ??= import('@stoplight/prism-http').then((prism) =>
-    prism.createInstance(
-      // The mock has already authenticated and validated the request against the same contract.
-      {
-        checkSecurity: false,
-        validateRequest: false,
-        validateResponse: false,
-        errors: false,
-        upstreamProxy: undefined,
-        isProxy: false,
-        mock: { dynamic: false },
-      },
-      { logger: silentLogger() as never },
-    ),
-  );
+  instance ??= import('@stoplight/prism-http').then((prism) => prism.createInstance(CONFIG, { logger: silentLogger() as never }));
   return instance;
 }
 
-/** Prism's mocked answer for an operation the mock keeps no state for. */
-export async function mockWithPrism(operation: Operation, request: PrismRequest): Promise<MockResponse> {
+/**
+ * Prism's mocked answer for an operation the mock keeps no state for, or, with `code`, the contract's example
+ * of that documented status for any operation (the Prefer: code=NNN header).
+ */
+export async function mockWithPrism(operation: Operation, request: PrismRequest, code?: number): Promise<MockResponse> {
   const prism = (await warmPrism()) as PrismInstance;
   const result = await prism.request(
     {
@@ -68,6 +68,7 @@ export async function mockWithPrism(operation: Operation, request: PrismRequest)
       body: request.body,
     },
     [operation.prismOperation as never],
+    code === undefined ? undefined : { ...CONFIG, mock: { dynamic: false, code } },
   )();
   if (result._tag === 'Left') throw fromProblem(result.left as Error & { status?: number; detail?: string });
   const { statusCode, headers = {}, body } = result.right.output;

@@ -25,7 +25,9 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<string
     req.on('end', () =>
       resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8')),
     );
-    req.on('error', reject);
+    // The client went away or Node's request timeout cut it off (Node has answered 408 itself then).
+    req.on('error', () => reject(mockError('request_incomplete')));
+    req.on('aborted', () => reject(mockError('request_incomplete')));
   });
 }
 
