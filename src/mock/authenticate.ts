@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import type { AppError } from '../contract/app-error.js';
 import { mockError } from './error-codes.js';
 
@@ -33,6 +33,7 @@ export function createAuthenticator(apiKeys: readonly string[]): Authenticator {
   };
 }
 
+// The one-shot hash: no Hash object per request.
 function digest(key: string): Buffer {
-  return createHash('sha256').update(key).digest();
+  return hash('sha256', key, 'buffer');
 }

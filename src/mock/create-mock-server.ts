@@ -58,14 +58,15 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   const { log, onExchange } = options;
   const corsOrigins = options.corsOrigins ?? '*';
 
-  // `seen` records the operation as soon as it is known, so that its errors carry its headers too.
-  async function answer(
+  // `seen` records the operation as soon as it is known, so that its errors carry its headers too. Synchronous up
+  // to the body: a request without one (every GET) is answered with no promise on its path.
+  function answer(
     req: IncomingMessage,
     res: ServerResponse,
     path: string,
     query: RawQuery,
     seen: Seen,
-  ): Promise<MockResponse> {
+  ): MockResponse | Promise<MockResponse> {
     if (path.startsWith(`${ADMIN_PREFIX}/`)) {
       const route = ADMIN_ROUTES[`${req.method} ${path.slice(ADMIN_PREFIX.length)}`];
       if (!route) throw mockError('not_found', `no admin endpoint ${req.method} ${path}: see the README`);
@@ -86,22 +87,24 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
       if (req.method === 'OPTIONS') return { status: 204, body: '' };
       throw mockError('method_not_allowed', `${req.method} is not an operation of ${path}: allowed ${allow}`);
     }
-    const { operation } = match;
+    const { operation, pathParams } = match;
     seen.operation = operation;
     if (operation.auth === 'bearer') {
       const denied = authenticate(req.headers.authorization);
       if (denied) throw denied;
     }
-    const bodyText = operation.requestBody ? await readBody(req, maxBodyBytes) : '';
-    const input = readRequest(operation, match.pathParams, query, req.headers, bodyText);
-    const forced = preferredStatus(req.headers.prefer, operation);
+    const request: ReceivedRequest = { headers: req.headers, operation, pathParams, relative, query };
+    if (!operation.requestBody) return respond(request, '');
+    return readBody(req, maxBodyBytes).then((bodyText) => respond(request, bodyText));
+  }
+
+  function respond(request: ReceivedRequest, bodyText: string): MockResponse | Promise<MockResponse> {
+    const { headers, operation, relative, query } = request;
+    const input = readRequest(operation, request.pathParams, query, headers, bodyText);
+    const forced = preferredStatus(headers.prefer, operation);
     const handler = STATEFUL_HANDLERS[operation.operationId];
     if (handler && forced === undefined) return handler(input, handlerContext);
-    return mockWithPrism(
-      operation,
-      { method: operation.method, path: relative, query, headers: req.headers, body: input.body },
-      forced,
-    );
+    return mockWithPrism(operation, { method: operation.method, path: relative, query, headers, body: input.body }, forced);
   }
 
   const requestTimeout = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
@@ -117,8 +120,15 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     if (applyCors(req, res, corsOrigins)) return finish(req, res, started, undefined, { status: 204, body: '' });
     const query = q === -1 ? {} : parseQuery(url.slice(q + 1));
     const seen: Seen = {};
-    answer(req, res, path, query, seen).then(
-      (response) => finish(req, res, started, seen.operation, response),
+    let response: MockResponse | Promise<MockResponse>;
+    try {
+      response = answer(req, res, path, query, seen);
+    } catch (error) {
+      response = errorResponse(error);
+    }
+    if (!(response instanceof Promise)) return finish(req, res, started, seen.operation, response);
+    response.then(
+      (answered) => finish(req, res, started, seen.operation, answered),
       (error: unknown) => finish(req, res, started, seen.operation, errorResponse(error)),
     );
   });
@@ -167,6 +177,16 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
 
 interface Seen {
   operation?: Operation;
+}
+
+/** What the rest of a request's answer needs once its operation is known and it is authenticated. */
+interface ReceivedRequest {
+  readonly headers: IncomingMessage['headers'];
+  readonly operation: Operation;
+  readonly pathParams: Readonly<Record<string, string>>;
+  /** The path relative to the base path, as Prism routes it. */
+  readonly relative: string;
+  readonly query: RawQuery;
 }
 
 function errorResponse(error: unknown): MockResponse {

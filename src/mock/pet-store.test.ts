@@ -27,4 +27,20 @@ describe('PetStore', () => {
     expect(() => store.create({ name: 'b', categoryId: 1 })).toThrow(expect.objectContaining({ code: 'store_full' }));
     expect(store.size).toBe(1);
   });
+
+  it('finds fixture pets by their own ids and created pets after the largest, and nothing in between', () => {
+    const store = new PetStore(10);
+    store.replaceAll([
+      { id: 7, name: 'seven', categoryId: 1, status: 'sold' },
+      { id: 3, name: 'three', categoryId: 1 },
+    ]);
+    const created = store.create({ name: 'new', categoryId: 2, status: 'sold' });
+    expect(created.id).toBe(8);
+    expect([store.get(3)?.name, store.get(7)?.name, store.get(8)?.name]).toEqual(['three', 'seven', 'new']);
+    expect([store.get(4), store.get(9), store.getJson(0)]).toEqual([undefined, undefined, undefined]);
+    expect(store.list(10, 'sold').map((p) => p.id)).toEqual([7, 8]);
+    expect(store.listJson(2)).toBe(
+      '[{"id":7,"name":"seven","categoryId":1,"status":"sold"},{"id":3,"name":"three","categoryId":1}]',
+    );
+  });
 });

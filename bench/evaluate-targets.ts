@@ -1,0 +1,71 @@
+import type { ThroughputRow } from './measure-throughput.js';
+import type { ScaleRow } from './measure-store-scale.js';
+import type { StartupRow } from './measure-startup.js';
+import type { TargetId } from './targets.js';
+
+/** One target of the issue, checked against this run's figures; met is undefined when it was not measured. */
+export interface TargetCheck {
+  readonly target: string;
+  readonly measured: string;
+  readonly required: string;
+  readonly met: boolean | undefined;
+}
+
+export interface Measurements {
+  readonly throughput: readonly ThroughputRow[];
+  readonly scale: readonly ScaleRow[];
+  readonly startup: readonly StartupRow[];
+}
+
+const MB = 1024 * 1024;
+
+/** ours ÷ other, in requests per second, for one scenario. */
+export function throughputRatio(rows: readonly ThroughputRow[], scenario: string, other: TargetId): number {
+  const rps = (target: TargetId) => rows.find((r) => r.scenario === scenario && r.target === target)?.result.requestsPerSecond;
+  return (rps('ours') ?? Number.NaN) / (rps(other) ?? Number.NaN);
+}
+
+export function evaluateTargets({ throughput, scale, startup }: Measurements): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  const ratio = (scenario: string, other: TargetId, least: number, name: string) => {
+    const value = throughputRatio(throughput, scenario, other);
+    checks.push({
+      target: `${scenario}: ours / ${name}`,
+      measured: `${value.toFixed(2)}×`,
+      required: `≥ ${least}×`,
+      met: value >= least,
+    });
+  };
+  for (const scenario of ['listPets', 'listPets?status&limit', 'getPet']) {
+    ratio(scenario, 'prism', 4, 'Prism');
+    ratio(scenario, 'ceiling', 0.5, 'ceiling');
+  }
+  ratio('createPet', 'prism', 3, 'Prism');
+  const ours = throughput.filter((r) => r.target === 'ours');
+  const worstP99 = Math.max(...ours.map((r) => r.result.p99Ms));
+  checks.push({ target: 'p99 of every operation, ours', measured: `${worstP99} ms`, required: '< 20 ms', met: worstP99 < 20 });
+
+  const smallest = scale.find((r) => r.pets === 1_000);
+  const largest = scale.find((r) => r.pets === 1_000_000);
+  if (smallest && largest) {
+    const growth = largest.list.p50Us / smallest.list.p50Us;
+    checks.push({
+      target: 'listPets p50, 1 million pets / 1 thousand',
+      measured: `${growth.toFixed(2)}×`,
+      required: '≤ 1.5×',
+      met: growth <= 1.5,
+    });
+    const rss = (largest.rssBytes ?? Number.NaN) / MB;
+    checks.push({ target: 'RSS with 1 million pets', measured: `${Math.round(rss)} MB`, required: '≤ 400 MB', met: rss <= 400 });
+  }
+  const ourStartup = startup.find((r) => r.target === 'ours');
+  if (ourStartup) {
+    checks.push({
+      target: 'start-up to first answer, ours',
+      measured: `${Math.round(ourStartup.medianMs)} ms`,
+      required: '≤ 1000 ms',
+      met: ourStartup.medianMs <= 1000,
+    });
+  }
+  return checks;
+}

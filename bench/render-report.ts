@@ -1,0 +1,74 @@
+import type { BenchSettings } from './bench-settings.js';
+import { type Measurements, type TargetCheck, throughputRatio } from './evaluate-targets.js';
+import { SCENARIOS } from './scenarios.js';
+import { TARGETS } from './targets.js';
+
+/** Everything one run measured, and where: the content of reports/bench.json. */
+export interface BenchReport extends Measurements {
+  readonly date: string;
+  readonly machine: { readonly cpu: string; readonly cores: number; readonly memoryGb: number; readonly os: string };
+  readonly node: string;
+  readonly tools: Readonly<Record<string, string>>;
+  readonly settings: BenchSettings;
+  readonly targets: readonly TargetCheck[];
+  /** Measurements the harness could not make in this checkout, and why. */
+  readonly notMeasured: readonly string[];
+}
+
+const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–');
+const mb = (bytes: number | undefined) => (bytes === undefined ? '–' : `${int(bytes / 1024 / 1024)} MB`);
+
+export function renderReport(report: BenchReport): string {
+  const { settings } = report;
+  const medianOf = settings.rounds === 1 ? 'one round' : `median of ${settings.rounds} rounds`;
+  const lines = [
+    `# Benchmark (${settings.mode})`,
+    '',
+    `${report.date} · ${report.machine.cpu}, ${report.machine.cores} cores, ${report.machine.memoryGb} GB · ${report.machine.os} · Node ${report.node} · ${Object.entries(
+      report.tools,
+    )
+      .map(([name, version]) => `${name} ${version}`)
+      .join(' · ')}`,
+    '',
+    `## Throughput: ${settings.connections} connections, ${settings.durationSeconds} s after a ${settings.warmupSeconds} s warm-up, ${medianOf}`,
+    '',
+    '| operation | server | req/s | p50 ms | p99 ms | errors | non-2xx | ours / ceiling | ours / Prism |',
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|',
+    ...report.throughput.map((row) => {
+      const ours = row.target === 'ours';
+      const ratios = ours
+        ? `${throughputRatio(report.throughput, row.scenario, 'ceiling').toFixed(2)}× | ${throughputRatio(report.throughput, row.scenario, 'prism').toFixed(2)}×`
+        : ' | ';
+      const r = row.result;
+      return `| ${row.scenario} | ${TARGETS[row.target].title} | ${int(r.requestsPerSecond)} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.non2xx} | ${ratios} |`;
+    }),
+    '',
+    `Requests: ${SCENARIOS.map((s) => `${s.id} = \`${s.method} ${s.path}\``).join(', ')}, with \`Authorization: Bearer\` (the mock under /v1; Prism and the ceiling at the root).`,
+    '',
+    `## Stored pets: one request at a time (${settings.probeRequests} each), and the list at ${settings.connections} connections for ${settings.scaleDurationSeconds} s, ${medianOf}`,
+    '',
+    '| pets | listPets?status&limit=100 p50 / p99 µs | getPet p50 / p99 µs | listPets req/s | RSS | answering after (seeded side by side) |',
+    '|--:|--:|--:|--:|--:|--:|',
+    ...report.scale.map(
+      (r) =>
+        `| ${int(r.pets)} | ${int(r.list.p50Us)} / ${int(r.list.p99Us)} | ${int(r.get.p50Us)} / ${int(r.get.p99Us)} | ${int(r.listRequestsPerSecond)} | ${mb(r.rssBytes)} | ${int(r.readyMs)} ms |`,
+    ),
+    '',
+    `## Start-up: process start to the first answered request, ${medianOf}`,
+    '',
+    '| server | ms | every round |',
+    '|---|--:|---|',
+    ...report.startup.map((r) => `| ${TARGETS[r.target].title} | ${int(r.medianMs)} | ${r.roundsMs.map(int).join(', ')} |`),
+    '',
+    '## Targets',
+    '',
+    '| target | measured | required | met |',
+    '|---|--:|--:|:-:|',
+    ...report.targets.map(
+      (t) => `| ${t.target} | ${t.measured} | ${t.required} | ${t.met === undefined ? '–' : t.met ? 'yes' : '**no**'} |`,
+    ),
+    ...report.notMeasured.map((what) => `| ${what} | not measured | | – |`),
+    '',
+  ];
+  return lines.join('\n');
+}
