@@ -4,3 +4,5 @@ export { type Contract, defaultContractPath, loadContract } from './contract/loa
 export { createMockServer, type MockServer } from './mock/create-mock-server.js';
 export { DEV_API_KEY, type MockOptions } from './mock/mock-options.js';
 export type { Pet, PetStore } from './mock/pet-store.js';
+export { type ConformanceOptions, runConformance } from './conformance/run-conformance.js';
+export type { Finding, RunResult } from './conformance/run-result.js';

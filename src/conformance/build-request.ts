@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { stringifyJson } from '../contract/lossless-json.js';
+import type { OutgoingRequest } from './create-http-client.js';
+import { interpolate } from './interpolate.js';
+import type { AuthChoice, Step } from './scenario.js';
+
+/** The step as an HTTP request, captures filled in. Throws AppError('capture_missing') when one is missing. */
+export function buildRequest(
+  step: Step,
+  scope: Readonly<Record<string, unknown>>,
+  target: string,
+  token: string | undefined,
+): OutgoingRequest {
+  const params = interpolate(step.path, scope) as Record<string, unknown>;
+  const path = step.operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(interpolate(step.query, scope) as Record<string, unknown>)) {
+    for (const item of Array.isArray(value) ? value : [value]) query.append(name, String(item));
+  }
+  const search = query.size > 0 ? `?${query}` : '';
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const authorization = authorizationFor(step.auth, token);
+  if (authorization !== undefined) headers.authorization = authorization;
+  let body: string | undefined;
+  if (step.body?.kind === 'json') {
+    // stringifyJson writes bigints as their digits: an int64 id above 2^53 goes out exactly as captured.
+    body = stringifyJson(interpolate(step.body.value, scope));
+    headers['content-type'] = 'application/json';
+  } else if (step.body?.kind === 'raw') {
+    body = String(interpolate(step.body.text, scope));
+  }
+  for (const [name, value] of Object.entries(interpolate(step.headers, scope) as Record<string, unknown>)) {
+    headers[name] = String(value);
+  }
+  return { method: step.operation.method, url: `${target.replace(/\/+$/, '')}${path}${search}`, headers, body };
+}
+
+function authorizationFor(auth: AuthChoice, token: string | undefined): string | undefined {
+  if (auth === 'none') return undefined;
+  if (auth === 'default') return token === undefined ? undefined : `Bearer ${token}`;
+  // A well-formed key no target can have issued: random on every run.
+  if (auth === 'invalid') return `Bearer conformance-invalid-${randomBytes(12).toString('hex')}`;
+  return auth.raw;
+}

@@ -1,0 +1,29 @@
+import { answered } from './answered.js';
+import { authEnforced } from './auth-enforced.js';
+import { bodyExpected } from './body-expected.js';
+import { bodySchema } from './body-schema.js';
+import type { Check } from './check.js';
+import { contentTypeJson } from './content-type-json.js';
+import { errorStatusMatches } from './error-status-matches.js';
+import { headersDocumented } from './headers-documented.js';
+import { headersExpected } from './headers-expected.js';
+import { noServerError } from './no-server-error.js';
+import { responseTime } from './response-time.js';
+import { statusDocumented } from './status-documented.js';
+import { statusExpected } from './status-expected.js';
+
+/** Every check runs on every exchange; a new check is a new row. */
+export const BUILT_IN_CHECKS: readonly Check[] = [
+  answered,
+  noServerError,
+  authEnforced,
+  statusDocumented,
+  statusExpected,
+  contentTypeJson,
+  bodySchema,
+  errorStatusMatches,
+  headersDocumented,
+  bodyExpected,
+  headersExpected,
+  responseTime,
+];

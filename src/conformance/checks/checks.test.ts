@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { loadContract } from '../../contract/load-contract.js';
+import { parseJson } from '../../contract/lossless-json.js';
+import type { Operation } from '../../contract/operation.js';
+import type { Exchange } from '../exchange.js';
+import { runChecks } from '../run-checks.js';
+import type { Step, StepExpectation } from '../scenario.js';
+import { BUILT_IN_CHECKS } from './built-in-checks.js';
+import type { Check, CheckInput } from './check.js';
+
+const contract = await loadContract();
+const op = (id: string) => contract.byId.get(id) as Operation;
+
+const PET = '{"id":9007199254740993,"name":"Rex","categoryId":1,"status":"sold"}';
+const ERROR_401 = '{"code":"invalid_api_key","message":"no","status":401}';
+
+interface Shape {
+  operationId?: string;
+  operation?: Operation;
+  status?: number;
+  body?: string;
+  contentType?: string | null;
+  headers?: Record<string, string>;
+  auth?: Step['auth'];
+  expect?: StepExpectation;
+  elapsedMs?: number;
+  error?: Exchange['error'];
+}
+
+/** An exchange for getPet answering a Pet by default; each case changes one thing. */
+function input(shape: Shape = {}): CheckInput {
+  const operation = shape.operation ?? op(shape.operationId ?? 'getPet');
+  const body = shape.body ?? PET;
+  const contentType = shape.contentType === undefined ? 'application/json' : shape.contentType;
+  const headers: Record<string, string> = { ...(contentType === null ? {} : { 'content-type': contentType }), ...shape.headers };
+  let json: unknown;
+  let jsonError: string | undefined;
+  try {
+    json = body === '' ? undefined : parseJson(body);
+  } catch (error) {
+    jsonError = (error as Error).message;
+  }
+  const step = { index: 1, operation, auth: shape.auth ?? 'default', expect: shape.expect ?? {}, observe: undefined } as Step;
+  const exchange: Exchange = {
+    request: { method: operation.method, url: 'http://127.0.0.1:1/v1/pets/1', headers: {}, body: undefined },
+    response: shape.error ? undefined : { status: shape.status ?? 200, headers, text: body, json: json as never, jsonError },
+    error: shape.error,
+    elapsedMs: shape.elapsedMs ?? 5,
+    curl: 'curl',
+  };
+  return { operation, step, exchange, settings: { timeoutMs: 1000, maxResponseTimeMs: 100 } };
+}
+
+const withRequiredHeader: Operation = {
+  ...op('getPet'),
+  responses: op('getPet').responses.map((r) =>
+    r.code === '200' ? { ...r, headers: [{ name: 'x-request-id', required: true }] } : r,
+  ),
+};
+
+/** Per check: an exchange that conforms, and one crafted to break exactly the property the check enforces. */
+const CASES: Readonly<Record<string, { conforming: CheckInput; violation: CheckInput }>> = {
+  answered: {
+    conforming: input(),
+    violation: input({ error: { kind: 'timeout', message: 'no complete answer within 1000 ms' } }),
+  },
+  'no-server-error': { conforming: input(), violation: input({ status: 503, body: '{"code":"x","message":"y","status":503}' }) },
+  'auth-enforced': {
+    conforming: input({ auth: 'none', status: 401, body: ERROR_401 }),
+    violation: input({ auth: { raw: 'Basic abc' } }),
+  },
+  'status-documented': { conforming: input(), violation: input({ status: 204, body: '' }) },
+  'status-expected': { conforming: input({ expect: { status: ['2XX'] } }), violation: input({ expect: { status: [404, 401] } }) },
+  'content-type-json': {
+    conforming: input({ contentType: 'application/json; charset=utf-8' }),
+    violation: input({ contentType: 'text/plain' }),
+  },
+  'body-schema': { conforming: input(), violation: input({ body: '{"id":"1","name":"Rex"}' }) },
+  'error-status-matches': {
+    conforming: input({ status: 401, body: ERROR_401 }),
+    violation: input({ status: 404, body: '{"code":"x","message":"y","status":400}' }),
+  },
+  'headers-documented': {
+    conforming: input({ operation: withRequiredHeader, headers: { 'x-request-id': 'a' } }),
+    violation: input({ operation: withRequiredHeader }),
+  },
+  'body-expected': {
+    // Exact int64 comparison: 2^53+1 matches itself and not 2^53, which a double could not tell apart.
+    conforming: input({ expect: { body: { id: 9007199254740993n, status: 'sold' } } }),
+    violation: input({ expect: { body: { id: 9007199254740992 } } }),
+  },
+  'headers-expected': {
+    conforming: input({ expect: { headers: { 'content-type': 'application/json' } } }),
+    violation: input({ expect: { headers: { location: true } } }),
+  },
+  'response-time': { conforming: input({ elapsedMs: 99 }), violation: input({ elapsedMs: 101 }) },
+};
+
+describe('every built-in check', () => {
+  it('has a case here, a kebab-case id, a severity and a clause', () => {
+    expect(BUILT_IN_CHECKS.map((c) => c.id).sort()).toEqual(Object.keys(CASES).sort());
+    for (const check of BUILT_IN_CHECKS) {
+      expect(check.id).toMatch(/^[a-z]+(-[a-z0-9]+)*$/);
+      expect(check.clause.length).toBeGreaterThan(10);
+    }
+  });
+
+  describe.each(BUILT_IN_CHECKS.map((c) => [c.id, c] as const))('%s', (id, check) => {
+    const { conforming, violation } = CASES[id] as { conforming: CheckInput; violation: CheckInput };
+
+    it('finds nothing in a conforming exchange, from any check', () => {
+      expect(runChecks(BUILT_IN_CHECKS, conforming)).toEqual([]);
+    });
+
+    it('finds exactly one problem in the crafted violation, saying what was received and documented', () => {
+      const problem = check.check(violation);
+      expect(problem?.received).toBeTruthy();
+      expect(problem?.documented).toBeTruthy();
+      expect(runChecks([check], violation)).toHaveLength(1);
+    });
+  });
+});
+
+describe('runChecks', () => {
+  it('turns a check that throws into a finding and runs the others', () => {
+    const throwing: Check = {
+      id: 'boom',
+      severity: 'low',
+      clause: 'none',
+      onObservations: true,
+      check: () => {
+        throw new Error('bad');
+      },
+    };
+    const problems = runChecks([throwing, ...BUILT_IN_CHECKS], input({ status: 500, body: '' }));
+    expect(problems.map((p) => p.check.id)).toEqual(['check-error', 'no-server-error', 'status-documented']);
+    expect(problems[0]?.title).toBe('check boom threw: bad');
+  });
+
+  it('does not hold an observed step to the documented statuses', () => {
+    const observed = input({ operationId: 'listPets', status: 400, body: '{"code":"x","message":"y","status":400}' });
+    const step = { ...observed.step, observe: 'limit=101' };
+    expect(runChecks(BUILT_IN_CHECKS, observed).map((p) => p.check.id)).toEqual(['status-documented']);
+    expect(runChecks(BUILT_IN_CHECKS, { ...observed, step })).toEqual([]);
+  });
+});

@@ -1,0 +1,19 @@
+import type { Check } from './check.js';
+
+export const errorStatusMatches: Check = {
+  id: 'error-status-matches',
+  severity: 'high',
+  clause: 'Error: status is the HTTP status code of the response',
+  onObservations: true,
+  check: ({ exchange }) => {
+    const response = exchange.response;
+    const body = response?.json;
+    if (!response || response.status < 400 || body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+    if (!('status' in body) || body.status === response.status) return undefined;
+    return {
+      title: `Error status ${String(body.status)} differs from the HTTP status ${response.status}`,
+      received: `HTTP ${response.status} with body.status ${String(body.status)}`,
+      documented: `body.status ${response.status}`,
+    };
+  },
+};

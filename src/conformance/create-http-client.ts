@@ -1,0 +1,115 @@
+import { Agent, request } from 'undici';
+import { parseJson } from '../contract/lossless-json.js';
+import { createRateLimiter } from './create-rate-limiter.js';
+import { createRedactor } from './create-redactor.js';
+import { curlLine } from './curl-line.js';
+import type { Exchange, ReceivedResponse, SentRequest, TransportError } from './exchange.js';
+
+export interface HttpClientOptions {
+  /** The run's key: sent as given, recorded as `Bearer ***` and redacted from everything recorded. */
+  readonly token: string | undefined;
+  readonly timeoutMs: number;
+  readonly connections: number;
+  readonly rateLimit: number | undefined;
+  /** Extra attempts after a connection error, for idempotent methods only. */
+  readonly retries?: number;
+}
+
+export interface OutgoingRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | undefined;
+}
+
+export interface HttpClient {
+  send(outgoing: OutgoingRequest): Promise<Exchange>;
+  close(): Promise<void>;
+}
+
+// RFC 9110 §9.2.2: a retried idempotent request has the same effect as one. POST is never retried: a lost
+// answer may still have created a pet.
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE']);
+const RETRY_DELAYS_MS = [100, 400, 1000];
+
+/** The one module every request of a run goes through: keep-alive, timeout, bodies always read, key redacted. */
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: Math.max(1, options.connections) });
+  const redact = createRedactor(options.token);
+  const waitForSlot = createRateLimiter(options.rateLimit);
+  const retries = options.retries ?? 2;
+  const bearer = options.token === undefined ? undefined : `Bearer ${options.token}`;
+
+  const record = (outgoing: OutgoingRequest): SentRequest => ({
+    method: outgoing.method,
+    url: redact(outgoing.url),
+    headers: Object.fromEntries(
+      Object.entries(outgoing.headers).map(([name, value]) => [
+        name,
+        name === 'authorization' && value === bearer ? 'Bearer ***' : redact(value),
+      ]),
+    ),
+    body: outgoing.body === undefined ? undefined : redact(outgoing.body),
+  });
+
+  async function attempt(outgoing: OutgoingRequest): Promise<{ response?: ReceivedResponse; error?: TransportError }> {
+    await waitForSlot();
+    const signal = AbortSignal.timeout(options.timeoutMs);
+    try {
+      const answer = await request(outgoing.url, {
+        dispatcher,
+        method: outgoing.method as 'GET',
+        headers: outgoing.headers,
+        body: outgoing.body,
+        signal,
+      });
+      // Read the whole body, always: an unread body keeps the connection from being reused.
+      const text = redact(await answer.body.text());
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(answer.headers)) {
+        if (value !== undefined) headers[name.toLowerCase()] = redact(Array.isArray(value) ? value.join(', ') : value);
+      }
+      return { response: { status: answer.statusCode, headers, text, ...parseBody(text) } };
+    } catch (error) {
+      if (signal.aborted) return { error: { kind: 'timeout', message: `no complete answer within ${options.timeoutMs} ms` } };
+      return { error: { kind: 'connection', message: redact(describe(error)) } };
+    }
+  }
+
+  return {
+    async send(outgoing) {
+      const started = performance.now();
+      let result = await attempt(outgoing);
+      for (let i = 0; i < retries && result.error?.kind === 'connection' && IDEMPOTENT.has(outgoing.method); i++) {
+        await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[i] ?? 1000));
+        result = await attempt(outgoing);
+      }
+      const sent = record(outgoing);
+      return {
+        request: sent,
+        response: result.response,
+        error: result.error,
+        elapsedMs: performance.now() - started,
+        curl: curlLine(sent),
+      };
+    },
+    close: () => dispatcher.close(),
+  };
+}
+
+function parseBody(text: string): Pick<ReceivedResponse, 'json' | 'jsonError'> {
+  if (text === '') return { json: undefined, jsonError: undefined };
+  try {
+    return { json: parseJson(text), jsonError: undefined };
+  } catch (error) {
+    return { json: undefined, jsonError: (error as Error).message };
+  }
+}
+
+// undici wraps the socket error: the cause carries the code people recognise (ECONNREFUSED, ECONNRESET).
+function describe(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  const code = (error as { code?: string }).code;
+  if (cause?.code) return `${cause.code}: ${cause.message ?? ''}`.trim();
+  return code ? `${code}: ${(error as Error).message}` : String((error as Error)?.message ?? error);
+}

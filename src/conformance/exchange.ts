@@ -1,0 +1,35 @@
+import type { JsonValue } from '../contract/lossless-json.js';
+
+/** A request as sent, with the key already redacted: this is what reports and curl lines show. */
+export interface SentRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | undefined;
+}
+
+export interface ReceivedResponse {
+  readonly status: number;
+  /** Lower-case names; repeated headers joined with ', '. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly text: string;
+  /** The body parsed with exact integers (int64 beyond 2^53 are bigint); undefined when empty or not JSON. */
+  readonly json: JsonValue | undefined;
+  /** Why the body is not JSON, when it is not empty and does not parse. */
+  readonly jsonError: string | undefined;
+}
+
+/** No answer: the connection failed (after retries, for idempotent requests) or the answer took longer than --timeout. */
+export interface TransportError {
+  readonly kind: 'timeout' | 'connection';
+  readonly message: string;
+}
+
+export interface Exchange {
+  readonly request: SentRequest;
+  readonly response: ReceivedResponse | undefined;
+  readonly error: TransportError | undefined;
+  /** From sending the request to the last byte of the body. */
+  readonly elapsedMs: number;
+  readonly curl: string;
+}

@@ -1,0 +1,136 @@
+import { readFile } from 'node:fs/promises';
+import { relative } from 'node:path';
+import { AppError } from '../contract/app-error.js';
+import type { Contract } from '../contract/load-contract.js';
+import type { Operation } from '../contract/operation.js';
+import { listScenarioFiles } from './list-scenario-files.js';
+import { type ParsedScenarioFile, parseScenarioFile, type RawStep } from './parse-scenario-file.js';
+import type { AuthChoice, Scenario, Step } from './scenario.js';
+import { suggestName } from './suggest-name.js';
+
+/** Names every scenario may use without a step capturing them. */
+export const BUILT_IN_CAPTURES = ['run', 'repeat'] as const;
+
+const AUTH_KEYWORDS = new Set(['default', 'none', 'invalid']);
+// RFC 9110 §9.2.1: only these methods are safe; a scenario that sends any other one may change the target.
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const CAPTURE_REFERENCE = /\{\{\s*([A-Za-z_][A-Za-z0-9_-]*)/g;
+
+/**
+ * Reads and checks every scenario file before anything is sent. Any problem throws
+ * AppError('scenario_invalid') naming the file, the line and the field.
+ */
+export async function loadScenarios(where: string, contract: Contract): Promise<Scenario[]> {
+  const scenarios: Scenario[] = [];
+  for (const path of await listScenarioFiles(where)) {
+    const file = relative(process.cwd(), path) || path;
+    const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      throw new AppError('scenario_invalid', `Failed to read ${file}: ${error.code ?? error.message}`);
+    });
+    const parsed = parseScenarioFile(file, text);
+    const names = new Set<string>();
+    parsed.value.scenarios.forEach((raw, s) => {
+      if (names.has(raw.name)) parsed.fail(['scenarios', s, 'name'], `'${raw.name}' is used twice in this file`);
+      names.add(raw.name);
+      const tags = raw.tags ?? [];
+      const captured = new Set<string>(BUILT_IN_CAPTURES);
+      const steps = raw.steps.map((step, i) => toStep(parsed, contract, step, ['scenarios', s, 'steps', i], captured));
+      const unsafe = steps.find((step) => !SAFE_METHODS.has(step.operation.method));
+      if (unsafe && !tags.includes('mutating')) {
+        parsed.fail(
+          ['scenarios', s, 'tags'],
+          `step ${unsafe.index} sends ${unsafe.operation.method}, so the scenario must be tagged 'mutating' (--read-only skips those)`,
+        );
+      }
+      scenarios.push({
+        file,
+        line: parsed.lineOf(['scenarios', s]),
+        name: raw.name,
+        description: raw.description.trim(),
+        tags,
+        steps,
+      });
+    });
+  }
+  return scenarios;
+}
+
+function toStep(
+  parsed: ParsedScenarioFile,
+  contract: Contract,
+  raw: RawStep,
+  at: (string | number)[],
+  captured: Set<string>,
+): Step {
+  const { operation, pathDefaults } = resolveOperation(parsed, contract, raw.operation, [...at, 'operation']);
+  const params = { ...pathDefaults, ...raw.params };
+  for (const spec of operation.parameters.filter((p) => p.in === 'path')) {
+    if (!(spec.name in params)) parsed.fail([...at, 'params'], `${operation.operationId} needs path parameter '${spec.name}'`);
+  }
+  for (const name of Object.keys(raw.params ?? {})) {
+    if (!operation.parameters.some((p) => p.in === 'path' && p.name === name)) {
+      parsed.fail([...at, 'params', name], `${operation.operationId} has no path parameter '${name}'`);
+    }
+  }
+  if (raw.body !== undefined && raw.rawBody !== undefined) parsed.fail([...at, 'rawBody'], 'give body or rawBody, not both');
+  const references = JSON.stringify(raw, (_, v) => (typeof v === 'bigint' ? String(v) : v)).matchAll(CAPTURE_REFERENCE);
+  for (const [, name] of references) {
+    if (!captured.has(name as string)) {
+      const hint = suggestName(name as string, captured);
+      parsed.fail(at, `{{${name}...}} refers to nothing captured by an earlier step${hint ? ` (did you mean ${hint}?)` : ''}`);
+    }
+  }
+  if (raw.capture) captured.add(raw.capture);
+  const expectStatus = raw.expect?.status;
+  return {
+    index: (at[at.length - 1] as number) + 1,
+    line: parsed.lineOf(at),
+    operation,
+    path: params,
+    query: raw.query ?? {},
+    headers: Object.fromEntries(Object.entries(raw.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
+    body:
+      raw.rawBody !== undefined
+        ? { kind: 'raw', text: raw.rawBody }
+        : raw.body !== undefined
+          ? { kind: 'json', value: raw.body }
+          : undefined,
+    auth: toAuth(raw.auth),
+    expect: {
+      ...raw.expect,
+      status: expectStatus === undefined ? undefined : Array.isArray(expectStatus) ? expectStatus : [expectStatus],
+      headers:
+        raw.expect?.headers &&
+        Object.fromEntries(Object.entries(raw.expect.headers).map(([k, v]) => [k.toLowerCase(), v === true ? true : String(v)])),
+    },
+    capture: raw.capture,
+    observe: raw.observe,
+    repeat: typeof raw.repeat === 'number' ? { count: raw.repeat } : raw.repeat,
+  };
+}
+
+function toAuth(text: string | undefined): AuthChoice {
+  if (text === undefined) return 'default';
+  return AUTH_KEYWORDS.has(text) ? (text as AuthChoice) : { raw: text };
+}
+
+function resolveOperation(
+  parsed: ParsedScenarioFile,
+  contract: Contract,
+  text: string,
+  at: (string | number)[],
+): { operation: Operation; pathDefaults: Record<string, string> } {
+  const byId = contract.byId.get(text);
+  if (byId) return { operation: byId, pathDefaults: {} };
+  const [method, path, extra] = text.trim().split(/\s+/);
+  if (path?.startsWith('/') && extra === undefined) {
+    const upper = (method as string).toUpperCase();
+    const exact = contract.operations.find((op) => op.method === upper && op.path === path);
+    if (exact) return { operation: exact, pathDefaults: {} };
+    const match = contract.findOperation(upper, path);
+    if (match.kind === 'found') return { operation: match.operation, pathDefaults: { ...match.pathParams } };
+    parsed.fail(at, `the contract has no operation ${upper} ${path}`);
+  }
+  const hint = suggestName(text, contract.byId.keys());
+  return parsed.fail(at, `unknown operation '${text}'${hint ? ` (did you mean ${hint}?)` : ''}`);
+}

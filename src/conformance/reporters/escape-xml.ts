@@ -1,0 +1,9 @@
+// XML 1.0 forbids most control characters even when escaped; a server's raw body may contain them.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose.
+const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text safe inside XML and HTML elements and attributes. */
+export function escapeXml(text: string): string {
+  return text.replace(FORBIDDEN, '\uFFFD').replace(/[&<>"']/g, (c) => ENTITIES[c] as string);
+}

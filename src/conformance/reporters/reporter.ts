@@ -1,0 +1,26 @@
+import type { RunResult, ScenarioResult } from '../run-result.js';
+
+/** Where reporters write: files in the report folder, lines for the person running it. Given by the caller. */
+export interface ReporterContext {
+  readonly reportDir: string;
+  /** Writes a file in reportDir and returns its path. */
+  writeFile(name: string, content: string): Promise<string>;
+  /** One line of console output. */
+  print(line: string): void;
+  /** $GITHUB_STEP_SUMMARY when set: the markdown summary is appended to it. */
+  readonly stepSummaryFile: string | undefined;
+}
+
+export interface RunStart {
+  readonly target: string;
+  readonly scenarios: number;
+  readonly files: number;
+}
+
+/** Reporters observe the run through optional hooks (as vitest's do). They never decide the exit code. */
+export interface Reporter {
+  readonly name: string;
+  onRunStart?(start: RunStart, context: ReporterContext): void | Promise<void>;
+  onScenarioEnd?(scenario: ScenarioResult, context: ReporterContext): void | Promise<void>;
+  onRunEnd?(result: RunResult, context: ReporterContext): void | Promise<void>;
+}

@@ -1,0 +1,32 @@
+import type { Check, CheckInput, Problem } from './checks/check.js';
+
+export interface CheckProblem extends Problem {
+  readonly check: Pick<Check, 'id' | 'severity' | 'clause'>;
+}
+
+const CRASHED: Pick<Check, 'id' | 'severity' | 'clause'> = {
+  id: 'check-error',
+  severity: 'high',
+  clause: 'a check that cannot decide is not a pass',
+};
+
+/** Runs every check on one exchange. A check that throws is itself a problem; it never stops the run. */
+export function runChecks(checks: readonly Check[], input: CheckInput): CheckProblem[] {
+  const problems: CheckProblem[] = [];
+  const observing = input.step.observe !== undefined;
+  for (const check of checks) {
+    if (observing && !check.onObservations) continue;
+    try {
+      const problem = check.check(input);
+      if (problem) problems.push({ ...problem, check });
+    } catch (error) {
+      problems.push({
+        check: CRASHED,
+        title: `check ${check.id} threw: ${(error as Error)?.message ?? String(error)}`,
+        received: 'the exchange below',
+        documented: `a verdict from ${check.id}`,
+      });
+    }
+  }
+  return problems;
+}

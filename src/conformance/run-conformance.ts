@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import { relative } from 'node:path';
+import { AppError } from '../contract/app-error.js';
+import { loadContract } from '../contract/load-contract.js';
+import { BUILT_IN_CHECKS } from './checks/built-in-checks.js';
+import type { Check } from './checks/check.js';
+import { createHttpClient, type HttpClient } from './create-http-client.js';
+import { loadScenarios } from './load-scenarios.js';
+import { operationCoverage } from './operation-coverage.js';
+import type { Reporter, ReporterContext } from './reporters/reporter.js';
+import type { RunResult, RunSettings, ScenarioResult } from './run-result.js';
+import { runPool } from './run-pool.js';
+import { runScenario } from './run-scenario.js';
+import type { Scenario } from './scenario.js';
+import { SEVERITIES, type Severity } from './severity.js';
+
+export interface ConformanceOptions extends RunSettings {
+  /** The base URL, including /v1. */
+  readonly target: string;
+  readonly token: string | undefined;
+  /** Default openapi.yaml at the project root. */
+  readonly contract?: string;
+  readonly checks?: readonly Check[];
+  readonly reporters?: readonly Reporter[];
+  readonly reporterContext?: ReporterContext;
+  readonly version: string;
+}
+
+/**
+ * Loads the contract and the scenarios (any problem: AppError 'contract_invalid' / 'scenario_invalid', before
+ * anything is sent), checks that the target answers at all ('target_unreachable'), runs the scenarios with
+ * bounded concurrency, steps in order within each, and hands the result to the reporters.
+ */
+export async function runConformance(options: ConformanceOptions): Promise<RunResult> {
+  const target = checkTarget(options.target);
+  const contract = await loadContract(options.contract);
+  const scenarios = await loadScenarios(options.scenarios, contract);
+  const client = createHttpClient({
+    token: options.token,
+    timeoutMs: options.timeoutMs,
+    connections: options.concurrency,
+    rateLimit: options.rateLimit,
+  });
+  try {
+    await probe(client, target);
+    const startedAt = new Date();
+    const started = performance.now();
+    const reporters = options.reporters ?? [];
+    const context = options.reporterContext ?? NO_OUTPUT;
+    const files = new Set(scenarios.map((s) => s.file)).size;
+    for (const reporter of reporters) await reporter.onRunStart?.({ target, scenarios: scenarios.length, files }, context);
+    const runId = randomBytes(4).toString('hex');
+    const results = await runPool(scenarios, options.concurrency, async (scenario) => {
+      const skipReason = reasonToSkip(scenario, options);
+      const result = skipReason
+        ? skipped(scenario, skipReason)
+        : await runScenario(scenario, {
+            client,
+            target,
+            token: options.token,
+            checks: options.checks ?? BUILT_IN_CHECKS,
+            settings: { timeoutMs: options.timeoutMs, maxResponseTimeMs: options.maxResponseTimeMs },
+            failOn: options.failOn,
+            runId,
+          });
+      for (const reporter of reporters) await reporter.onScenarioEnd?.(result, context);
+      return result;
+    });
+    const result = summarise(results, {
+      tool: { name: 'conformance', version: options.version },
+      target,
+      contract: {
+        file: relative(process.cwd(), contract.file) || contract.file,
+        title: contract.title,
+        version: contract.version,
+      },
+      startedAt: startedAt.toISOString(),
+      durationMs: performance.now() - started,
+      settings: pickSettings(options),
+      coverage: operationCoverage(contract.operations, results),
+    });
+    for (const reporter of reporters) await reporter.onRunEnd?.(result, context);
+    return result;
+  } finally {
+    await client.close();
+  }
+}
+
+// For library callers that pass reporters without a place to write: they run, and their output goes nowhere.
+const NO_OUTPUT: ReporterContext = {
+  reportDir: '',
+  writeFile: async (name) => name,
+  print: () => {},
+  stepSummaryFile: undefined,
+};
+
+function checkTarget(target: string): string {
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    throw new AppError('usage', `--target must be an http(s) base URL such as http://127.0.0.1:4010/v1 (got '${target}')`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new AppError('usage', `--target must be an http(s) base URL (got '${target}')`);
+  }
+  return target.replace(/\/+$/, '');
+}
+
+// Any HTTP answer, whatever its status, proves the target is there; without one, every step would fail alike.
+async function probe(client: HttpClient, target: string): Promise<void> {
+  const exchange = await client.send({ method: 'GET', url: target, headers: { accept: 'application/json' }, body: undefined });
+  if (exchange.error) throw new AppError('target_unreachable', `Target ${target} did not answer: ${exchange.error.message}`);
+}
+
+function reasonToSkip(scenario: Scenario, options: ConformanceOptions): string | undefined {
+  if (options.readOnly && scenario.tags.includes('mutating')) return '--read-only: the scenario changes the target';
+  if (options.tags.length > 0 && !scenario.tags.some((t) => options.tags.includes(t))) {
+    return `--tags ${options.tags.join(',')}: not tagged`;
+  }
+  const skippedTag = scenario.tags.find((t) => options.skipTags.includes(t));
+  return skippedTag ? `--skip-tags: tagged ${skippedTag}` : undefined;
+}
+
+function skipped(scenario: Scenario, skipReason: string): ScenarioResult {
+  return {
+    file: scenario.file,
+    line: scenario.line,
+    name: scenario.name,
+    description: scenario.description,
+    tags: scenario.tags,
+    outcome: 'skipped',
+    skipReason,
+    durationMs: 0,
+    exchanges: [],
+    findings: [],
+    observations: [],
+  };
+}
+
+function pickSettings(options: ConformanceOptions): RunSettings {
+  const { failOn, timeoutMs, maxResponseTimeMs, concurrency, rateLimit, readOnly, tags, skipTags, scenarios } = options;
+  return { failOn, timeoutMs, maxResponseTimeMs, concurrency, rateLimit, readOnly, tags, skipTags, scenarios };
+}
+
+function summarise(scenarios: readonly ScenarioResult[], run: Omit<RunResult, 'verdict' | 'totals' | 'scenarios'>): RunResult {
+  const findings = scenarios.flatMap((s) => s.findings);
+  const bySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>;
+  for (const finding of findings) bySeverity[finding.severity]++;
+  const count = (outcome: ScenarioResult['outcome']) => scenarios.filter((s) => s.outcome === outcome).length;
+  return {
+    ...run,
+    verdict: count('failed') > 0 ? 'failed' : 'passed',
+    totals: {
+      scenarios: scenarios.length,
+      passed: count('passed'),
+      failed: count('failed'),
+      skipped: count('skipped'),
+      exchanges: scenarios.reduce((n, s) => n + s.exchanges.length, 0),
+      findings: findings.length,
+      blockingFindings: findings.filter((f) => f.blocking).length,
+      observations: scenarios.reduce((n, s) => n + s.observations.length, 0),
+      bySeverity,
+    },
+    scenarios,
+  };
+}

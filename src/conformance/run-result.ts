@@ -1,0 +1,111 @@
+import type { SentRequest } from './exchange.js';
+import type { Severity } from './severity.js';
+
+/** A check's problem with one exchange, with everything needed to see and reproduce it. */
+export interface Finding {
+  readonly checkId: string;
+  readonly severity: Severity;
+  readonly clause: string;
+  readonly title: string;
+  readonly received: string;
+  readonly documented: string;
+  readonly file: string;
+  readonly scenario: string;
+  /** 1-based step number within the scenario. */
+  readonly step: number;
+  readonly operationId: string;
+  /** At or above --fail-on: it makes the run fail. */
+  readonly blocking: boolean;
+  readonly request: SentRequest;
+  readonly response:
+    | { readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: string }
+    | undefined;
+  readonly curl: string;
+}
+
+/** What the target does where the contract leaves the answer open: reported, never failed. */
+export interface Observation {
+  readonly file: string;
+  readonly scenario: string;
+  readonly step: number;
+  readonly operationId: string;
+  readonly note: string;
+  readonly status: number | undefined;
+  readonly body: string;
+  readonly curl: string;
+}
+
+export interface ExchangeSummary {
+  readonly step: number;
+  readonly operationId: string;
+  readonly method: string;
+  readonly url: string;
+  readonly status: number | undefined;
+  /** The contract's response the status falls under ('200', '2XX', 'default'), if any. */
+  readonly documentedAs: string | undefined;
+  readonly elapsedMs: number;
+  readonly failed: boolean;
+}
+
+export type Outcome = 'passed' | 'failed' | 'skipped';
+
+export interface ScenarioResult {
+  readonly file: string;
+  readonly line: number;
+  readonly name: string;
+  readonly description: string;
+  readonly tags: readonly string[];
+  readonly outcome: Outcome;
+  readonly skipReason: string | undefined;
+  readonly durationMs: number;
+  readonly exchanges: readonly ExchangeSummary[];
+  readonly findings: readonly Finding[];
+  readonly observations: readonly Observation[];
+}
+
+/** One row of the operations × documented statuses table. */
+export interface CoverageRow {
+  readonly operationId: string;
+  readonly method: string;
+  readonly path: string;
+  readonly status: string;
+  readonly documented: boolean;
+  readonly exercised: number;
+  readonly passed: number;
+  readonly failed: number;
+}
+
+export interface RunSettings {
+  readonly failOn: Severity;
+  readonly timeoutMs: number;
+  readonly maxResponseTimeMs: number;
+  readonly concurrency: number;
+  readonly rateLimit: number | undefined;
+  readonly readOnly: boolean;
+  readonly tags: readonly string[];
+  readonly skipTags: readonly string[];
+  readonly scenarios: string;
+}
+
+export interface RunResult {
+  readonly tool: { readonly name: string; readonly version: string };
+  readonly target: string;
+  readonly contract: { readonly file: string; readonly title: string; readonly version: string };
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly settings: RunSettings;
+  readonly verdict: 'passed' | 'failed';
+  readonly totals: {
+    readonly scenarios: number;
+    readonly passed: number;
+    readonly failed: number;
+    readonly skipped: number;
+    readonly exchanges: number;
+    readonly findings: number;
+    readonly blockingFindings: number;
+    readonly observations: number;
+    readonly bySeverity: Readonly<Record<Severity, number>>;
+  };
+  readonly coverage: readonly CoverageRow[];
+  readonly scenarios: readonly ScenarioResult[];
+}

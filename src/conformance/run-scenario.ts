@@ -1,0 +1,143 @@
+import { findResponse } from '../contract/find-response.js';
+import { isAppError } from '../contract/app-error.js';
+import { buildRequest } from './build-request.js';
+import type { Check, CheckSettings } from './checks/check.js';
+import type { HttpClient } from './create-http-client.js';
+import type { Exchange } from './exchange.js';
+import { interpolate } from './interpolate.js';
+import type { ExchangeSummary, Finding, Observation, ScenarioResult } from './run-result.js';
+import { runChecks } from './run-checks.js';
+import type { Scenario, Step } from './scenario.js';
+import { atLeast, type Severity } from './severity.js';
+
+export interface ScenarioContext {
+  readonly client: HttpClient;
+  readonly target: string;
+  readonly token: string | undefined;
+  readonly checks: readonly Check[];
+  readonly settings: CheckSettings;
+  readonly failOn: Severity;
+  readonly runId: string;
+}
+
+/** Steps run in order; a step whose captures are missing stops the scenario, since every later step may need them. */
+export async function runScenario(scenario: Scenario, context: ScenarioContext): Promise<ScenarioResult> {
+  const started = performance.now();
+  const scope: Record<string, unknown> = { run: { id: context.runId } };
+  const exchanges: ExchangeSummary[] = [];
+  const findings: Finding[] = [];
+  const observations: Observation[] = [];
+  const where = { file: scenario.file, scenario: scenario.name };
+
+  steps: for (const step of scenario.steps) {
+    let times: number;
+    try {
+      times = repetitions(step, scope);
+    } catch (error) {
+      findings.push(notSent(step, error, where, context.failOn));
+      break;
+    }
+    for (let i = 0; i < times; i++) {
+      scope.repeat = { index: i };
+      let exchange: Exchange;
+      let checked: Step;
+      try {
+        // Expectations may name captures too: `id: '{{create.body.id}}'` is compared as the exact captured value.
+        checked = { ...step, expect: interpolate(step.expect, scope) as Step['expect'] };
+        exchange = await context.client.send(buildRequest(step, scope, context.target, context.token));
+      } catch (error) {
+        findings.push(notSent(step, error, where, context.failOn));
+        break steps;
+      }
+      const problems = runChecks(context.checks, {
+        operation: step.operation,
+        step: checked,
+        exchange,
+        settings: context.settings,
+      });
+      const response = exchange.response;
+      for (const problem of problems) {
+        findings.push({
+          checkId: problem.check.id,
+          severity: problem.check.severity,
+          clause: problem.check.clause,
+          title: problem.title,
+          received: problem.received,
+          documented: problem.documented,
+          ...where,
+          step: step.index,
+          operationId: step.operation.operationId,
+          blocking: atLeast(problem.check.severity, context.failOn),
+          request: exchange.request,
+          response: response && { status: response.status, headers: response.headers, body: response.text },
+          curl: exchange.curl,
+        });
+      }
+      exchanges.push({
+        step: step.index,
+        operationId: step.operation.operationId,
+        method: exchange.request.method,
+        url: exchange.request.url,
+        status: response?.status,
+        documentedAs: response && findResponse(step.operation, response.status)?.code,
+        elapsedMs: exchange.elapsedMs,
+        failed: problems.some((p) => atLeast(p.check.severity, context.failOn)),
+      });
+      if (step.observe !== undefined) {
+        observations.push({
+          ...where,
+          step: step.index,
+          operationId: step.operation.operationId,
+          note: step.observe,
+          status: response?.status,
+          body: response?.text.slice(0, 500) ?? exchange.error?.message ?? '',
+          curl: exchange.curl,
+        });
+      }
+      if (step.capture && response)
+        scope[step.capture] = { status: response.status, headers: response.headers, body: response.json };
+      // Without an answer, later steps would only repeat the same finding.
+      if (exchange.error) break steps;
+    }
+  }
+  return {
+    file: scenario.file,
+    name: scenario.name,
+    line: scenario.line,
+    description: scenario.description,
+    tags: scenario.tags,
+    outcome: findings.some((f) => f.blocking) ? 'failed' : 'passed',
+    skipReason: undefined,
+    durationMs: performance.now() - started,
+    exchanges,
+    findings,
+    observations,
+  };
+}
+
+function repetitions(step: Step, scope: Readonly<Record<string, unknown>>): number {
+  if (!step.repeat) return 1;
+  if (step.repeat.less === undefined) return step.repeat.count;
+  const less = interpolate(step.repeat.less, scope);
+  const amount = Array.isArray(less) ? less.length : Number(less);
+  return Math.max(0, step.repeat.count - (Number.isFinite(amount) ? amount : 0));
+}
+
+function notSent(step: Step, error: unknown, where: { file: string; scenario: string }, failOn: Severity): Finding {
+  if (!isAppError(error)) throw error;
+  return {
+    checkId: 'step-not-sent',
+    severity: 'high',
+    clause: 'a step that cannot be sent proves nothing: an earlier answer lacked what it needs',
+    title: `step ${step.index} was not sent: ${error.message}`,
+    received: error.message,
+    documented: 'the captured value, from an earlier answer',
+    ...where,
+    step: step.index,
+    operationId: step.operation.operationId,
+    blocking: atLeast('high', failOn),
+    request: { method: step.operation.method, url: step.operation.path, headers: {}, body: undefined },
+    response: undefined,
+    curl: '',
+  };
+}

@@ -1,0 +1,53 @@
+import type { Operation } from '../contract/operation.js';
+
+/** `default` sends the run's key, `none` no header, `invalid` a well-formed key the target cannot know; anything else is sent as the whole Authorization header. */
+export type AuthChoice = 'default' | 'none' | 'invalid' | { readonly raw: string };
+
+/** A status, a list of statuses, or a range such as '2XX'. */
+export type StatusExpectation = readonly (number | string)[];
+
+export interface StepExpectation {
+  readonly status?: StatusExpectation;
+  /** A subset the body must contain: objects by key, arrays element by element with the same length. */
+  readonly body?: unknown;
+  /** A subset every element of an array body must contain. */
+  readonly bodyEach?: unknown;
+  readonly bodyLength?: { readonly min?: number; readonly max?: number; readonly equals?: number };
+  /** Header name (lower-case) → exact value, or true for "present". */
+  readonly headers?: Readonly<Record<string, string | true>>;
+}
+
+/** Runs the step `count` times, less the value of `less` (a template resolving to a number or an array). */
+export interface Repeat {
+  readonly count: number;
+  readonly less?: string;
+}
+
+export interface Step {
+  /** 1-based, as people count them in reports. */
+  readonly index: number;
+  readonly line: number;
+  readonly operation: Operation;
+  readonly path: Readonly<Record<string, unknown>>;
+  readonly query: Readonly<Record<string, unknown>>;
+  readonly headers: Readonly<Record<string, unknown>>;
+  /** A JSON body (sent with Content-Type: application/json unless headers say otherwise) or a raw one (sent as is). */
+  readonly body: { readonly kind: 'json'; readonly value: unknown } | { readonly kind: 'raw'; readonly text: string } | undefined;
+  readonly auth: AuthChoice;
+  readonly expect: StepExpectation;
+  /** Saves the response under this name for `{{name.body.id}}` in later steps. */
+  readonly capture: string | undefined;
+  /** Set when the contract leaves the answer open: the exchange is recorded as an observation, never a failure. */
+  readonly observe: string | undefined;
+  readonly repeat: Repeat | undefined;
+}
+
+export interface Scenario {
+  /** The scenario file, relative to the working directory. */
+  readonly file: string;
+  readonly line: number;
+  readonly name: string;
+  readonly description: string;
+  readonly tags: readonly string[];
+  readonly steps: readonly Step[];
+}

@@ -1,0 +1,289 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { type JsonValue, parseJson, stringifyJson } from '../../src/contract/lossless-json.js';
+import { createMockServer, type MockServer } from '../../src/mock/create-mock-server.js';
+import { DEV_API_KEY } from '../../src/mock/mock-options.js';
+import { type Mutation, type ProxyRequest, type ProxyResponse, startMutatingProxy } from '../support/mutating-proxy.js';
+import { blockingCheckIds, runCli } from './run-cli.js';
+
+type Json = Record<string, JsonValue>;
+
+const pathOf = (req: ProxyRequest) => req.url.split('?')[0] as string;
+const isCreatePet = (req: ProxyRequest) => req.method === 'POST' && pathOf(req) === '/v1/pets';
+const isListPets = (req: ProxyRequest) => req.method === 'GET' && pathOf(req) === '/v1/pets';
+const isGetPet = (req: ProxyRequest) => req.method === 'GET' && /^\/v1\/pets\/[^/]+$/.test(pathOf(req));
+const isPet = (value: unknown): value is Json =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && 'name' in value && 'categoryId' in value;
+
+/** Applies `edit` to the parsed body (exact integers) and writes it back. */
+function editJson(res: ProxyResponse, edit: (body: JsonValue) => JsonValue | undefined): ProxyResponse {
+  if (!res.body) return res;
+  const body = parseJson(res.body);
+  return { ...res, body: stringifyJson(edit(body) ?? body) };
+}
+
+/** Every Pet in a body, whether the body is one Pet or a list. */
+function eachPet(body: JsonValue, edit: (pet: Json) => void): JsonValue {
+  for (const pet of Array.isArray(body) ? body : [body]) if (isPet(pet)) edit(pet);
+  return body;
+}
+
+function withoutQuery(name: string): Mutation['request'] {
+  return (req) => {
+    const url = new URL(req.url, 'http://x');
+    url.searchParams.delete(name);
+    return { ...req, url: `${url.pathname}${url.search}` };
+  };
+}
+
+/**
+ * Ids as a snowflake-style server would assign them: mock id n ↔ `toBig(n)`, applied both ways. The server
+ * knows its ids exactly; `render` is how it writes them in JSON (a lossy server writes doubles).
+ */
+function remapIds(toBig: (n: bigint) => bigint, render: (id: bigint) => JsonValue): Mutation {
+  const toSmall = new Map<string, bigint>();
+  return {
+    request: (req) => {
+      const match = /^\/v1\/pets\/([^/?]+)$/.exec(pathOf(req));
+      const small = match && toSmall.get(match[1] as string);
+      return small === undefined || small === null ? req : { ...req, url: `/v1/pets/${small}` };
+    },
+    response: (res) =>
+      editJson(res, (body) =>
+        eachPet(body, (pet) => {
+          const big = toBig(BigInt(pet.id as number));
+          toSmall.set(String(big), BigInt(pet.id as number));
+          pet.id = render(big);
+        }),
+      ),
+  };
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+const errorJson = (status: number) => ({
+  status,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ code: 'broken', message: 'deliberately broken', status }),
+});
+
+/** Each variant breaks one rule of the contract; `check` is the check that must name it. */
+const BROKEN: readonly { name: string; check: string; mutation: () => Mutation; args?: string[] }[] = [
+  {
+    name: 'a wrong status: createPet answers 200 instead of 201',
+    check: 'status-documented',
+    mutation: () => ({ response: (res, req) => (isCreatePet(req) && res.status === 201 ? { ...res, status: 200 } : res) }),
+  },
+  {
+    name: 'an unexpected status: createPet accepts invalid bodies with 201',
+    check: 'status-expected',
+    mutation: () => ({
+      response: (res, req) =>
+        isCreatePet(req) && res.status === 400
+          ? { status: 201, headers: res.headers, body: '{"id":1,"name":"Rex","categoryId":1}' }
+          : res,
+    }),
+  },
+  {
+    name: 'a missing field: pets come back without name',
+    check: 'body-schema',
+    mutation: () => ({
+      response: (res) =>
+        editJson(res, (body) =>
+          eachPet(body, (pet) => {
+            delete pet.name;
+          }),
+        ),
+    }),
+  },
+  {
+    name: 'a wrong type: ids come back as strings',
+    check: 'body-schema',
+    mutation: () => ({
+      response: (res) =>
+        editJson(res, (body) =>
+          eachPet(body, (pet) => {
+            pet.id = String(pet.id);
+          }),
+        ),
+    }),
+  },
+  {
+    name: 'an Error status that differs from the HTTP status',
+    check: 'error-status-matches',
+    mutation: () => ({
+      response: (res) => (res.status === 401 ? editJson(res, (body) => ({ ...(body as Json), status: 400 })) : res),
+    }),
+  },
+  {
+    name: 'a 401 without an Error body',
+    check: 'body-schema',
+    mutation: () => ({ response: (res) => (res.status === 401 ? { ...res, body: '' } : res) }),
+  },
+  {
+    name: 'ignored auth: every request is served as if it carried the key',
+    check: 'auth-enforced',
+    mutation: () => ({ request: (req) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${DEV_API_KEY}` } }) }),
+  },
+  {
+    name: 'an ignored limit',
+    check: 'body-expected',
+    mutation: () => ({ request: withoutQuery('limit') }),
+  },
+  {
+    name: 'an ignored status filter',
+    check: 'body-expected',
+    mutation: () => ({ request: withoutQuery('status') }),
+  },
+  {
+    name: 'lost state: pets created through the API cannot be fetched',
+    check: 'status-expected',
+    mutation: () => {
+      const created = new Set<string>();
+      return {
+        request: (req) => (isGetPet(req) && created.has(pathOf(req)) ? errorJson(404) : req),
+        response: (res, req) => {
+          if (isCreatePet(req) && res.status === 201) created.add(`/v1/pets/${(parseJson(res.body) as Json).id}`);
+          return res;
+        },
+      };
+    },
+  },
+  {
+    name: 'a 500 on invalid JSON',
+    check: 'no-server-error',
+    mutation: () => ({
+      request: (req) => {
+        if (req.method !== 'POST') return req;
+        try {
+          parseJson(req.body);
+          return req;
+        } catch {
+          return errorJson(500);
+        }
+      },
+    }),
+  },
+  {
+    name: 'a missing Content-Type is accepted as JSON',
+    check: 'status-expected',
+    mutation: () => ({
+      request: (req) =>
+        req.method === 'POST' ? { ...req, headers: { ...req.headers, 'content-type': 'application/json' } } : req,
+    }),
+  },
+  {
+    name: 'a wrong content type: text/plain',
+    check: 'content-type-json',
+    mutation: () => ({ response: (res) => ({ ...res, headers: { ...res.headers, 'content-type': 'text/plain' } }) }),
+  },
+  {
+    name: 'a list that is not an array',
+    check: 'body-schema',
+    mutation: () => ({
+      response: (res, req) => (isListPets(req) && res.status === 200 ? editJson(res, (body) => ({ items: body })) : res),
+    }),
+  },
+  {
+    name: 'int64 ids that lose digits past 2^53 (written as doubles)',
+    check: 'status-expected',
+    mutation: () =>
+      remapIds(
+        (n) => 2n ** 53n + 2n * n + 1n,
+        (id) => Number(id),
+      ),
+  },
+  {
+    name: 'an answer slower than --timeout',
+    check: 'answered',
+    args: ['--timeout', '300'],
+    mutation: () => ({
+      response: async (res, req) => {
+        if (isGetPet(req)) await delay(800);
+        return res;
+      },
+    }),
+  },
+];
+
+/** Chooses a correct server may make where the contract is silent. */
+function correctButDifferent(): Mutation {
+  const ids = remapIds(
+    (n) => 2n ** 60n + n,
+    (id) => id,
+  );
+  return {
+    request: (req) => {
+      const next = ids.request?.(req) as ProxyRequest;
+      // Another default status for a pet created without one.
+      if (isCreatePet(next) && next.headers['content-type'] === 'application/json') {
+        try {
+          const body = parseJson(next.body) as Json;
+          if (isPet(body) && body.status === undefined) return { ...next, body: stringifyJson({ ...body, status: 'pending' }) };
+        } catch {}
+      }
+      // Out-of-range limits clamped rather than refused; an unknown status gives an empty list.
+      if (isListPets(next)) {
+        const url = new URL(next.url, 'http://x');
+        const limit = url.searchParams.get('limit');
+        if (limit !== null && !/^\d+$/.test(limit)) url.searchParams.delete('limit');
+        else if (limit !== null) url.searchParams.set('limit', String(Math.min(100, Math.max(1, Number(limit)))));
+        const status = url.searchParams.get('status');
+        if (status !== null && !['available', 'pending', 'sold'].includes(status)) {
+          return { status: 200, headers: { 'content-type': 'application/json' }, body: '[]' };
+        }
+        return { ...next, url: `${url.pathname}${url.search}` };
+      }
+      return next;
+    },
+    response: async (res, req) => {
+      const remapped = await (ids.response?.(res, req) as ProxyResponse);
+      const extended = editJson(remapped, (body) => {
+        // Another order, and fields the contract does not list.
+        const list = Array.isArray(body) ? [...body].reverse() : body;
+        for (const item of Array.isArray(list) ? list : [list]) {
+          if (item !== null && typeof item === 'object' && !Array.isArray(item)) (item as Json).xTraceId = 'abc123';
+        }
+        return list;
+      });
+      // Another 2XX for createMessage.
+      return req.method === 'POST' && pathOf(req) === '/v1/messages' && res.status === 202
+        ? { ...extended, status: 201 }
+        : extended;
+    },
+  };
+}
+
+describe('the runner against deliberately broken servers', () => {
+  const mocks: MockServer[] = [];
+  afterAll(() => Promise.all(mocks.map((m) => m.close())));
+
+  async function runAgainst(mutation: Mutation, args: readonly string[] = []) {
+    const mock = await createMockServer({ port: 0, host: '127.0.0.1' });
+    mocks.push(mock);
+    const proxy = await startMutatingProxy(mock.url, mutation);
+    try {
+      return await runCli(['--target', proxy.url, '--reporter', 'json', ...args]);
+    } finally {
+      await proxy.close();
+    }
+  }
+
+  it.each(BROKEN)('exits 1 and names $check for $name', async ({ check, mutation, args }) => {
+    const run = await runAgainst(mutation(), args);
+    expect(run.err).toBe('');
+    expect(run.code).toBe(1);
+    expect(blockingCheckIds(await run.report())).toContain(check);
+  });
+
+  it('passes a correct server that chooses differently where the contract is silent', async () => {
+    const run = await runAgainst(correctButDifferent());
+    const report = await run.report();
+    expect(report.scenarios.flatMap((s) => s.findings)).toEqual([]);
+    expect(run.code).toBe(0);
+    // The choices were really made: ids above 2^53 were used, and the default status differed.
+    const observed = report.scenarios.flatMap((s) => s.observations).map((o) => o.body);
+    expect(observed.some((body) => /"id":11529215046068469\d\d/.test(body) && /"status":"pending"/.test(body))).toBe(true);
+  });
+});

@@ -1,0 +1,123 @@
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { spawnBin } from '../support/spawn-bin.js';
+import { startMock } from '../support/start-mock.js';
+import { runCli } from './run-cli.js';
+
+const SECRET = 'conformance-secret-key-1234';
+
+describe('conformance command', async () => {
+  const mock = await startMock({ apiKeys: [SECRET] });
+
+  it('exits 0 against the mock, writes all four reports, and never writes the key', async () => {
+    const reportDir = await mkdtemp(join(tmpdir(), 'conformance-cli-'));
+    const run = spawnBin('conformance', ['--target', mock.url, '--report-dir', reportDir], { PETSTORE_API_KEY: SECRET });
+    const { code, stdout, stderr } = await run.exited;
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Verdict: PASSED/);
+    const files = (await readdir(reportDir)).sort();
+    expect(files).toEqual(['junit.xml', 'report.html', 'report.json', 'summary.md']);
+    for (const file of files) expect(await readFile(join(reportDir, file), 'utf8')).not.toContain(SECRET);
+    expect(stdout).not.toContain(SECRET);
+  });
+
+  it('keeps the key out of findings, curl lines and console output when a run fails', async () => {
+    // Every default-auth step against a target that knows another key: plenty of findings with requests in them.
+    const run = await runCli([
+      '--target',
+      mock.url,
+      '--token',
+      `${SECRET}-not-this-one`,
+      '--reporter',
+      'console,json,junit,markdown,html',
+    ]);
+    expect(run.code).toBe(1);
+    const report = await run.report();
+    const finding = report.scenarios.flatMap((s) => s.findings).find((f) => f.request.headers.authorization);
+    expect(finding?.request.headers.authorization).toBe('Bearer ***');
+    expect(finding?.curl).toContain('"Authorization: Bearer $PETSTORE_API_KEY"');
+    for (const file of await readdir(run.reportDir)) {
+      expect(await readFile(join(run.reportDir, file), 'utf8')).not.toContain(`${SECRET}-not-this-one`);
+    }
+    expect(run.out).not.toContain(`${SECRET}-not-this-one`);
+  });
+
+  it('--fail-on decides the exit code: findings below it are reported but do not fail', async () => {
+    // Every answer is slower than 1 ms: response-time (low) on each request.
+    const args = ['--target', mock.url, '--token', SECRET, '--reporter', 'json', '--max-response-time', '1', '--tags', 'auth'];
+    const lenient = await runCli(args);
+    const report = await lenient.report();
+    expect(report.totals.bySeverity.low).toBeGreaterThan(0);
+    expect(report.totals.blockingFindings).toBe(0);
+    expect(lenient.code).toBe(0);
+    expect((await runCli([...args, '--fail-on', 'low'])).code).toBe(1);
+  });
+
+  it('exits 3 with one clear line when the target does not answer', async () => {
+    const closedPort = await freePort();
+    const run = await runCli(['--target', `http://127.0.0.1:${closedPort}/v1`, '--reporter', 'json']);
+    expect(run.code).toBe(3);
+    expect(run.err.trim().split('\n')).toEqual([expect.stringMatching(/did not answer: ECONNREFUSED/)]);
+  });
+
+  it('exits 2 naming the file, line and field of a bad scenario, before sending anything', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'scenarios-'));
+    const text = [
+      'scenarios:',
+      '  - name: typo',
+      '    description: Given a typo, then the file is refused.',
+      '    steps:',
+      '      - operation: listPets',
+      '      - operation: listPet',
+      '',
+    ].join('\n');
+    await writeFile(join(dir, 'typo.yaml'), text);
+    const before = mock.store.size;
+    const run = await runCli(['--target', mock.url, '--scenarios', dir, '--token', SECRET]);
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(
+      /typo\.yaml: line 6: scenarios\[0\]\.steps\[1\]\.operation: unknown operation 'listPet' \(did you mean listPets\?\)/,
+    );
+    expect(mock.store.size).toBe(before);
+  });
+
+  it.each([
+    [['--target', 'ftp://x/v1'], /--target must be an http\(s\) base URL/],
+    [['--target', 'http://127.0.0.1:1/v1', '--fail-on', 'severe'], /--fail-on must be one of critical, high, medium, low/],
+    [['--target', 'http://127.0.0.1:1/v1', '--reporter', 'pdf'], /--reporter pdf: not one of/],
+    [['--target', 'http://127.0.0.1:1/v1', '--timeout', 'soon'], /--timeout must be a duration/],
+    [[], /--target is required/],
+    [['--target', 'http://127.0.0.1:1/v1', '--bogus'], /Unknown option '--bogus'/],
+  ])('exits 2 for a usage error: %j', async (args, message) => {
+    const run = await runCli(args);
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(message);
+  });
+
+  it('exits 2 without a key', async () => {
+    const run = await runCli(['--target', mock.url], { PETSTORE_API_KEY: undefined });
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(/no API key: give --token <key> or set PETSTORE_API_KEY/);
+  });
+
+  it('prints --help with the exit codes, and --version', async () => {
+    const help = await runCli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.out).toMatch(/--fail-on <severity>/);
+    expect(help.out).toMatch(/3 target unreachable/);
+    expect((await runCli(['--version'])).out).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,94 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request } from 'undici';
+
+export interface ProxyRequest {
+  readonly method: string;
+  /** Path and query as the client sent them, e.g. /v1/pets?limit=5. */
+  readonly url: string;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+export interface ProxyResponse {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+/** One way of bending the real mock's behaviour: rewrite the request, answer it directly, or rewrite the answer. */
+export interface Mutation {
+  readonly request?: (req: ProxyRequest) => ProxyRequest | ProxyResponse;
+  readonly response?: (res: ProxyResponse, req: ProxyRequest) => ProxyResponse | Promise<ProxyResponse>;
+}
+
+export interface Proxy {
+  /** The base URL with the upstream's base path, e.g. http://127.0.0.1:40123/v1. */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+// Hop-by-hop and length headers are recomputed for the rewritten message.
+const DROPPED = new Set(['content-length', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** A test-only HTTP proxy on 127.0.0.1:0 in front of a real mock (`upstream` is the mock's base URL). */
+export async function startMutatingProxy(upstream: string, mutation: Mutation): Promise<Proxy> {
+  const upstreamUrl = new URL(upstream);
+  const server = createServer(async (req, res) => {
+    try {
+      const incoming: ProxyRequest = {
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        headers: plainHeaders(req.headers),
+        body: await readAll(req),
+      };
+      const rewritten = mutation.request ? mutation.request(incoming) : incoming;
+      let answer: ProxyResponse;
+      if ('status' in rewritten) answer = rewritten;
+      else {
+        const headers = Object.fromEntries(
+          Object.entries(rewritten.headers).filter(([name]) => !DROPPED.has(name) && name !== 'host'),
+        );
+        const reply = await request(`${upstreamUrl.origin}${rewritten.url}`, {
+          method: rewritten.method as 'GET',
+          headers,
+          body: rewritten.method === 'GET' ? undefined : rewritten.body,
+        });
+        answer = { status: reply.statusCode, headers: plainHeaders(reply.headers), body: await reply.body.text() };
+      }
+      if (mutation.response) answer = await mutation.response(answer, incoming);
+      const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !DROPPED.has(name)));
+      res.writeHead(answer.status, { ...headers, 'content-length': Buffer.byteLength(answer.body) });
+      res.end(answer.body);
+    } catch (error) {
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end(`proxy failed: ${(error as Error).message}`);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${upstreamUrl.pathname}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function plainHeaders(
+  headers: IncomingMessage['headers'] | Record<string, string | string[] | undefined>,
+): Record<string, string> {
+  const plain: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) plain[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return plain;
+}
+
+async function readAll(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
