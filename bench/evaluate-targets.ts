@@ -1,4 +1,5 @@
 import type { ThroughputRow } from './measure-throughput.js';
+import type { RunnerRow } from './measure-runner.js';
 import type { ScaleRow } from './measure-store-scale.js';
 import type { StartupRow } from './measure-startup.js';
 import type { TargetId } from './targets.js';
@@ -15,6 +16,7 @@ export interface Measurements {
   readonly throughput: readonly ThroughputRow[];
   readonly scale: readonly ScaleRow[];
   readonly startup: readonly StartupRow[];
+  readonly runner: RunnerRow;
 }
 
 const MB = 1024 * 1024;
@@ -25,7 +27,7 @@ export function throughputRatio(rows: readonly ThroughputRow[], scenario: string
   return (rps('ours') ?? Number.NaN) / (rps(other) ?? Number.NaN);
 }
 
-export function evaluateTargets({ throughput, scale, startup }: Measurements): TargetCheck[] {
+export function evaluateTargets({ throughput, scale, startup, runner }: Measurements): TargetCheck[] {
   const checks: TargetCheck[] = [];
   const ratio = (scenario: string, other: TargetId, least: number, name: string) => {
     const value = throughputRatio(throughput, scenario, other);
@@ -67,5 +69,18 @@ export function evaluateTargets({ throughput, scale, startup }: Measurements): T
       met: ourStartup.medianMs <= 1000,
     });
   }
+  const overhead = runner.runnerMs / runner.replayMs - 1;
+  checks.push({
+    target: 'conformance suite wall time over a plain undici replay',
+    measured: `${Math.round(overhead * 100)}%`,
+    required: '≤ 15%',
+    met: overhead <= 0.15,
+  });
+  checks.push({
+    target: 'all checks on one response',
+    measured: `${runner.checksUsPerResponse.toFixed(1)} µs`,
+    required: '≤ 50 µs',
+    met: runner.checksUsPerResponse <= 50,
+  });
   return checks;
 }

@@ -8,6 +8,7 @@ import { type BenchSettings, FULL, QUICK } from './bench-settings.js';
 import { evaluateTargets } from './evaluate-targets.js';
 import { measureStartup } from './measure-startup.js';
 import { measureStoreScale } from './measure-store-scale.js';
+import { measureRunner } from './measure-runner.js';
 import { measureThroughput } from './measure-throughput.js';
 import { type BenchReport, renderReport } from './render-report.js';
 import { type SpawnedServer, spawnServer } from './spawn-server.js';
@@ -35,7 +36,10 @@ async function main(argv: readonly string[]): Promise<void> {
   progress('stored pets');
   const scale = await measureStoreScale(settings, progress);
 
-  const measurements = { throughput, scale, startup };
+  progress('conformance runner');
+  const runner = await measureRunner(settings, progress);
+
+  const measurements = { throughput, scale, startup, runner };
   const report: BenchReport = {
     date: new Date().toISOString(),
     machine: {
@@ -52,7 +56,6 @@ async function main(argv: readonly string[]): Promise<void> {
     settings,
     ...measurements,
     targets: evaluateTargets(measurements),
-    notMeasured: ['conformance suite wall time vs a plain undici replay; per-response check cost (no runner yet)'],
   };
   const markdown = renderReport(report);
   await mkdir(join(root, 'reports'), { recursive: true });

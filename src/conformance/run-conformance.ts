@@ -3,7 +3,7 @@ import { relative } from 'node:path';
 import { AppError } from '../contract/app-error.js';
 import { loadContract } from '../contract/load-contract.js';
 import { BUILT_IN_CHECKS } from './checks/built-in-checks.js';
-import type { Check } from './checks/check.js';
+import type { Check, CheckInput } from './checks/check.js';
 import { createHttpClient, type HttpClient } from './create-http-client.js';
 import { loadScenarios } from './load-scenarios.js';
 import { operationCoverage } from './operation-coverage.js';
@@ -24,6 +24,8 @@ export interface ConformanceOptions extends RunSettings {
   readonly reporters?: readonly Reporter[];
   readonly reporterContext?: ReporterContext;
   readonly version: string;
+  /** Sees every exchange with what its checks saw, and its scenario (the benchmark replays and re-checks them). */
+  readonly onExchange?: (checked: CheckInput, scenario: Scenario) => void;
 }
 
 /**
@@ -62,6 +64,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
             settings: { timeoutMs: options.timeoutMs, maxResponseTimeMs: options.maxResponseTimeMs },
             failOn: options.failOn,
             runId,
+            onExchange: options.onExchange,
           });
       for (const reporter of reporters) await reporter.onScenarioEnd?.(result, context);
       return result;

@@ -1,7 +1,7 @@
 import { findResponse } from '../contract/find-response.js';
 import { isAppError } from '../contract/app-error.js';
 import { buildRequest } from './build-request.js';
-import type { Check, CheckSettings } from './checks/check.js';
+import type { Check, CheckInput, CheckSettings } from './checks/check.js';
 import type { HttpClient } from './create-http-client.js';
 import type { Exchange } from './exchange.js';
 import { interpolate } from './interpolate.js';
@@ -18,6 +18,8 @@ export interface ScenarioContext {
   readonly settings: CheckSettings;
   readonly failOn: Severity;
   readonly runId: string;
+  /** Sees every exchange with what its checks saw (the benchmark replays and re-checks them). */
+  readonly onExchange?: ((checked: CheckInput, scenario: Scenario) => void) | undefined;
 }
 
 /** Steps run in order; a step whose captures are missing stops the scenario, since every later step may need them. */
@@ -49,12 +51,9 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
         findings.push(notSent(step, error, where, context.failOn));
         break steps;
       }
-      const problems = runChecks(context.checks, {
-        operation: step.operation,
-        step: checked,
-        exchange,
-        settings: context.settings,
-      });
+      const input: CheckInput = { operation: step.operation, step: checked, exchange, settings: context.settings };
+      const problems = runChecks(context.checks, input);
+      context.onExchange?.(input, scenario);
       const response = exchange.response;
       for (const problem of problems) {
         findings.push({

@@ -1,0 +1,127 @@
+import { join } from 'node:path';
+import { Agent, request } from 'undici';
+import { loadContract } from '../src/contract/load-contract.js';
+import { packageRoot } from '../src/contract/package-root.js';
+import { BUILT_IN_CHECKS } from '../src/conformance/checks/built-in-checks.js';
+import type { CheckInput } from '../src/conformance/checks/check.js';
+import { loadScenarios } from '../src/conformance/load-scenarios.js';
+import { runChecks } from '../src/conformance/run-checks.js';
+import { runConformance } from '../src/conformance/run-conformance.js';
+import { runPool } from '../src/conformance/run-pool.js';
+import { DEV_API_KEY } from '../src/mock/mock-options.js';
+import type { BenchSettings } from './bench-settings.js';
+import { median } from './median.js';
+import { spawnServer } from './spawn-server.js';
+import { TARGETS } from './targets.js';
+
+export interface RunnerRow {
+  readonly requests: number;
+  /** The whole shipped suite through runConformance (scenario loading, the probe, checks; no reporters), ms. */
+  readonly runnerMs: number;
+  /** The same requests, in the same scenario groups and concurrency, sent with plain undici, ms. */
+  readonly replayMs: number;
+  readonly runnerRoundsMs: readonly number[];
+  readonly replayRoundsMs: readonly number[];
+  /** Of runnerMs: reading, parsing and checking the scenario files (a fixed cost, not a per-request one), ms. */
+  readonly loadScenariosMs: number;
+  /** All built-in checks on one recorded response, µs (mean over every recorded response, many times). */
+  readonly checksUsPerResponse: number;
+}
+
+const CONCURRENCY = 4;
+const RECORDED_AUTH = 'Bearer ***';
+
+/**
+ * The runner against the mock (its own process), alternating with a plain undici replay of the requests it sent,
+ * so that drift hits both. The first run records the requests and warms both sides up and is not counted.
+ */
+export async function measureRunner(settings: BenchSettings, progress: (line: string) => void): Promise<RunnerRow> {
+  const mock = await spawnServer(TARGETS.ours.command);
+  const target = `${mock.origin}/v1`;
+  try {
+    const recorded = new Map<string, CheckInput[]>();
+    const record = (input: CheckInput, scenario: { file: string; name: string }) => {
+      const key = `${scenario.file} › ${scenario.name}`;
+      recorded.set(key, [...(recorded.get(key) ?? []), input]);
+    };
+    await runSuite(target, record);
+    const groups = [...recorded.values()];
+    const inputs = groups.flat();
+    const contract = await loadContract();
+    const scenariosDir = join(packageRoot(), 'conformance');
+    const loadRounds: number[] = [];
+    const runnerRounds: number[] = [];
+    const replayRounds: number[] = [];
+    const rounds = settings.mode === 'quick' ? 3 : 9;
+    for (let round = 0; round < rounds; round++) {
+      loadRounds.push(await timed(() => loadScenarios(scenariosDir, contract)));
+      runnerRounds.push(await timed(() => runSuite(target)));
+      replayRounds.push(await timed(() => replay(groups)));
+      progress(
+        `round ${round + 1}/${rounds} runner ${runnerRounds.at(-1)?.toFixed(1)} ms, replay ${replayRounds.at(-1)?.toFixed(1)} ms`,
+      );
+    }
+    return {
+      requests: inputs.length,
+      runnerMs: median(runnerRounds),
+      replayMs: median(replayRounds),
+      runnerRoundsMs: runnerRounds,
+      replayRoundsMs: replayRounds,
+      loadScenariosMs: median(loadRounds),
+      checksUsPerResponse: checkCost(inputs, settings.mode === 'quick' ? 100 : 1000),
+    };
+  } finally {
+    await mock.stop();
+  }
+}
+
+function runSuite(target: string, onExchange?: (input: CheckInput, scenario: { file: string; name: string }) => void) {
+  return runConformance({
+    target,
+    token: DEV_API_KEY,
+    scenarios: join(packageRoot(), 'conformance'),
+    failOn: 'medium',
+    timeoutMs: 10_000,
+    maxResponseTimeMs: 2_000,
+    concurrency: CONCURRENCY,
+    rateLimit: undefined,
+    readOnly: false,
+    tags: [],
+    skipTags: [],
+    version: 'bench',
+    onExchange,
+  }).then((result) => {
+    if (result.verdict !== 'passed')
+      throw new Error(`the conformance suite failed against the mock: ${result.totals.findings} findings`);
+  });
+}
+
+// Scenarios in parallel up to the runner's concurrency, each one's requests in order, every body read.
+async function replay(groups: readonly (readonly CheckInput[])[]): Promise<void> {
+  const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: CONCURRENCY });
+  try {
+    await runPool(groups, CONCURRENCY, async (group) => {
+      for (const { exchange } of group) {
+        const { method, url, headers, body } = exchange.request;
+        const sent = headers.authorization === RECORDED_AUTH ? { ...headers, authorization: `Bearer ${DEV_API_KEY}` } : headers;
+        const answer = await request(url, { dispatcher, method: method as 'GET', headers: sent, body });
+        await answer.body.text();
+      }
+    });
+  } finally {
+    await dispatcher.close();
+  }
+}
+
+function checkCost(inputs: readonly CheckInput[], repeat: number): number {
+  for (const input of inputs) runChecks(BUILT_IN_CHECKS, input);
+  const started = performance.now();
+  for (let i = 0; i < repeat; i++) for (const input of inputs) runChecks(BUILT_IN_CHECKS, input);
+  return ((performance.now() - started) * 1000) / (repeat * inputs.length);
+}
+
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}

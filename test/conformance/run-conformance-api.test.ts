@@ -1,0 +1,34 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CheckInput } from '../../src/conformance/checks/check.js';
+import { runConformance } from '../../src/conformance/run-conformance.js';
+import { packageRoot } from '../../src/contract/package-root.js';
+import { DEV_API_KEY } from '../../src/mock/mock-options.js';
+import { startMock } from '../support/start-mock.js';
+
+describe('runConformance as a library', async () => {
+  const mock = await startMock();
+
+  it('passes the shipped suite and shows every exchange, with its scenario, to onExchange', async () => {
+    const seen: { input: CheckInput; scenario: string }[] = [];
+    const result = await runConformance({
+      target: mock.url,
+      token: DEV_API_KEY,
+      scenarios: join(packageRoot(), 'conformance', 'get-pet.yaml'),
+      failOn: 'medium',
+      timeoutMs: 5_000,
+      maxResponseTimeMs: 2_000,
+      concurrency: 2,
+      rateLimit: undefined,
+      readOnly: false,
+      tags: [],
+      skipTags: [],
+      version: 'test',
+      onExchange: (input, scenario) => seen.push({ input, scenario: scenario.name }),
+    });
+    expect(result.verdict).toBe('passed');
+    expect(seen).toHaveLength(result.totals.exchanges);
+    expect(new Set(seen.map((s) => s.scenario))).toEqual(new Set(result.scenarios.map((s) => s.name)));
+    expect(seen.every(({ input }) => input.exchange.request.headers.authorization !== `Bearer ${DEV_API_KEY}`)).toBe(true);
+  });
+});
