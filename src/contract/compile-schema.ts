@@ -11,6 +11,11 @@ export interface ValidationIssue {
 /** Returns the issues, or an empty array for a valid value. Accepts bigints (see toValidatable). */
 export type Validator = (value: unknown, root?: string) => readonly ValidationIssue[];
 
+/** `body.categoryId: must be integer; body.status: must be one of ...`: how both tools show issues to people. */
+export function describeIssues(issues: readonly ValidationIssue[]): string {
+  return issues.map((i) => `${i.path}: ${i.message}`).join('; ');
+}
+
 const NO_ISSUES: readonly ValidationIssue[] = Object.freeze([]);
 
 // One instance for the whole process: every schema is compiled into it once, at contract load.

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ValidationIssue } from '../contract/compile-schema.js';
+import { describeIssues, type ValidationIssue } from '../contract/compile-schema.js';
 import { findMedia, mediaTypeOf } from '../contract/find-response.js';
 import { parseIntegerText, parseJson } from '../contract/lossless-json.js';
 import type { Operation, ParameterSpec } from '../contract/operation.js';
@@ -38,7 +38,7 @@ export function readRequest(
       const value = readParameter(spec, raw, issues);
       if (value !== undefined) values[location][spec.name] = value;
     }
-    if (issues.length > 0) throw mockError(PARAMETER_ERROR[location], describe(issues));
+    if (issues.length > 0) throw mockError(PARAMETER_ERROR[location], describeIssues(issues));
   }
   return { path: values.path, query: values.query, body: readJsonBody(operation, headers['content-type'], bodyText) };
 }
@@ -92,15 +92,10 @@ function readJsonBody(operation: Operation, contentType: string | undefined, tex
     throw mockError('invalid_json', `body: the request body is not valid JSON: ${(error as Error).message}`);
   }
   const issues = media.validate?.(body) ?? [];
-  if (issues.length > 0) throw mockError('validation_failed', describe(issues));
+  if (issues.length > 0) throw mockError('validation_failed', describeIssues(issues));
   return body;
 }
 
 function isJson(mediaType: string): boolean {
   return mediaType === 'application/json' || mediaType.endsWith('+json');
-}
-
-/** `body.categoryId: must be integer; body.status: must be one of ...` */
-export function describe(issues: readonly ValidationIssue[]): string {
-  return issues.map((i) => `${i.path}: ${i.message}`).join('; ');
 }

@@ -1,3 +1,4 @@
+import { describeIssues } from '../../contract/compile-schema.js';
 import { findMedia, findResponse, mediaTypeOf } from '../../contract/find-response.js';
 import type { Check } from './check.js';
 
@@ -26,7 +27,7 @@ export const bodySchema: Check = {
     if (issues.length === 0) return undefined;
     return {
       title: `body does not match ${schemaOf}`,
-      received: issues.map((i) => `${i.path}: ${i.message}`).join('; '),
+      received: describeIssues(issues),
       documented: schemaOf,
     };
   },
