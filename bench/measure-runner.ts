@@ -5,6 +5,7 @@ import { packageRoot } from '../src/contract/package-root.js';
 import { BUILT_IN_CHECKS } from '../src/conformance/checks/built-in-checks.js';
 import type { CheckInput } from '../src/conformance/checks/check.js';
 import { loadScenarios } from '../src/conformance/load-scenarios.js';
+import { REDACTED_BEARER } from '../src/conformance/exchange.js';
 import { runChecks } from '../src/conformance/run-checks.js';
 import { runConformance } from '../src/conformance/run-conformance.js';
 import { runPool } from '../src/conformance/run-pool.js';
@@ -29,7 +30,6 @@ export interface RunnerRow {
 }
 
 const CONCURRENCY = 4;
-const RECORDED_AUTH = 'Bearer ***';
 
 /**
  * The runner against the mock (its own process), alternating with a plain undici replay of the requests it sent,
@@ -103,7 +103,7 @@ async function replay(groups: readonly (readonly CheckInput[])[]): Promise<void>
     await runPool(groups, CONCURRENCY, async (group) => {
       for (const { exchange } of group) {
         const { method, url, headers, body } = exchange.request;
-        const sent = headers.authorization === RECORDED_AUTH ? { ...headers, authorization: `Bearer ${DEV_API_KEY}` } : headers;
+        const sent = headers.authorization === REDACTED_BEARER ? { ...headers, authorization: `Bearer ${DEV_API_KEY}` } : headers;
         const answer = await request(url, { dispatcher, method: method as 'GET', headers: sent, body });
         await answer.body.text();
       }

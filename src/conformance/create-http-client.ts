@@ -3,7 +3,7 @@ import { parseJson } from '../contract/lossless-json.js';
 import { createRateLimiter } from './create-rate-limiter.js';
 import { createRedactor } from './create-redactor.js';
 import { curlLine } from './curl-line.js';
-import type { Exchange, ReceivedResponse, SentRequest, TransportError } from './exchange.js';
+import { type Exchange, REDACTED_BEARER, type ReceivedResponse, type SentRequest, type TransportError } from './exchange.js';
 
 export interface HttpClientOptions {
   /** The run's key: sent as given, recorded as `Bearer ***` and redacted from everything recorded. */
@@ -46,7 +46,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     headers: Object.fromEntries(
       Object.entries(outgoing.headers).map(([name, value]) => [
         name,
-        name === 'authorization' && value === bearer ? 'Bearer ***' : redact(value),
+        name === 'authorization' && value === bearer ? REDACTED_BEARER : redact(value),
       ]),
     ),
     body: outgoing.body === undefined ? undefined : redact(outgoing.body),

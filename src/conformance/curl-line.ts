@@ -1,6 +1,4 @@
-import type { SentRequest } from './exchange.js';
-
-const REDACTED_BEARER = 'Bearer ***';
+import { REDACTED_BEARER, type SentRequest } from './exchange.js';
 
 /**
  * A shell line that sends the same request. The run's key is never in it: a redacted Authorization header

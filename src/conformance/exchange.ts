@@ -1,5 +1,8 @@
 import type { JsonValue } from '../contract/lossless-json.js';
 
+/** How the run's own key is recorded: every report, console line and curl line shows this instead. */
+export const REDACTED_BEARER = 'Bearer ***';
+
 /** A request as sent, with the key already redacted: this is what reports and curl lines show. */
 export interface SentRequest {
   readonly method: string;

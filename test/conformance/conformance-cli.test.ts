@@ -19,6 +19,7 @@ describe('conformance command', async () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toMatch(/Verdict: PASSED/);
+    expect(stdout).not.toContain('Hint:');
     const files = (await readdir(reportDir)).sort();
     expect(files).toEqual(['junit.xml', 'report.html', 'report.json', 'summary.md']);
     for (const file of files) expect(await readFile(join(reportDir, file), 'utf8')).not.toContain(SECRET);
@@ -44,6 +45,7 @@ describe('conformance command', async () => {
       expect(await readFile(join(run.reportDir, file), 'utf8')).not.toContain(`${SECRET}-not-this-one`);
     }
     expect(run.out).not.toContain(`${SECRET}-not-this-one`);
+    expect(run.out).toMatch(/Hint: \d+ steps that sent your key got 401: check --token or PETSTORE_API_KEY\./);
   });
 
   it('--fail-on decides the exit code: findings below it are reported but do not fail', async () => {

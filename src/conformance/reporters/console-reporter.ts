@@ -1,5 +1,6 @@
 import type { Reporter } from './reporter.js';
 import { describeFinding } from './describe-finding.js';
+import { keyRefusedHint } from './key-refused-hint.js';
 
 const MARKS = { passed: 'PASS', failed: 'FAIL', skipped: 'SKIP' } as const;
 
@@ -26,6 +27,8 @@ export const consoleReporter: Reporter = {
         `${totals.exchanges} requests; ${totals.findings} findings${severities ? ` (${severities})` : ''}; ` +
         `${totals.observations} observations; ${(result.durationMs / 1000).toFixed(1)} s`,
     );
+    const hint = keyRefusedHint(result);
+    if (hint) print(hint);
     print(`Verdict: ${result.verdict.toUpperCase()} (--fail-on ${result.settings.failOn})`);
   },
 };
