@@ -1,6 +1,7 @@
-import { type Document, isNode, LineCounter, parseDocument } from 'yaml';
+import { type Document, isNode, type LineCounter } from 'yaml';
 import { AppError } from '../contract/app-error.js';
 import { compileSchema } from '../contract/compile-schema.js';
+import { parseYamlDocument } from '../contract/parse-yaml-document.js';
 import { SCENARIO_FORMAT } from './scenario-format.js';
 
 /** A scenario file's content, checked against the format, with a way back to the line of any field. */
@@ -47,17 +48,8 @@ export interface RawScenarioFile {
 const validateFormat = compileSchema(SCENARIO_FORMAT, '');
 
 export function parseScenarioFile(file: string, text: string): ParsedScenarioFile {
-  const lineCounter = new LineCounter();
   // intAsBigInt: an int64 id such as 9223372036854775807 must keep its digits; safe ones become numbers below.
-  const doc = parseDocument(text, { lineCounter, intAsBigInt: true, prettyErrors: false });
-  const [first] = doc.errors;
-  if (first) {
-    const { line, col } = lineCounter.linePos(first.pos[0]);
-    throw new AppError(
-      'scenario_invalid',
-      `Failed to read ${file}: line ${line}, column ${col}: ${first.message.split('\n')[0]}`,
-    );
-  }
+  const { doc, lineCounter } = parseYamlDocument(file, text, 'scenario_invalid', true);
   const lineOf = (path: readonly (string | number)[]) => lineOfPath(doc, lineCounter, path);
   const fail = (path: readonly (string | number)[], problem: string): never => {
     throw new AppError('scenario_invalid', `Failed to read ${file}: line ${lineOf(path)}: ${fieldName(path)}: ${problem}`);

@@ -2,12 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { getHttpOperationsFromSpec } from '@stoplight/prism-http/dist/utils/operations.js';
-import { LineCounter, parseDocument } from 'yaml';
 import { AppError } from './app-error.js';
 import { compileSchema, type Validator } from './compile-schema.js';
 import { createOperationFinder, type OperationFinder } from './find-operation.js';
 import type { AuthKind, MediaSpec, Operation, ParameterLocation, ParameterSpec, ResponseSpec } from './operation.js';
 import { packageRoot } from './package-root.js';
+import { parseYamlDocument } from './parse-yaml-document.js';
 
 export interface Contract {
   readonly file: string;
@@ -82,16 +82,7 @@ async function compileContract(file: string): Promise<Contract> {
 }
 
 function parseYaml(file: string, text: string): unknown {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
-  const [first] = doc.errors;
-  if (first) {
-    const { line, col } = lineCounter.linePos(first.pos[0]);
-    throw new AppError(
-      'contract_invalid',
-      `Failed to read ${file}: line ${line}, column ${col}: ${first.message.split('\n')[0]}`,
-    );
-  }
+  const { doc } = parseYamlDocument(file, text, 'contract_invalid');
   return doc.toJS({ maxAliasCount: 100 });
 }
 
