@@ -7,7 +7,7 @@ import { compileSchema, type Validator } from './compile-schema.js';
 import { createOperationFinder, type OperationFinder } from './find-operation.js';
 import type { AuthKind, MediaSpec, Operation, ParameterLocation, ParameterSpec, ResponseSpec } from './operation.js';
 import { packageRoot } from './package-root.js';
-import { parseYamlDocument } from './parse-yaml-document.js';
+import { parseYaml } from './parse-yaml.js';
 
 export interface Contract {
   readonly file: string;
@@ -47,7 +47,7 @@ async function compileContract(file: string): Promise<Contract> {
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     throw new AppError('contract_invalid', `Failed to read ${file}: ${error.code ?? error.message}`);
   });
-  const parsed = parseYaml(file, text);
+  const parsed = parseYaml(file, text, 'contract_invalid').value;
   let document: object;
   try {
     // external: false keeps loading offline: a contract that points at a remote $ref is rejected, not fetched.
@@ -79,11 +79,6 @@ async function compileContract(file: string): Promise<Contract> {
     schemas,
     document,
   };
-}
-
-function parseYaml(file: string, text: string): unknown {
-  const { doc } = parseYamlDocument(file, text, 'contract_invalid');
-  return doc.toJS({ maxAliasCount: 100 });
 }
 
 // The subset of Prism's IHttpOperation read here (its types are loose about extensions and schemas).
