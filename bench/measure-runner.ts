@@ -33,7 +33,7 @@ const CONCURRENCY = 4;
 
 /**
  * The runner against the mock (its own process), alternating with a plain undici replay of the requests it sent,
- * so that drift hits both. The first run records the requests and warms both sides up and is not counted.
+ * so that drift hits both. The first run records the requests; warm-up rounds of both follow, not counted.
  */
 export async function measureRunner(settings: BenchSettings, progress: (line: string) => void): Promise<RunnerRow> {
   const mock = await spawnServer(TARGETS.ours.command);
@@ -52,14 +52,18 @@ export async function measureRunner(settings: BenchSettings, progress: (line: st
     const loadRounds: number[] = [];
     const runnerRounds: number[] = [];
     const replayRounds: number[] = [];
-    const rounds = settings.mode === 'quick' ? 3 : 9;
-    for (let round = 0; round < rounds; round++) {
-      loadRounds.push(await timed(() => loadScenarios(scenariosDir, contract)));
-      runnerRounds.push(await timed(() => runSuite(target)));
-      replayRounds.push(await timed(() => replay(groups)));
-      progress(
-        `round ${round + 1}/${rounds} runner ${runnerRounds.at(-1)?.toFixed(1)} ms, replay ${replayRounds.at(-1)?.toFixed(1)} ms`,
-      );
+    // Both sides are compiled by V8 as they run: the first rounds measure the JIT, not the code.
+    const warmUps = settings.mode === 'quick' ? 1 : 5;
+    const rounds = settings.mode === 'quick' ? 3 : 15;
+    for (let round = -warmUps; round < rounds; round++) {
+      const load = await timed(() => loadScenarios(scenariosDir, contract));
+      const runner = await timed(() => runSuite(target));
+      const plain = await timed(() => replay(groups));
+      if (round < 0) continue;
+      loadRounds.push(load);
+      runnerRounds.push(runner);
+      replayRounds.push(plain);
+      progress(`round ${round + 1}/${rounds} runner ${runner.toFixed(1)} ms, replay ${plain.toFixed(1)} ms`);
     }
     return {
       requests: inputs.length,

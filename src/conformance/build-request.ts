@@ -11,10 +11,11 @@ export function buildRequest(
   target: string,
   token: string | undefined,
 ): OutgoingRequest {
-  const params = interpolate(step.path, scope) as Record<string, unknown>;
+  const fill = step.templated ? (value: unknown) => interpolate(value, scope) : (value: unknown) => value;
+  const params = fill(step.path) as Record<string, unknown>;
   const path = step.operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
   const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(interpolate(step.query, scope) as Record<string, unknown>)) {
+  for (const [name, value] of Object.entries(fill(step.query) as Record<string, unknown>)) {
     for (const item of Array.isArray(value) ? value : [value]) query.append(name, String(item));
   }
   const search = query.size > 0 ? `?${query}` : '';
@@ -24,12 +25,12 @@ export function buildRequest(
   let body: string | undefined;
   if (step.body?.kind === 'json') {
     // stringifyJson writes bigints as their digits: an int64 id above 2^53 goes out exactly as captured.
-    body = stringifyJson(interpolate(step.body.value, scope));
+    body = stringifyJson(fill(step.body.value));
     headers['content-type'] = 'application/json';
   } else if (step.body?.kind === 'raw') {
-    body = String(interpolate(step.body.text, scope));
+    body = String(fill(step.body.text));
   }
-  for (const [name, value] of Object.entries(interpolate(step.headers, scope) as Record<string, unknown>)) {
+  for (const [name, value] of Object.entries(fill(step.headers) as Record<string, unknown>)) {
     headers[name] = String(value);
   }
   return { method: step.operation.method, url: `${target.replace(/\/+$/, '')}${path}${search}`, headers, body };

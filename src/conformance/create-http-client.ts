@@ -2,7 +2,6 @@ import { Agent, request } from 'undici';
 import { parseJson } from '../contract/lossless-json.js';
 import { createRateLimiter } from './create-rate-limiter.js';
 import { createRedactor } from './create-redactor.js';
-import { curlLine } from './curl-line.js';
 import { type Exchange, REDACTED_BEARER, type ReceivedResponse, type SentRequest, type TransportError } from './exchange.js';
 
 export interface HttpClientOptions {
@@ -54,7 +53,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   async function attempt(outgoing: OutgoingRequest): Promise<{ response?: ReceivedResponse; error?: TransportError }> {
     await waitForSlot();
-    const signal = AbortSignal.timeout(options.timeoutMs);
+    // One plain timer, cleared once the body is in: AbortSignal.timeout's timers outlive the request.
+    const controller = new AbortController();
+    const signal = controller.signal;
+    const timer = setTimeout(() => controller.abort(), options.timeoutMs);
     try {
       const answer = await request(outgoing.url, {
         dispatcher,
@@ -73,6 +75,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     } catch (error) {
       if (signal.aborted) return { error: { kind: 'timeout', message: `no complete answer within ${options.timeoutMs} ms` } };
       return { error: { kind: 'connection', message: redact(describe(error)) } };
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -90,7 +94,6 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         response: result.response,
         error: result.error,
         elapsedMs: performance.now() - started,
-        curl: curlLine(sent),
       };
     },
     close: () => dispatcher.close(),

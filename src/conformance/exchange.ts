@@ -34,5 +34,4 @@ export interface Exchange {
   readonly error: TransportError | undefined;
   /** From sending the request to the last byte of the body. */
   readonly elapsedMs: number;
-  readonly curl: string;
 }

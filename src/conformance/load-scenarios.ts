@@ -22,11 +22,17 @@ const CAPTURE_REFERENCE = /\{\{\s*([A-Za-z_][A-Za-z0-9_-]*)/g;
  */
 export async function loadScenarios(where: string, contract: Contract): Promise<Scenario[]> {
   const scenarios: Scenario[] = [];
-  for (const path of await listScenarioFiles(where)) {
-    const file = relative(process.cwd(), path) || path;
-    const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
-      throw new AppError('scenario_invalid', `Failed to read ${file}: ${error.code ?? error.message}`);
-    });
+  // Read at once, parsed in order: one after another, each file's reads would wait on the others' round trips.
+  const files = await Promise.all(
+    (await listScenarioFiles(where)).map(async (path) => {
+      const file = relative(process.cwd(), path) || path;
+      const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+        throw new AppError('scenario_invalid', `Failed to read ${file}: ${error.code ?? error.message}`);
+      });
+      return { file, text };
+    }),
+  );
+  for (const { file, text } of files) {
     const parsed = parseScenarioFile(file, text);
     const names = new Set<string>();
     parsed.value.scenarios.forEach((raw, s) => {
@@ -73,7 +79,7 @@ function toStep(
     }
   }
   if (raw.body !== undefined && raw.rawBody !== undefined) parsed.fail([...at, 'rawBody'], 'give body or rawBody, not both');
-  const references = JSON.stringify(raw, (_, v) => (typeof v === 'bigint' ? String(v) : v)).matchAll(CAPTURE_REFERENCE);
+  const references = [...JSON.stringify(raw, (_, v) => (typeof v === 'bigint' ? String(v) : v)).matchAll(CAPTURE_REFERENCE)];
   for (const [, name] of references) {
     if (!captured.has(name as string)) {
       const hint = suggestName(name as string, captured);
@@ -106,6 +112,7 @@ function toStep(
     capture: raw.capture,
     observe: raw.observe,
     repeat: typeof raw.repeat === 'number' ? { count: raw.repeat } : raw.repeat,
+    templated: references.length > 0,
   };
 }
 

@@ -1,6 +1,7 @@
 import { findResponse } from '../contract/find-response.js';
 import { isAppError } from '../contract/app-error.js';
 import { buildRequest } from './build-request.js';
+import { curlLine } from './curl-line.js';
 import type { Check, CheckInput, CheckSettings } from './checks/check.js';
 import type { HttpClient } from './create-http-client.js';
 import type { Exchange } from './exchange.js';
@@ -45,7 +46,7 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
       let checked: Step;
       try {
         // Expectations may name captures too: `id: '{{create.body.id}}'` is compared as the exact captured value.
-        checked = { ...step, expect: interpolate(step.expect, scope) as Step['expect'] };
+        checked = step.templated ? { ...step, expect: interpolate(step.expect, scope) as Step['expect'] } : step;
         exchange = await context.client.send(buildRequest(step, scope, context.target, context.token));
       } catch (error) {
         findings.push(notSent(step, error, where, context.failOn));
@@ -69,7 +70,7 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
           blocking: atLeast(problem.check.severity, context.failOn),
           request: exchange.request,
           response: response && { status: response.status, headers: response.headers, body: response.text },
-          curl: exchange.curl,
+          curl: curlLine(exchange.request),
         });
       }
       exchanges.push({
@@ -90,7 +91,7 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
           note: step.observe,
           status: response?.status,
           body: response?.text.slice(0, 500) ?? exchange.error?.message ?? '',
-          curl: exchange.curl,
+          curl: curlLine(exchange.request),
         });
       }
       if (step.capture && response)

@@ -40,6 +40,8 @@ export interface Step {
   /** Set when the contract leaves the answer open: the exchange is recorded as an observation, never a failure. */
   readonly observe: string | undefined;
   readonly repeat: Repeat | undefined;
+  /** Whether any of the step's values holds a `{{...}}` template: the others are sent and compared as written. */
+  readonly templated: boolean;
 }
 
 export interface Scenario {

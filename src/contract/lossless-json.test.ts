@@ -1,12 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import { compileSchema } from './compile-schema.js';
-import { parseIntegerText, parseJson, stringifyJson, toValidatable } from './lossless-json.js';
+import { type JsonValue, parseIntegerText, parseJson, stringifyJson, toValidatable } from './lossless-json.js';
 
 describe('lossless JSON', () => {
   it('keeps integers beyond 2^53 exact, as bigint, and plain numbers otherwise', () => {
     const value = parseJson('{"a":9007199254740993,"b":42,"c":1.5,"d":-9223372036854775808}') as Record<string, unknown>;
     expect(value).toEqual({ a: 9007199254740993n, b: 42, c: 1.5, d: -9223372036854775808n });
     expect(stringifyJson(value)).toBe('{"a":9007199254740993,"b":42,"c":1.5,"d":-9223372036854775808}');
+  });
+
+  it('reads text with and without long digit runs alike: values, repeated keys, errors', () => {
+    // A 16-digit string sends the text through lossless-json; without it JSON.parse reads it.
+    const slow = (text: string) => (parseJson(`[${text}, "1234567890123456"]`) as JsonValue[])[0];
+    const samples = [
+      '{"a":1,"a":2}',
+      '{"a":{"b":[1,2]},"a":{"b":[3]}}',
+      '[-0, 1e300, 0.1, 123456789012345, true, null, "\\u00e9"]',
+    ];
+    for (const text of samples) expect(parseJson(text), text).toEqual(slow(text));
+    expect(parseJson('{"a":1,"a":2}')).toEqual({ a: 2 });
+    const errorOf = (text: string) => {
+      try {
+        parseJson(text);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return 'parsed';
+    };
+    for (const [bad, badWithLongRun] of [
+      ['{"a":1,}', '{"a":1234567890123456,}'],
+      ['[1 2]', '[1234567890123456 2]'],
+      ['{', '{"a":1234567890123456'],
+      ['', ''],
+    ] as const) {
+      expect(errorOf(bad), bad).toMatch(/position \d+/);
+      expect(errorOf(badWithLongRun), badWithLongRun).toMatch(/position \d+/);
+    }
   });
 
   it('reads integer text exactly and refuses anything else', () => {

@@ -46,7 +46,6 @@ function input(shape: Shape = {}): CheckInput {
     response: shape.error ? undefined : { status: shape.status ?? 200, headers, text: body, json: json as never, jsonError },
     error: shape.error,
     elapsedMs: shape.elapsedMs ?? 5,
-    curl: 'curl',
   };
   return { operation, step, exchange, settings: { timeoutMs: 1000, maxResponseTimeMs: 100 } };
 }
