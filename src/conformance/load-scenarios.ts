@@ -79,10 +79,10 @@ function toStep(
     }
   }
   if (raw.body !== undefined && raw.rawBody !== undefined) parsed.fail([...at, 'rawBody'], 'give body or rawBody, not both');
-  const references = [...JSON.stringify(raw, (_, v) => (typeof v === 'bigint' ? String(v) : v)).matchAll(CAPTURE_REFERENCE)];
-  for (const [, name] of references) {
-    if (!captured.has(name as string)) {
-      const hint = suggestName(name as string, captured);
+  const references = captureNames(raw);
+  for (const name of references) {
+    if (!captured.has(name)) {
+      const hint = suggestName(name, captured);
       parsed.fail(at, `{{${name}...}} refers to nothing captured by an earlier step${hint ? ` (did you mean ${hint}?)` : ''}`);
     }
   }
@@ -114,6 +114,16 @@ function toStep(
     repeat: typeof raw.repeat === 'number' ? { count: raw.repeat } : raw.repeat,
     templated: references.length > 0,
   };
+}
+
+/** The capture names `{{name...}}` templates in the step's strings refer to, in order. */
+function captureNames(value: unknown, names: string[] = []): string[] {
+  if (typeof value === 'string') {
+    if (value.includes('{{')) for (const [, name] of value.matchAll(CAPTURE_REFERENCE)) names.push(name as string);
+  } else if (value !== null && typeof value === 'object') {
+    for (const item of Object.values(value)) captureNames(item, names);
+  }
+  return names;
 }
 
 function toAuth(text: string | undefined): AuthChoice {

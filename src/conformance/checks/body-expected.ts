@@ -14,10 +14,6 @@ export const bodyExpected: Check = {
     if (!response || (body === undefined && bodyEach === undefined && bodyLength === undefined)) return undefined;
     const actual = response.json;
     const problems: string[] = [];
-    const documented: string[] = [];
-    if (body !== undefined) documented.push(`body contains ${show(body)}`);
-    if (bodyEach !== undefined) documented.push(`every item contains ${show(bodyEach)}`);
-    if (bodyLength !== undefined) documented.push(`an array of length ${describeLength(bodyLength)}`);
     if (body !== undefined) {
       const mismatch = subsetMismatch(actual, body);
       if (mismatch) problems.push(mismatch);
@@ -27,8 +23,13 @@ export const bodyExpected: Check = {
         problems.push(`body: expected an array, received ${response.text.slice(0, 100) || '(no body)'}`);
       else {
         if (bodyEach !== undefined) {
-          const mismatch = actual.map((item, i) => subsetMismatch(item, bodyEach, `body[${i}]`)).find(Boolean);
-          if (mismatch) problems.push(mismatch);
+          for (let i = 0; i < actual.length; i++) {
+            const mismatch = subsetMismatch(actual[i], bodyEach, `body[${i}]`);
+            if (mismatch) {
+              problems.push(mismatch);
+              break;
+            }
+          }
         }
         if (bodyLength !== undefined) {
           if (!lengthFits(actual.length, bodyLength)) problems.push(`body: ${actual.length} items`);
@@ -36,6 +37,10 @@ export const bodyExpected: Check = {
       }
     }
     if (problems.length === 0) return undefined;
+    const documented: string[] = [];
+    if (body !== undefined) documented.push(`body contains ${show(body)}`);
+    if (bodyEach !== undefined) documented.push(`every item contains ${show(bodyEach)}`);
+    if (bodyLength !== undefined) documented.push(`an array of length ${describeLength(bodyLength)}`);
     return { title: `body is not as expected: ${problems[0]}`, received: problems.join('; '), documented: documented.join('; ') };
   },
 };
