@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { AppError } from '../contract/app-error.js';
 import type { Contract } from '../contract/load-contract.js';
@@ -22,16 +22,15 @@ const CAPTURE_REFERENCE = /\{\{\s*([A-Za-z_][A-Za-z0-9_-]*)/g;
  */
 export async function loadScenarios(where: string, contract: Contract): Promise<Scenario[]> {
   const scenarios: Scenario[] = [];
-  // Read at once, parsed in order: one after another, each file's reads would wait on the others' round trips.
-  const files = await Promise.all(
-    (await listScenarioFiles(where)).map(async (path) => {
-      const file = relative(process.cwd(), path) || path;
-      const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
-        throw new AppError('scenario_invalid', `Failed to read ${file}: ${error.code ?? error.message}`);
-      });
-      return { file, text };
-    }),
-  );
+  // Synchronous, as listScenarioFiles: a few small files are read faster than one trip through the thread pool.
+  const files = listScenarioFiles(where).map((path) => {
+    const file = relative(process.cwd(), path) || path;
+    try {
+      return { file, text: readFileSync(path, 'utf8') };
+    } catch (error) {
+      throw new AppError('scenario_invalid', `Failed to read ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`);
+    }
+  });
   for (const { file, text } of files) {
     const parsed = parseScenarioFile(file, text);
     const names = new Set<string>();
