@@ -96,6 +96,14 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
     if (!target) throw new AppError('usage', '--target is required, e.g. --target http://127.0.0.1:4010/v1');
     const token = (options.token as string | undefined) ?? io.env.PETSTORE_API_KEY;
     if (!token) throw new AppError('usage', 'no API key: give --token <key> or set PETSTORE_API_KEY');
+    // RFC 9110 §5.5: a header value is visible ASCII (and spaces inside); a key with a line break or non-ASCII
+    // characters could never be sent, and every step would fail as if the target were at fault.
+    if (!/^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(token)) {
+      throw new AppError(
+        'usage',
+        `the API key (${options.token === undefined ? 'PETSTORE_API_KEY' : '--token'}) holds characters an HTTP header cannot carry: control characters, a line break, leading or trailing spaces, or non-ASCII`,
+      );
+    }
     const reporterNames = list(options.reporter) ?? DEFAULT_REPORTERS;
     const reporters = reporterNames.map((name) => {
       const reporter = BUILT_IN_REPORTERS[name];

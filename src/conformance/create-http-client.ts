@@ -1,4 +1,5 @@
 import { Agent, request } from 'undici';
+import { AppError } from '../contract/app-error.js';
 import { parseJson } from '../contract/lossless-json.js';
 import { createRateLimiter } from './create-rate-limiter.js';
 import { createRedactor } from './create-redactor.js';
@@ -22,6 +23,7 @@ export interface OutgoingRequest {
 }
 
 export interface HttpClient {
+  /** Rejects with AppError('request_invalid') when the request cannot be put on the wire at all. */
   send(outgoing: OutgoingRequest): Promise<Exchange>;
   close(): Promise<void>;
 }
@@ -74,6 +76,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       return { response: { status: answer.statusCode, headers, text, ...parseBody(text) } };
     } catch (error) {
       if (signal.aborted) return { error: { kind: 'timeout', message: `no complete answer within ${options.timeoutMs} ms` } };
+      // undici refused to send it (a header value with a line break, say): the step's fault, not the target's,
+      // and sending it again would only fail again.
+      if ((error as { code?: string }).code === 'UND_ERR_INVALID_ARG') {
+        throw new AppError('request_invalid', `the request could not be sent: ${redact((error as Error).message)}`);
+      }
       return { error: { kind: 'connection', message: redact(describe(error)) } };
     } finally {
       clearTimeout(timer);

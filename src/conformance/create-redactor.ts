@@ -1,8 +1,19 @@
 /** Replaces every occurrence of the key with `***`: in headers, bodies a server echoes, and messages. */
 export type Redactor = (text: string) => string;
 
+/**
+ * Also the forms a server may echo it in: escaped inside a JSON string, or percent-encoded in a URL. Even a key
+ * of a few characters is redacted, at the price of blanking the same letters in ordinary text: a report that
+ * reads oddly is better than one that leaks.
+ */
 export function createRedactor(secret: string | undefined): Redactor {
-  // A key of a few characters would blank out ordinary text; such keys are still never printed as headers (see buildRequest).
-  if (!secret || secret.length < 4) return (text) => text;
-  return (text) => (text.includes(secret) ? text.split(secret).join('***') : text);
+  if (!secret) return (text) => text;
+  const forms = [...new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)])].sort(
+    (a, b) => b.length - a.length,
+  );
+  return (text) => {
+    let redacted = text;
+    for (const form of forms) if (redacted.includes(form)) redacted = redacted.split(form).join('***');
+    return redacted;
+  };
 }

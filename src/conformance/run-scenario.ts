@@ -128,10 +128,11 @@ function notSent(step: Step, error: unknown, where: { file: string; scenario: st
   return {
     checkId: 'step-not-sent',
     severity: 'high',
-    clause: 'a step that cannot be sent proves nothing: an earlier answer lacked what it needs',
+    clause: 'a step that cannot be sent proves nothing: an earlier answer lacked what it needs, or a value is not sendable',
     title: `step ${step.index} was not sent: ${error.message}`,
     received: error.message,
-    documented: 'the captured value, from an earlier answer',
+    documented:
+      error.code === 'request_invalid' ? 'a request HTTP can carry' : 'the captured value, from an earlier answer',
     ...where,
     step: step.index,
     operationId: step.operation.operationId,

@@ -48,6 +48,16 @@ describe('conformance command', async () => {
     expect(run.out).toMatch(/Hint: \d+ steps that sent your key got 401: check --token or PETSTORE_API_KEY\./);
   });
 
+  it('refuses a key no HTTP header can carry, before sending anything, without echoing it', async () => {
+    for (const key of [`${SECRET}\n`, 'ключ-key', ` ${SECRET}`]) {
+      const run = await runCli(['--target', mock.url], { PETSTORE_API_KEY: key });
+      expect(run.code, JSON.stringify(key)).toBe(2);
+      expect(run.err).toMatch(/PETSTORE_API_KEY\) holds characters an HTTP header cannot carry/);
+      expect(run.err).not.toContain(key.trim());
+      expect(await readdir(run.reportDir)).toEqual([]);
+    }
+  });
+
   it('--fail-on decides the exit code: findings below it are reported but do not fail', async () => {
     // Every answer is slower than 1 ms: response-time (low) on each request.
     const args = ['--target', mock.url, '--token', SECRET, '--reporter', 'json', '--max-response-time', '1', '--tags', 'auth'];

@@ -46,6 +46,15 @@ describe('createHttpClient', () => {
     expect(arrivals).toHaveLength(1);
   });
 
+  it('refuses a request HTTP cannot carry, without sending or retrying it', async () => {
+    const { url, arrivals } = await serve(0);
+    const http = client();
+    const sending = http.send({ method: 'GET', url, headers: { 'x-a': 'a\nb' }, body: undefined });
+    await expect(sending).rejects.toMatchObject({ code: 'request_invalid' });
+    await http.close();
+    expect(arrivals).toHaveLength(0);
+  });
+
   it('spaces requests sent at once by --rate-limit', async () => {
     const { url, arrivals } = await serve(0);
     const http = client(20);
