@@ -61,6 +61,10 @@ describe('parseYaml', () => {
           .join(', ')}]`,
       );
     expect(() => parseYaml('x.yaml', laughs.join('\n'), 'bad')).toThrow(/alias/i);
+    expect(() => parseYaml('x.yaml', 'a: 1\nbody: &a [1, *a]\n', 'bad')).toThrow(
+      /^Failed to read x\.yaml: line 2, column 14: alias \*a refers to a node that contains it$/,
+    );
+    expect(() => parseYaml('x.yaml', 'paths: &p {x: {y: *p}}\n', 'bad')).toThrow(/line 1, .*alias \*p/);
     expect(parseYaml('x.yaml', 'base: &b {k: 1}\nuse: *b\nnote: "a & b"\n', 'bad').value).toEqual({
       base: { k: 1 },
       use: { k: 1 },

@@ -1,6 +1,6 @@
 import * as jsYaml from 'js-yaml';
 import { CORE_SCHEMA, load, Type } from 'js-yaml';
-import { type Document, isNode, LineCounter, parseDocument } from 'yaml';
+import { type Document, isNode, LineCounter, parseDocument, visit } from 'yaml';
 import { AppError } from './app-error.js';
 
 export type YamlPath = readonly (string | number)[];
@@ -86,6 +86,18 @@ function readPrecisely(file: string, text: string, errorCode: string): Document 
     const { line, col } = lineCounter.linePos(first.pos[0]);
     throw new AppError(errorCode, `Failed to read ${file}: line ${line}, column ${col}: ${first.message.split('\n')[0]}`);
   }
+  // `a: &a [*a]` is valid YAML, but as data it never ends: refuse it here, where its line is known.
+  visit(doc, {
+    Alias(_, alias, ancestors) {
+      const target = alias.resolve(doc);
+      if (!target || !ancestors.includes(target)) return;
+      const { line, col } = lineCounter.linePos(alias.range?.[0] ?? 0);
+      throw new AppError(
+        errorCode,
+        `Failed to read ${file}: line ${line}, column ${col}: alias *${alias.source} refers to a node that contains it`,
+      );
+    },
+  });
   return doc;
 }
 
