@@ -38,6 +38,22 @@ describe('lossless JSON', () => {
     }
   });
 
+  it('judges a fraction or an exponent on its exact value, and refuses one a double would turn into an integer', () => {
+    expect(parseJson('[1.0, 1e3, 9223372036854775807.0, 92233720368547758.07e2, 1.5, -2.50, 0.0, 1e400]')).toEqual([
+      1,
+      1000,
+      9223372036854775807n,
+      9223372036854775807n,
+      1.5,
+      -2.5,
+      0,
+      Number.POSITIVE_INFINITY,
+    ]);
+    for (const text of ['1e-400', '0.99999999999999999999', '12345678.0000000001', '9007199254740993.5']) {
+      expect(() => parseJson(`{"categoryId":${text}}`), text).toThrow(/is not an integer, yet reads as one/);
+    }
+  });
+
   it('reads integer text exactly and refuses anything else', () => {
     expect(parseIntegerText('12')).toBe(12);
     expect(parseIntegerText('9223372036854775807')).toBe(9223372036854775807n);

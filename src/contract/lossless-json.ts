@@ -8,14 +8,40 @@ import { isSafeNumber, parse, stringify } from 'lossless-json';
 export type JsonValue = null | boolean | number | bigint | string | JsonValue[] | { [key: string]: JsonValue };
 
 const INTEGER_LITERAL = /^-?\d+$/;
+const DECIMAL_LITERAL = /^-?(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
 
 function parseNumber(text: string): number | bigint {
-  if (INTEGER_LITERAL.test(text) && !isSafeNumber(text)) return BigInt(text);
-  return Number(text);
+  if (INTEGER_LITERAL.test(text)) return isSafeNumber(text) ? Number(text) : BigInt(text);
+  return exactDecimal(text);
 }
 
-// Sixteen digits in a row may be an integer past 2^53; without them, every integer literal is a safe one.
-const MAY_ROUND = /\d{16}/;
+/**
+ * A literal with a fraction or an exponent, judged on its exact value, as JSON Schema does: 1.0, 1e3 and
+ * 9223372036854775807.0 are integers (with every digit), 1.5 is not. One whose value is not an integer but
+ * whose double is (1e-400 reads as 0) cannot be held exactly; it is refused rather than silently changed.
+ */
+function exactDecimal(text: string): number | bigint {
+  const [, whole = '', fraction = '', exponent = '0'] = DECIMAL_LITERAL.exec(text) ?? [];
+  const double = Number(text);
+  let digits = `${whole}${fraction}`.replace(/^0+/, '');
+  let scale = Number(exponent) - fraction.length;
+  if (digits === '') return double; // zero
+  const trailingZeros = /0*$/.exec(digits)?.[0].length ?? 0;
+  digits = digits.slice(0, digits.length - trailingZeros);
+  scale += trailingZeros;
+  if (scale < 0) {
+    if (Number.isInteger(double)) throw new SyntaxError(`number ${text} is not an integer, yet reads as one in a double`);
+    return double;
+  }
+  // Past 40 digits it is far outside int64 either way; the double keeps that verdict without a huge bigint.
+  if (digits.length + scale > 40) return double;
+  const exact = BigInt(digits) * 10n ** BigInt(scale) * (text.startsWith('-') ? -1n : 1n);
+  return Number.isSafeInteger(double) && BigInt(double) === exact ? double : exact;
+}
+
+// Sixteen digits in a row may be an integer past 2^53, and a fraction or an exponent may hide an integer or
+// round to one; without either, JSON.parse gives the same numbers.
+const MAY_ROUND = /\d{16}|\d\.\d|\d[eE]/;
 
 /**
  * Throws a SyntaxError whose message names the position. A repeated key keeps its last value, as JSON.parse,
