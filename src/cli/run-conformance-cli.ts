@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, appendFile, mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { isAppError } from '../contract/app-error.js';
 import { AppError } from '../contract/app-error.js';
@@ -59,6 +60,7 @@ const EXIT_CODES: Readonly<Record<string, number>> = {
   usage: 2,
   scenario_invalid: 2,
   contract_invalid: 2,
+  report_unwritable: 2,
   target_unreachable: 3,
 };
 
@@ -113,6 +115,11 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
     const failOn = (options['fail-on'] as string | undefined) ?? 'medium';
     if (!isSeverity(failOn)) throw new AppError('usage', `--fail-on must be one of ${SEVERITIES.join(', ')} (got '${failOn}')`);
     const reportDir = (options['report-dir'] as string | undefined) ?? 'reports';
+    const stepSummaryFile = io.env.GITHUB_STEP_SUMMARY || undefined;
+    await checkWritable(
+      reporters.some((r) => r.name !== 'console') ? reportDir : undefined,
+      reporters.some((r) => r.name === 'markdown') ? stepSummaryFile : undefined,
+    );
     const result = await runConformance({
       target,
       token,
@@ -127,7 +134,7 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
       concurrency: integerOption('concurrency', options.concurrency as string | undefined, 1, 256) ?? 4,
       rateLimit: integerOption('rate-limit', options['rate-limit'] as string | undefined, 1, 100_000),
       reporters,
-      reporterContext: reporterContext(reportDir, io),
+      reporterContext: reporterContext(reportDir, stepSummaryFile, io),
       version: packageVersion(),
     });
     return result.verdict === 'passed' ? 0 : 1;
@@ -141,19 +148,35 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
   }
 }
 
-function reporterContext(reportDir: string, io: CliIo): ReporterContext {
-  let made: Promise<unknown> | undefined;
+// Found before the run, not after it: by then mutating scenarios have changed the target for nothing.
+async function checkWritable(reportDir: string | undefined, stepSummaryFile: string | undefined): Promise<void> {
+  if (reportDir !== undefined) {
+    await mkdir(reportDir, { recursive: true })
+      .then(() => access(reportDir, constants.W_OK))
+      .catch((error: NodeJS.ErrnoException) => {
+        throw new AppError('usage', `--report-dir ${reportDir}: cannot write there (${error.code ?? error.message})`);
+      });
+  }
+  if (stepSummaryFile !== undefined) {
+    // Appending nothing creates the file if it can be created, and changes nothing if it exists.
+    await appendFile(stepSummaryFile, '').catch((error: NodeJS.ErrnoException) => {
+      throw new AppError('usage', `GITHUB_STEP_SUMMARY ${stepSummaryFile}: cannot write there (${error.code ?? error.message})`);
+    });
+  }
+}
+
+function reporterContext(reportDir: string, stepSummaryFile: string | undefined, io: CliIo): ReporterContext {
   return {
     reportDir,
     async writeFile(name, content) {
-      made ??= mkdir(reportDir, { recursive: true });
-      await made;
       const path = join(reportDir, name);
-      await writeFile(path, content);
+      await writeFile(path, content).catch((error: NodeJS.ErrnoException) => {
+        throw new AppError('report_unwritable', `Failed to write ${path}: ${error.code ?? error.message}`);
+      });
       return relative(process.cwd(), path) || path;
     },
     print: (line) => io.out(`${line}\n`),
-    stepSummaryFile: io.env.GITHUB_STEP_SUMMARY || undefined,
+    stepSummaryFile,
   };
 }
 

@@ -58,6 +58,20 @@ describe('conformance command', async () => {
     }
   });
 
+  it('refuses a report folder or step summary it cannot write before sending anything', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'conformance-unwritable-'));
+    const aFile = join(parent, 'a-file');
+    await writeFile(aFile, 'not a folder');
+    const petsBefore = mock.store.size;
+    const blocked = await runCli(['--target', mock.url, '--report-dir', join(aFile, 'reports')]);
+    expect(blocked.code).toBe(2);
+    expect(blocked.err).toMatch(/--report-dir .*a-file.reports: cannot write there \(ENOTDIR\)/);
+    const summary = await runCli(['--target', mock.url], { GITHUB_STEP_SUMMARY: join(parent, 'missing', 'summary.md') });
+    expect(summary.code).toBe(2);
+    expect(summary.err).toMatch(/GITHUB_STEP_SUMMARY .*summary\.md: cannot write there \(ENOENT\)/);
+    expect(mock.store.size).toBe(petsBefore);
+  });
+
   it('--fail-on decides the exit code: findings below it are reported but do not fail', async () => {
     // Every answer is slower than 1 ms: response-time (low) on each request.
     const args = ['--target', mock.url, '--token', SECRET, '--reporter', 'json', '--max-response-time', '1', '--tags', 'auth'];

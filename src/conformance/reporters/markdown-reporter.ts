@@ -1,4 +1,5 @@
 import { appendFile } from 'node:fs/promises';
+import { AppError } from '../../contract/app-error.js';
 import type { RunResult } from '../run-result.js';
 import type { Reporter } from './reporter.js';
 
@@ -8,7 +9,11 @@ export const markdownReporter: Reporter = {
   onRunEnd: async (result, { writeFile, stepSummaryFile }) => {
     const markdown = renderMarkdown(result);
     await writeFile('summary.md', markdown);
-    if (stepSummaryFile) await appendFile(stepSummaryFile, `${markdown}\n`);
+    if (stepSummaryFile) {
+      await appendFile(stepSummaryFile, `${markdown}\n`).catch((error: NodeJS.ErrnoException) => {
+        throw new AppError('report_unwritable', `Failed to append to ${stepSummaryFile}: ${error.code ?? error.message}`);
+      });
+    }
   },
 };
 
