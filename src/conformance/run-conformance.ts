@@ -11,6 +11,7 @@ import type { Reporter, ReporterContext } from './reporters/reporter.js';
 import type { RunResult, RunSettings, ScenarioResult } from './run-result.js';
 import { runPool } from './run-pool.js';
 import { runScenario } from './run-scenario.js';
+import { suggestName } from './suggest-name.js';
 import type { Scenario } from './scenario.js';
 import { SEVERITIES, type Severity } from './severity.js';
 
@@ -37,6 +38,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
   const target = checkTarget(options.target);
   const contract = await loadContract(options.contract);
   const scenarios = await loadScenarios(options.scenarios, contract);
+  checkTags(scenarios, options);
   const client = createHttpClient({
     token: options.token,
     timeoutMs: options.timeoutMs,
@@ -114,6 +116,27 @@ function checkTarget(target: string): string {
 async function probe(client: HttpClient, target: string): Promise<void> {
   const exchange = await client.send({ method: 'GET', url: target, headers: { accept: 'application/json' }, body: undefined });
   if (exchange.error) throw new AppError('target_unreachable', `Target ${target} did not answer: ${exchange.error.message}`);
+}
+
+// A typo in --tags would run nothing and pass; one in --skip-tags would run what was meant to be skipped
+// (--skip-tags mutatin against production). Both are usage errors, as is a selection that leaves nothing to run.
+function checkTags(scenarios: readonly Scenario[], options: ConformanceOptions): void {
+  const known = new Set(scenarios.flatMap((s) => s.tags));
+  for (const [flag, tags] of [
+    ['--tags', options.tags],
+    ['--skip-tags', options.skipTags],
+  ] as const) {
+    const unknown = tags.find((tag) => !known.has(tag));
+    if (unknown === undefined) continue;
+    const hint = suggestName(unknown, known);
+    throw new AppError(
+      'usage',
+      `${flag} ${unknown}: no scenario has this tag${hint ? ` (did you mean ${hint}?)` : ''}; the suite's tags: ${[...known].sort().join(', ')}`,
+    );
+  }
+  if (scenarios.every((scenario) => reasonToSkip(scenario, options) !== undefined)) {
+    throw new AppError('usage', 'nothing to run: the chosen --tags, --skip-tags and --read-only skip every scenario');
+  }
 }
 
 function reasonToSkip(scenario: Scenario, options: ConformanceOptions): string | undefined {

@@ -59,6 +59,20 @@ describe('the shipped suite against the mock', async () => {
     expect(ran.length).toBeGreaterThan(5);
   });
 
+  it('refuses a tag no scenario has, and a selection that leaves nothing to run, before sending anything', async () => {
+    const before = mock.store.size;
+    const typo = await runCli(['--target', mock.url, '--tags', 'auht']);
+    expect(typo.code).toBe(2);
+    expect(typo.err).toMatch(/--tags auht: no scenario has this tag \(did you mean auth\?\); the suite's tags: .*mutating/);
+    const skipTypo = await runCli(['--target', mock.url, '--skip-tags', 'mutatin']);
+    expect(skipTypo.code).toBe(2);
+    expect(skipTypo.err).toMatch(/--skip-tags mutatin: no scenario has this tag \(did you mean mutating\?\)/);
+    const nothing = await runCli(['--target', mock.url, '--tags', 'mutating', '--read-only']);
+    expect(nothing.code).toBe(2);
+    expect(nothing.err).toMatch(/nothing to run/);
+    expect(mock.store.size).toBe(before);
+  });
+
   it('passes against an empty store: the limit scenarios create the pets they need', async () => {
     const empty = await startMock({ fixtures: false });
     const run = await runCli(['--target', empty.url, '--reporter', 'json', '--concurrency', '1']);
