@@ -3,6 +3,7 @@ import { access, appendFile, mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { isAppError } from '../contract/app-error.js';
 import { AppError } from '../contract/app-error.js';
+import { defaultScenarios } from '../conformance/list-scenario-files.js';
 import { BUILT_IN_REPORTERS } from '../conformance/reporters/built-in-reporters.js';
 import type { ReporterContext } from '../conformance/reporters/reporter.js';
 import { runConformance } from '../conformance/run-conformance.js';
@@ -19,7 +20,7 @@ const OPTIONS: readonly OptionRow[] = [
     name: 'scenarios',
     type: 'string',
     value: 'dir|glob',
-    description: 'scenario folder, file or *-pattern (default conformance/)',
+    description: 'scenario folder, file or glob (default ./conformance/, else the shipped suite)',
   },
   { name: 'report-dir', type: 'string', value: 'dir', description: 'where reports are written (default reports/)' },
   {
@@ -123,7 +124,7 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
     const result = await runConformance({
       target,
       token,
-      scenarios: (options.scenarios as string | undefined) ?? 'conformance',
+      scenarios: (options.scenarios as string | undefined) ?? defaultScenarios(),
       contract: options.contract as string | undefined,
       failOn: failOn as Severity,
       tags: list(options.tags) ?? [],

@@ -1,21 +1,29 @@
-import { readdirSync, type Stats, statSync } from 'node:fs';
-import { basename, dirname, join, relative } from 'node:path';
+import { existsSync, readdirSync, type Stats, statSync } from 'node:fs';
+import { isAbsolute, join, relative } from 'node:path';
+import { globSync, isDynamicPattern } from 'tinyglobby';
 import { AppError } from '../contract/app-error.js';
+import { packageRoot } from '../contract/package-root.js';
 
 const SCENARIO_FILE = /\.ya?ml$/;
 
 /**
- * `--scenarios` names a folder (its .yaml/.yml files), one file, or a pattern whose last segment has `*`
- * (conformance/auth-*.yaml). Sorted, so runs and reports list files in the same order. Synchronous on purpose:
- * for a few small files, each trip through libuv's thread pool costs more than the read itself.
+ * The default --scenarios: `conformance/` where the command runs, as a project keeping its own suite expects;
+ * otherwise the suite shipped with this package, so `npx conformance --target …` works from any folder.
+ */
+export function defaultScenarios(): string {
+  return existsSync('conformance') ? 'conformance' : join(packageRoot(), 'conformance');
+}
+
+/**
+ * `--scenarios` names a folder (its .yaml/.yml files), one file, or a glob (`conformance/auth-*.yaml`,
+ * `suites/**\/*.yaml`). Sorted, so runs and reports list files in the same order. Synchronous on purpose: for a
+ * few small files, each trip through libuv's thread pool costs more than the read itself.
  */
 export function listScenarioFiles(where: string): string[] {
-  const pattern = basename(where);
-  if (pattern.includes('*')) {
-    const matcher = new RegExp(`^${pattern.split('*').map(escapeRegExp).join('[^/]*')}$`);
-    const files = readFolder(dirname(where)).filter((name) => matcher.test(name));
-    if (files.length === 0) throw new AppError('scenario_invalid', `No scenario file matches ${where}`);
-    return files.map((name) => join(dirname(where), name)).sort();
+  if (isDynamicPattern(where)) {
+    const files = globSync(where, { onlyFiles: true, expandDirectories: false, absolute: isAbsolute(where) }).filter((f) => SCENARIO_FILE.test(f));
+    if (files.length === 0) throw new AppError('scenario_invalid', `No scenario file (*.yaml, *.yml) matches ${where}`);
+    return files.sort();
   }
   let info: Stats;
   try {
@@ -36,8 +44,4 @@ function readFolder(folder: string): string[] {
   } catch {
     throw new AppError('scenario_invalid', `Failed to read ${folder}: no such folder`);
   }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -17,8 +17,9 @@ export interface Running {
 }
 
 /** Runs a built bin (dist/src/cli/NAME.js) with node, as `npx NAME` would. */
-export function spawnBin(name: string, args: readonly string[], env: Record<string, string> = {}): Running {
+export function spawnBin(name: string, args: readonly string[], env: Record<string, string> = {}, cwd?: string): Running {
   const child = spawn(process.execPath, [join(packageRoot(), 'dist', 'src', 'cli', `${name}.js`), ...args], {
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
