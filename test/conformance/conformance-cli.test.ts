@@ -58,6 +58,14 @@ describe('conformance command', async () => {
     }
   });
 
+  it('says the base path is likely missing when most answers are undocumented 404s', async () => {
+    const run = await runCli(['--target', mock.url.replace(/\/v1$/, ''), '--token', SECRET, '--reporter', 'console']);
+    expect(run.code).toBe(1);
+    expect(run.out).toMatch(/Hint: \d+ of \d+ requests got a 404 their operation does not document: does --target include/);
+    const right = await runCli(['--target', mock.url, '--token', SECRET, '--reporter', 'console', '--tags', 'auth']);
+    expect(right.out).not.toContain('base path');
+  });
+
   it('refuses a report folder or step summary it cannot write before sending anything', async () => {
     const parent = await mkdtemp(join(tmpdir(), 'conformance-unwritable-'));
     const aFile = join(parent, 'a-file');

@@ -1,5 +1,6 @@
 import type { Reporter } from './reporter.js';
 import { describeFinding } from './describe-finding.js';
+import { basePathHint } from './base-path-hint.js';
 import { keyRefusedHint } from './key-refused-hint.js';
 
 const MARKS = { passed: 'PASS', failed: 'FAIL', skipped: 'SKIP' } as const;
@@ -27,8 +28,7 @@ export const consoleReporter: Reporter = {
         `${totals.exchanges} requests; ${totals.findings} findings${severities ? ` (${severities})` : ''}; ` +
         `${totals.observations} observations; ${(result.durationMs / 1000).toFixed(1)} s`,
     );
-    const hint = keyRefusedHint(result);
-    if (hint) print(hint);
+    for (const hint of [keyRefusedHint(result), basePathHint(result)]) if (hint) print(hint);
     print(`Verdict: ${result.verdict.toUpperCase()} (--fail-on ${result.settings.failOn})`);
   },
 };
