@@ -2,7 +2,7 @@ import type { Operation } from '../contract/operation.js';
 import type { CoverageRow, ScenarioResult } from './run-result.js';
 
 /**
- * Operations by documented status: how often each was exercised, passed and failed. Statuses a target sent
+ * Operations by documented status: how often each was exercised, passed, failed and only observed. Statuses a target sent
  * that the contract does not document get rows of their own, marked undocumented.
  */
 export function operationCoverage(operations: readonly Operation[], scenarios: readonly ScenarioResult[]): CoverageRow[] {
@@ -16,6 +16,7 @@ export function operationCoverage(operations: readonly Operation[], scenarios: r
     exercised: 0,
     passed: 0,
     failed: 0,
+    observed: 0,
   });
   for (const op of operations) {
     for (const response of op.responses)
@@ -33,6 +34,7 @@ export function operationCoverage(operations: readonly Operation[], scenarios: r
     }
     row.exercised++;
     if (exchange.failed) row.failed++;
+    else if (exchange.observed) row.observed++;
     else row.passed++;
   }
   return [...rows.values()];

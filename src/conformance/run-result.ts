@@ -45,6 +45,8 @@ export interface ExchangeSummary {
   readonly documentedAs: string | undefined;
   readonly elapsedMs: number;
   readonly failed: boolean;
+  /** Sent by a step marked `observe`: the contract leaves the answer open, so it is recorded, never passed. */
+  readonly observed: boolean;
 }
 
 export type Outcome = 'passed' | 'failed' | 'skipped';
@@ -73,6 +75,8 @@ export interface CoverageRow {
   readonly exercised: number;
   readonly passed: number;
   readonly failed: number;
+  /** Answers to `observe` steps that no check failed: neither passed nor failed, since the contract is silent. */
+  readonly observed: number;
 }
 
 export interface RunSettings {

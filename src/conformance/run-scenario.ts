@@ -82,6 +82,7 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
         documentedAs: response && findResponse(step.operation, response.status)?.code,
         elapsedMs: exchange.elapsedMs,
         failed: problems.some((p) => atLeast(p.check.severity, context.failOn)),
+        observed: step.observe !== undefined,
       });
       if (step.observe !== undefined) {
         observations.push({

@@ -43,6 +43,7 @@ function scenario(name: string, file: string, outcome: ScenarioResult['outcome']
       documentedAs: '200',
       elapsedMs: 3,
       failed: f.blocking,
+      observed: false,
     })),
     findings,
     observations: [
@@ -98,6 +99,7 @@ function result(failures: number): RunResult {
         exercised: failures,
         passed: 0,
         failed: failures,
+        observed: 0,
       },
       {
         operationId: 'getPet',
@@ -108,6 +110,7 @@ function result(failures: number): RunResult {
         exercised: 0,
         passed: 0,
         failed: 0,
+        observed: 0,
       },
     ],
     scenarios,
@@ -152,7 +155,7 @@ const READERS: Readonly<Record<string, (out: { files: Record<string, string>; li
         ?.split('|')
         .map((c) => c.trim()) ?? [];
     const failureRows = md.split('\n').filter((l) => l.startsWith('| high | `body-schema`'));
-    expect(md).toMatch(/\| getPet \| `GET \/pets\/\{petId\}` \| 404 \| 0 \| 0 \| 0 \|/);
+    expect(md).toMatch(/\| getPet \| `GET \/pets\/\{petId\}` \| 404 \| 0 \| 0 \| 0 \| 0 \|/);
     expect(Number(totals[3])).toBe(failureRows.length);
     return { scenarios: Number(totals[1]), failures: failureRows.length };
   },

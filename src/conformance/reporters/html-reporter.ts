@@ -28,8 +28,8 @@ function renderHtml(result: RunResult): string {
 <table id="totals"><tr><th>scenarios</th><th>passed</th><th>failed</th><th>skipped</th><th>requests</th><th>findings</th><th>blocking</th><th>observations</th></tr>
 <tr>${[totals.scenarios, totals.passed, totals.failed, totals.skipped, totals.exchanges, totals.findings, totals.blockingFindings, totals.observations].map((n) => `<td class="n">${n}</td>`).join('')}</tr></table>
 <h2>Operations by documented status</h2>
-<table id="coverage"><tr><th>operation</th><th>method and path</th><th>status</th><th>exercised</th><th>passed</th><th>failed</th></tr>
-${result.coverage.map((r) => `<tr><td>${h(r.operationId)}</td><td><code>${h(`${r.method} ${r.path}`)}</code></td><td>${h(r.status)}${r.documented ? '' : ' (undocumented)'}</td><td class="n">${r.exercised}</td><td class="n">${r.passed}</td><td class="n">${r.failed}</td></tr>`).join('\n')}
+<table id="coverage"><tr><th>operation</th><th>method and path</th><th>status</th><th>exercised</th><th>passed</th><th>failed</th><th>observed</th></tr>
+${result.coverage.map((r) => `<tr><td>${h(r.operationId)}</td><td><code>${h(`${r.method} ${r.path}`)}</code></td><td>${h(r.status)}${r.documented ? '' : ' (undocumented)'}</td><td class="n">${r.exercised}</td><td class="n">${r.passed}</td><td class="n">${r.failed}</td><td class="n">${r.observed}</td></tr>`).join('\n')}
 </table>
 <h2>Failures (${failures.length})</h2>
 ${failures.map(renderFinding).join('\n') || '<p>None.</p>'}

@@ -30,11 +30,11 @@ function renderMarkdown(result: RunResult): string {
     '',
     '### Operations by documented status',
     '',
-    '| operation | method and path | status | exercised | passed | failed |',
-    '|---|---|---|--:|--:|--:|',
+    '| operation | method and path | status | exercised | passed | failed | observed |',
+    '|---|---|---|--:|--:|--:|--:|',
     ...result.coverage.map(
       (row) =>
-        `| ${row.operationId} | \`${row.method} ${row.path}\` | ${row.status}${row.documented ? '' : ' (undocumented)'} | ${row.exercised} | ${row.passed} | ${row.failed} |`,
+        `| ${row.operationId} | \`${row.method} ${row.path}\` | ${row.status}${row.documented ? '' : ' (undocumented)'} | ${row.exercised} | ${row.passed} | ${row.failed} | ${row.observed} |`,
     ),
   ];
   const failures = result.scenarios.flatMap((s) => s.findings.filter((f) => f.blocking));
