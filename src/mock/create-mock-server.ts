@@ -13,7 +13,7 @@ import type { HandlerContext, MockResponse } from './handler.js';
 import { loadFixtures } from './load-fixtures.js';
 import { DEFAULTS, DEV_API_KEY, defaultFixturesPath, type MockOptions } from './mock-options.js';
 import { PetStore } from './pet-store.js';
-import { preferredStatus } from './preferred-status.js';
+import { preferredError, preferredStatus } from './preferred-status.js';
 import { mockWithPrism, warmPrism } from './prism-adapter.js';
 import { readBody } from './read-body.js';
 import { type RawQuery, readRequest } from './read-request.js';
@@ -102,9 +102,13 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     const { headers, operation, relative, query } = request;
     const input = readRequest(operation, request.pathParams, query, headers, bodyText);
     const forced = preferredStatus(headers.prefer, operation);
+    const prism = () =>
+      mockWithPrism(operation, { method: operation.method, path: relative, query, headers, body: input.body }, forced);
+    // Prefer can make a valid request fail, never an invalid one succeed (validation ran above); a success asked of
+    // an operation with state is its real answer, so a created pet is stored and a fetched one is the stored one.
+    if (forced !== undefined && forced >= 400) return preferredError(operation, forced) ?? prism();
     const handler = STATEFUL_HANDLERS[operation.operationId];
-    if (handler && forced === undefined) return handler(input, handlerContext);
-    return mockWithPrism(operation, { method: operation.method, path: relative, query, headers, body: input.body }, forced);
+    return handler ? handler(input, handlerContext) : prism();
   }
 
   const requestTimeout = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;

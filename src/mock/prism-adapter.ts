@@ -80,11 +80,30 @@ export async function mockWithPrism(operation: Operation, request: PrismRequest,
   };
 }
 
-function fromProblem(problem: Error & { status?: number; detail?: string }) {
-  const type = problem.name.split('#').pop() ?? problem.name;
-  const code = PRISM_PROBLEMS[type] ?? 'unmockable_operation';
-  return mockError(code, `${problem.message}: ${problem.detail ?? ''}`.trim());
+/** The value of the contract's first example for a documented status of the operation, as Prism read it. */
+export function contractExample(operation: Operation, status: number): unknown {
+  const responses = (operation.prismOperation as PrismOperationExamples).responses ?? [];
+  const response = responses.find((r) => r.code === String(status)) ?? responses.find((r) => r.code === `${String(status)[0]}XX`);
+  return response?.contents?.flatMap((media) => media.examples ?? [])[0]?.value;
 }
+
+interface PrismOperationExamples {
+  readonly responses?: readonly {
+    readonly code: string;
+    readonly contents?: readonly { readonly examples?: readonly { readonly value?: unknown }[] }[];
+  }[];
+}
+
+// Prism sometimes wraps one problem in another ("We tried default response, but we got …#NOT_ACCEPTABLE"), so
+// the type is looked for anywhere in the problem, and its URLs are left out of the message people read.
+function fromProblem(problem: Error & { status?: number; detail?: string }) {
+  const text = `${problem.name} ${problem.message} ${problem.detail ?? ''}`;
+  const type = Object.keys(PRISM_PROBLEMS).find((known) => text.includes(`#${known}`));
+  const message = `${problem.message}: ${problem.detail ?? ''}`.replace(PROBLEM_URL, '').replace(/[:\s]+$/, '');
+  return mockError(type === undefined ? 'unmockable_operation' : (PRISM_PROBLEMS[type] as ErrorCode), message);
+}
+
+const PROBLEM_URL = /https:\/\/stoplight\.io\/prism\/errors#[A-Z_]+:\s*/g;
 
 // Prism logs through pino, and calls a `success` level pino does not have.
 function silentLogger() {
