@@ -48,17 +48,23 @@ async function compileContract(file: string): Promise<Contract> {
     throw new AppError('contract_invalid', `Failed to read ${file}: ${error.code ?? error.message}`);
   });
   const parsed = parseYaml(file, text, 'contract_invalid').value;
+  const declared = (parsed as { openapi?: unknown } | null)?.openapi;
+  if (typeof declared !== 'string' || !declared.startsWith('3.')) {
+    throw new AppError(
+      'contract_invalid',
+      `Failed to load ${file}: not an OpenAPI 3.x document (it needs openapi: 3.0.3 or another 3.x)`,
+    );
+  }
   let document: object;
   try {
     // external: false keeps loading offline: a contract that points at a remote $ref is rejected, not fetched.
     document = (await SwaggerParser.validate(parsed as never, { resolve: { external: false } })) as object;
   } catch (error) {
-    throw new AppError('contract_invalid', `Failed to load ${file}: ${(error as Error).message}`);
+    // swagger-parser names an API it was handed as an object "[object Object]".
+    const message = (error as Error).message.replaceAll('[object Object]', file);
+    throw new AppError('contract_invalid', `Failed to load ${file}: ${message}`);
   }
   const info = (document as { info: { title: string; version: string }; openapi?: string }).info;
-  if (!(document as { openapi?: string }).openapi?.startsWith('3.')) {
-    throw new AppError('contract_invalid', `Failed to load ${file}: only OpenAPI 3.x is supported`);
-  }
   const operations = (await getHttpOperationsFromSpec(document)).map((op) => toOperation(file, op as PrismOperation));
   const byId = new Map<string, Operation>();
   for (const operation of operations) {
