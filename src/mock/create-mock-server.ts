@@ -60,13 +60,12 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
 
   // `seen` records the operation as soon as it is known, so that its errors carry its headers too. Synchronous up
   // to the body: a request without one (every GET) is answered with no promise on its path.
-  function answer(
-    req: IncomingMessage,
-    res: ServerResponse,
-    path: string,
-    query: RawQuery,
-    seen: Seen,
-  ): MockResponse | Promise<MockResponse> {
+  function answer(req: IncomingMessage, res: ServerResponse, seen: Seen): MockResponse | Promise<MockResponse> {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q === -1 ? url : url.slice(0, q);
+    if (applyCors(req, res, corsOrigins)) return { status: 204, body: '' };
+    const query = q === -1 ? {} : parseQuery(url.slice(q + 1));
     if (path.startsWith(`${ADMIN_PREFIX}/`)) {
       const route = ADMIN_ROUTES[`${req.method} ${path.slice(ADMIN_PREFIX.length)}`];
       if (!route) throw mockError('not_found', `no admin endpoint ${req.method} ${path}: see the README`);
@@ -118,15 +117,10 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   const timeouts = { requestTimeout, headersTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout / 2) };
   const server = createServer(timeouts, (req, res) => {
     const started = performance.now();
-    const url = req.url ?? '/';
-    const q = url.indexOf('?');
-    const path = q === -1 ? url : url.slice(0, q);
-    if (applyCors(req, res, corsOrigins)) return finish(req, res, started, undefined, { status: 204, body: '' });
-    const query = q === -1 ? {} : parseQuery(url.slice(q + 1));
     const seen: Seen = {};
     let response: MockResponse | Promise<MockResponse>;
     try {
-      response = answer(req, res, path, query, seen);
+      response = answer(req, res, seen);
     } catch (error) {
       response = errorResponse(error);
     }
@@ -144,21 +138,49 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     operation: Operation | undefined,
     response: MockResponse,
   ) {
+    let sent = response;
+    try {
+      send(res, operation, response);
+    } catch (error) {
+      // A handler's answer that cannot be sent (no body, a header Node refuses) is the mock's bug: a 500, and
+      // the mock keeps serving.
+      sent = errorResponse(error);
+      if (res.headersSent) res.destroy();
+      else send(res, undefined, sent);
+    }
+    report(req, res, started, operation, sent);
+  }
+
+  function send(res: ServerResponse, operation: Operation | undefined, response: MockResponse) {
     const headers: Record<string, string | number> = response.body === '' ? {} : { 'Content-Type': 'application/json' };
     Object.assign(headers, operation && extraHeaders.get(operation), response.headers);
     headers['Content-Length'] = Buffer.byteLength(response.body);
     if (response.status === 413) headers.Connection = 'close';
     res.writeHead(response.status, headers);
     res.end(response.body);
-    log?.(`${req.method} ${req.url} ${response.status} ${(performance.now() - started).toFixed(1)}ms`);
-    onExchange?.({
-      method: req.method ?? '',
-      url: req.url ?? '',
-      operationId: operation?.operationId,
-      status: response.status,
-      headers: res.getHeaders() as Record<string, string>,
-      body: response.body,
-    });
+  }
+
+  // log and onExchange are the caller's code: one that throws must not take the mock down with it.
+  function report(
+    req: IncomingMessage,
+    res: ServerResponse,
+    started: number,
+    operation: Operation | undefined,
+    response: MockResponse,
+  ) {
+    try {
+      log?.(`${req.method} ${req.url} ${response.status} ${(performance.now() - started).toFixed(1)}ms`);
+      onExchange?.({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        operationId: operation?.operationId,
+        status: response.status,
+        headers: res.getHeaders() as Record<string, string>,
+        body: response.body,
+      });
+    } catch (error) {
+      process.emitWarning(`petstore-mock: the log or onExchange callback threw: ${(error as Error)?.message ?? error}`);
+    }
   }
 
   server.keepAliveTimeout = 5_000;

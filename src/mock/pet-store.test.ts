@@ -28,6 +28,13 @@ describe('PetStore', () => {
     expect(store.size).toBe(1);
   });
 
+  it('refuses a pet once its id would pass 2^53−1, without storing it', () => {
+    const store = new PetStore(10);
+    store.replaceAll([{ id: Number.MAX_SAFE_INTEGER, name: 'largest', categoryId: 1 }]);
+    expect(() => store.create({ name: 'b', categoryId: 1 })).toThrow(expect.objectContaining({ code: 'store_full' }));
+    expect(store.size).toBe(1);
+  });
+
   it('finds fixture pets by their own ids and created pets after the largest, and nothing in between', () => {
     const store = new PetStore(10);
     store.replaceAll([

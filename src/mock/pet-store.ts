@@ -73,6 +73,14 @@ export class PetStore {
         `the mock holds its maximum of ${this.maxPets} pets: POST /__admin/reset, or restart it with a larger --max-pets`,
       );
     }
+    // Past 2^53−1 a double cannot count: the next id would repeat the last one. Fixtures may hold ids up to
+    // that limit (to exercise large ids); what is left above the largest is all the store can still hand out.
+    if (this.#nextId > Number.MAX_SAFE_INTEGER) {
+      throw mockError(
+        'store_full',
+        `the mock has no id left to give: the next one would pass ${Number.MAX_SAFE_INTEGER} (2^53−1), the largest it assigns. POST /__admin/reset, or use fixtures with smaller ids`,
+      );
+    }
     const pet: Pet = {
       id: this.#nextId++,
       name: newPet.name,

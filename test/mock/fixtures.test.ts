@@ -29,6 +29,20 @@ describe('fixtures', async () => {
     expect((created.json as { id: number }).id).toBe(41);
   });
 
+  it('hands out ids up to 2^53−1 after a fixture near it, then answers 409 store_full and keeps serving', async () => {
+    const file = await write('near-limit.json', '[{"id":9007199254740990,"name":"a","categoryId":1}]');
+    const mock = await startMock({ fixtures: file });
+    const last = await call(mock.url, 'POST', '/pets', { body: { name: 'last', categoryId: 1 } });
+    expect(last.status).toBe(201);
+    expect(last.text).toContain('"id":9007199254740991');
+    const refused = await call(mock.url, 'POST', '/pets', { body: { name: 'one too many', categoryId: 1 } });
+    expect(refused.status).toBe(409);
+    expect(refused.json).toMatchObject({ code: 'store_full', status: 409 });
+    expect((refused.json as { message: string }).message).toContain('no id left');
+    expect((await call(mock.url, 'GET', '/pets/9007199254740991')).json).toMatchObject({ name: 'last' });
+    expect(mock.store.size).toBe(2);
+  });
+
   it('starts empty with fixtures: false', async () => {
     const mock = await startMock({ fixtures: false });
     expect((await call(mock.url, 'GET', '/pets')).json).toEqual([]);

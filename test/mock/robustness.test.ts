@@ -82,3 +82,16 @@ describe('robustness', async () => {
     expect((await call(mock.url, 'GET', '/pets?limit=1')).status).toBe(200);
   });
 });
+
+describe('a log callback that throws', async () => {
+  const mock = await startMock({
+    log: () => {
+      throw new Error('log sink is broken');
+    },
+  });
+
+  it('does not stop the mock: each request is still answered', async () => {
+    expect((await call(mock.url, 'GET', '/pets/1')).status).toBe(200);
+    expect((await call(mock.url, 'GET', '/pets/1')).status).toBe(200);
+  });
+});
