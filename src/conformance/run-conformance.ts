@@ -46,19 +46,29 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     rateLimit: options.rateLimit,
   });
   try {
-    await probe(client, target);
     const startedAt = new Date();
     const started = performance.now();
     const reporters = options.reporters ?? [];
     const context = options.reporterContext ?? NO_OUTPUT;
     const files = new Set(scenarios.map((s) => s.file)).size;
-    for (const reporter of reporters) await reporter.onRunStart?.({ target, scenarios: scenarios.length, files }, context);
     const runId = randomBytes(4).toString('hex');
-    const results = await runPool(scenarios, options.concurrency, async (scenario) => {
-      const skipReason = reasonToSkip(scenario, options);
+    // The probe tells a target that does not answer at all (exit 3) from a broken one. It takes the first of the
+    // --concurrency slots, so it adds no round trip of its own; nothing is reported until it has answered.
+    let unreachable: unknown;
+    const probed = probe(client, target).catch((error: unknown) => {
+      unreachable = error;
+    });
+    const announced = probed.then(async () => {
+      if (unreachable !== undefined) return;
+      for (const reporter of reporters) await reporter.onRunStart?.({ target, scenarios: scenarios.length, files }, context);
+    });
+    const items: (typeof PROBE | Scenario)[] = [PROBE, ...scenarios];
+    const outcomes = await runPool(items, options.concurrency, async (item) => {
+      if (item === PROBE) return void (await probed);
+      const skipReason = unreachable === undefined ? reasonToSkip(item, options) : 'the target did not answer';
       const result = skipReason
-        ? skipped(scenario, skipReason)
-        : await runScenario(scenario, {
+        ? skipped(item, skipReason)
+        : await runScenario(item, {
             client,
             target,
             token: options.token,
@@ -68,9 +78,12 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
             runId,
             onExchange: options.onExchange,
           });
-      for (const reporter of reporters) await reporter.onScenarioEnd?.(result, context);
+      await announced;
+      if (unreachable === undefined) for (const reporter of reporters) await reporter.onScenarioEnd?.(result, context);
       return result;
     });
+    if (unreachable !== undefined) throw unreachable;
+    const results = outcomes.slice(1) as ScenarioResult[];
     const result = summarise(results, {
       tool: { name: 'conformance', version: options.version },
       target,
@@ -138,6 +151,8 @@ function checkTags(scenarios: readonly Scenario[], options: ConformanceOptions):
     throw new AppError('usage', 'nothing to run: the chosen --tags, --skip-tags and --read-only skip every scenario');
   }
 }
+
+const PROBE: unique symbol = Symbol('probe');
 
 function reasonToSkip(scenario: Scenario, options: ConformanceOptions): string | undefined {
   if (options.readOnly && scenario.tags.includes('mutating')) return '--read-only: the scenario changes the target';
