@@ -89,11 +89,24 @@ function readJsonBody(operation: Operation, contentType: string | undefined, tex
   try {
     body = parseJson(text);
   } catch (error) {
+    if (error instanceof RangeError) throw tooDeep();
     throw mockError('invalid_json', `body: the request body is not valid JSON: ${(error as Error).message}`);
   }
-  const issues = media.validate?.(body) ?? [];
+  let issues: readonly ValidationIssue[];
+  try {
+    issues = media.validate?.(body) ?? [];
+  } catch (error) {
+    if (error instanceof RangeError) throw tooDeep();
+    throw error;
+  }
   if (issues.length > 0) throw mockError('validation_failed', describeIssues(issues));
   return body;
+}
+
+// The parser and the validator recurse once per level: thousands of nested arrays or objects exhaust the stack
+// (a RangeError) before either can say anything else. No schema of the contract nests that deep.
+function tooDeep() {
+  return mockError('invalid_json', 'body: nested too deeply to read: send JSON with fewer arrays and objects within each other');
 }
 
 function isJson(mediaType: string): boolean {

@@ -95,3 +95,22 @@ describe('a log callback that throws', async () => {
     expect((await call(mock.url, 'GET', '/pets/1')).status).toBe(200);
   });
 });
+
+describe('deeply nested bodies', async () => {
+  const mock = await startMock();
+  const json = { 'content-type': 'application/json' };
+
+  it.each([
+    ['5000 unclosed [', '/pets', '['.repeat(5000)],
+    ['5000 closed [', '/pets', `${'['.repeat(5000)}${']'.repeat(5000)}`],
+    ['5000 nested objects', '/pets', `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`],
+    ['100000 closed [', '/pets', `${'['.repeat(100_000)}${']'.repeat(100_000)}`],
+    ['5000 unclosed [', '/messages', '['.repeat(5000)],
+    ['5000 closed [', '/messages', `${'['.repeat(5000)}${']'.repeat(5000)}`],
+  ])('answers %s on %s with 400 invalid_json "nested too deeply"', async (_, path, body) => {
+    const reply = await call(mock.url, 'POST', path, { body, headers: json });
+    expect(reply.status).toBe(400);
+    expect(reply.json).toMatchObject({ code: 'invalid_json', status: 400 });
+    expect((reply.json as { message: string }).message).toMatch(/^body: nested too deeply/);
+  });
+});
