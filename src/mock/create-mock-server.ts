@@ -1,17 +1,19 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { parse as parseQuery } from 'node:querystring';
 import { isAppError } from '../contract/app-error.js';
 import { type Contract, loadContract } from '../contract/load-contract.js';
 import type { Operation } from '../contract/operation.js';
 import { ADMIN_PREFIX, ADMIN_ROUTES, type AdminContext } from './admin-routes.js';
 import { createAuthenticator } from './authenticate.js';
+import { type ClientError, clientErrorResponse, writeRawResponse } from './client-error-response.js';
 import { applyCors } from './cors.js';
 import { deprecationHeaders } from './deprecation-headers.js';
 import { errorBody, mockError, statusOf } from './error-codes.js';
 import type { HandlerContext, MockResponse } from './handler.js';
 import { loadFixtures } from './load-fixtures.js';
-import { DEFAULTS, DEV_API_KEY, defaultFixturesPath, type MockOptions } from './mock-options.js';
+import { DEFAULTS, DEV_API_KEY, defaultFixturesPath, type Exchange, type MockOptions } from './mock-options.js';
 import { PetStore } from './pet-store.js';
 import { preferredError, preferredStatus } from './preferred-status.js';
 import { mockWithPrism, warmPrism } from './prism-adapter.js';
@@ -115,9 +117,12 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   // A slow or stalled client cannot hold a connection: Node answers 408 and closes it. Node checks the
   // timeouts every connectionsCheckingInterval (30 s by default), so that is tightened to match.
   const timeouts = { requestTimeout, headersTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout / 2) };
+  // The request each connection is answering, for a parser error or timeout that cuts its body short.
+  const inFlight = new WeakMap<Duplex, InFlight>();
   const server = createServer(timeouts, (req, res) => {
     const started = performance.now();
     const seen: Seen = {};
+    inFlight.set(req.socket, { req, res, started });
     let response: MockResponse | Promise<MockResponse>;
     try {
       response = answer(req, res, seen);
@@ -138,6 +143,9 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     operation: Operation | undefined,
     response: MockResponse,
   ) {
+    // Already answered: Node's parser refused the rest of this request, or it timed out (see clientError).
+    if (res.headersSent) return;
+    if (inFlight.get(req.socket)?.req === req) inFlight.delete(req.socket);
     let sent = response;
     try {
       send(res, operation, response);
@@ -148,7 +156,14 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
       if (res.headersSent) res.destroy();
       else send(res, undefined, sent);
     }
-    report(req, res, started, operation, sent);
+    report(`${req.method} ${req.url} ${sent.status} ${(performance.now() - started).toFixed(1)}ms`, {
+      method: req.method ?? '',
+      url: req.url ?? '',
+      operationId: operation?.operationId,
+      status: sent.status,
+      headers: res.getHeaders() as Record<string, string>,
+      body: sent.body,
+    });
   }
 
   function send(res: ServerResponse, operation: Operation | undefined, response: MockResponse) {
@@ -161,27 +176,37 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   }
 
   // log and onExchange are the caller's code: one that throws must not take the mock down with it.
-  function report(
-    req: IncomingMessage,
-    res: ServerResponse,
-    started: number,
-    operation: Operation | undefined,
-    response: MockResponse,
-  ) {
+  function report(line: string, exchange: Exchange) {
     try {
-      log?.(`${req.method} ${req.url} ${response.status} ${(performance.now() - started).toFixed(1)}ms`);
-      onExchange?.({
-        method: req.method ?? '',
-        url: req.url ?? '',
-        operationId: operation?.operationId,
-        status: response.status,
-        headers: res.getHeaders() as Record<string, string>,
-        body: response.body,
-      });
+      log?.(line);
+      onExchange?.(exchange);
     } catch (error) {
       process.emitWarning(`petstore-mock: the log or onExchange callback threw: ${(error as Error)?.message ?? error}`);
     }
   }
+
+  // Node's own parser errors and timeouts (a bad request line, Content-Length or chunk, headers too large or too
+  // slow) would otherwise get a bare status line with no body and no log line.
+  server.on('clientError', (error: ClientError, socket: Duplex) => {
+    // The client is gone: nobody to answer.
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const response = clientErrorResponse(error, { headersTimeoutMs: headersTimeout, requestTimeoutMs: requestTimeout });
+    const pending = inFlight.get(socket);
+    // A request whose headers were read is answered through its own response, so it is logged as itself.
+    if (pending && !pending.res.headersSent) return finish(pending.req, pending.res, pending.started, undefined, response);
+    writeRawResponse(socket, response);
+    report(`(unparsed request) ${response.status} ${error.code}`, {
+      method: '',
+      url: '',
+      operationId: undefined,
+      status: response.status,
+      headers: { 'content-type': 'application/json', connection: 'close' },
+      body: response.body,
+    });
+  });
 
   server.keepAliveTimeout = 5_000;
   await listen(server, options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
@@ -203,6 +228,12 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
 
 interface Seen {
   operation?: Operation;
+}
+
+interface InFlight {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly started: number;
 }
 
 /** What the rest of a request's answer needs once its operation is known and it is authenticated. */

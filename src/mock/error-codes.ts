@@ -10,6 +10,7 @@ export const ERROR_CODES = {
   unsupported_auth_scheme: { status: 401, message: 'the Authorization header must use the Bearer scheme' },
   empty_api_key: { status: 401, message: 'the Authorization header has the Bearer scheme but no API key' },
   invalid_api_key: { status: 401, message: 'the API key is not valid' },
+  malformed_request: { status: 400, message: 'the request is not valid HTTP/1.1' },
   invalid_content_type: { status: 400, message: 'the request body must be sent with Content-Type: application/json' },
   missing_body: { status: 400, message: 'body: a JSON request body is required' },
   request_incomplete: { status: 400, message: 'body: the request ended before its whole body arrived' },
@@ -21,8 +22,10 @@ export const ERROR_CODES = {
   not_found: { status: 404, message: 'no operation of the contract has this path' },
   method_not_allowed: { status: 405, message: 'the contract defines other methods for this path' },
   not_acceptable: { status: 406, message: 'the contract defines no response in a media type the Accept header allows' },
+  request_timeout: { status: 408, message: 'the request did not arrive in time' },
   store_full: { status: 409, message: 'the mock holds its maximum number of pets' },
   payload_too_large: { status: 413, message: 'the request body is larger than the limit' },
+  headers_too_large: { status: 431, message: 'the request headers are too large' },
   unmockable_operation: { status: 500, message: 'the contract gives this operation no response that can be mocked' },
   internal_error: { status: 500, message: 'the mock failed to answer: this is a bug in the mock' },
 } as const satisfies Record<string, { status: number; message: string }>;

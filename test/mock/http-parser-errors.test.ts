@@ -1,0 +1,99 @@
+import { connect } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { call } from '../support/http.js';
+import { startMock } from '../support/start-mock.js';
+
+interface RawAnswer {
+  readonly statusLine: string;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+/** Sends bytes as they are on a socket to 127.0.0.1 and reads the answer until the mock closes the connection. */
+function sendRaw(port: number, bytes: string): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
+    let text = '';
+    socket.on('data', (chunk) => {
+      text += chunk.toString();
+    });
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head = '', body = ''] = text.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers = Object.fromEntries(
+        lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
+      resolve({ statusLine, headers, body });
+    });
+  });
+}
+
+const AUTH = 'Authorization: Bearer petstore-dev-key\r\n';
+
+describe("Node's HTTP parser errors", async () => {
+  const lines: string[] = [];
+  const mock = await startMock({ headersTimeoutMs: 300, requestTimeoutMs: 600, log: (line) => lines.push(line) });
+  const port = Number(new URL(mock.url).port);
+
+  it.each([
+    ['a request line that is not HTTP', 'GARBAGE\r\n\r\n', 'Invalid method'],
+    ['an unknown method', 'BREW /v1/pets HTTP/1.1\r\nHost: x\r\n\r\n', 'Invalid method'],
+    ['Content-Length: abc', `POST /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}Content-Length: abc\r\n\r\n`, 'Content-Length'],
+    [
+      'Content-Length with Transfer-Encoding',
+      `POST /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}Content-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`,
+      "Transfer-Encoding can't be present with Content-Length",
+    ],
+    [
+      'a bad chunk size',
+      `POST /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
+      'chunk size',
+    ],
+    ['an HTTP version that does not exist', 'GET /v1/pets HTTP/9.9\r\n\r\n', 'HTTP version'],
+  ])('answers %s with 400 malformed_request, a JSON Error body and Connection: close', async (_, bytes, reason) => {
+    const answer = await sendRaw(port, bytes);
+    expect(answer.statusLine).toBe('HTTP/1.1 400 Bad Request');
+    expect(answer.headers['content-type']).toBe('application/json');
+    expect(answer.headers.connection).toBe('close');
+    expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(answer.body));
+    const error = JSON.parse(answer.body);
+    expect(error).toMatchObject({ code: 'malformed_request', status: 400 });
+    expect(error.message).toContain('the request is not valid HTTP/1.1');
+    expect(error.message).toContain(reason);
+  });
+
+  it('answers headers over 16 KiB with 431 headers_too_large', async () => {
+    const answer = await sendRaw(port, `GET /v1/pets HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`);
+    expect(answer.statusLine).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 'headers_too_large', status: 431 });
+  });
+
+  it('answers headers that never finish with 408 request_timeout', async () => {
+    const answer = await sendRaw(port, 'GET /v1/pets HTTP/1.1\r\nHost: x\r\n');
+    expect(answer.statusLine).toBe('HTTP/1.1 408 Request Timeout');
+    const error = JSON.parse(answer.body);
+    expect(error).toMatchObject({ code: 'request_timeout', status: 408 });
+    expect(error.message).toContain('within 300 ms');
+  });
+
+  it('answers a body that never finishes with 408, logged as its request', async () => {
+    const answer = await sendRaw(
+      port,
+      `POST /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`,
+    );
+    expect(answer.statusLine).toBe('HTTP/1.1 408 Request Timeout');
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 'request_timeout', status: 408 });
+    expect(lines.filter((line) => line.startsWith('POST /v1/pets 408'))).toHaveLength(1);
+  });
+
+  it('logs one line for each refused request, without the bytes it received', async () => {
+    const before = lines.length;
+    await sendRaw(port, `GARBAGE ${AUTH}\r\n\r\n`);
+    expect(lines.slice(before)).toEqual(['(unparsed request) 400 HPE_INVALID_METHOD']);
+  });
+
+  it('keeps serving after all of them', async () => {
+    expect((await call(mock.url, 'GET', '/pets?limit=1')).status).toBe(200);
+  });
+});
