@@ -78,6 +78,7 @@ function toStep(
     }
   }
   if (raw.body !== undefined && raw.rawBody !== undefined) parsed.fail([...at, 'rawBody'], 'give body or rawBody, not both');
+  checkPage(parsed, operation, raw, at);
   const references = captureNames(raw);
   for (const name of references) {
     if (!captured.has(name)) {
@@ -113,6 +114,22 @@ function toStep(
     repeat: typeof raw.repeat === 'number' ? { count: raw.repeat } : raw.repeat,
     templated: references.length > 0,
   };
+}
+
+/**
+ * A `whenShorterThan` above the page the step asks for would fail a full page, which the contract allows to
+ * leave the item for a later one. `limit` is the contract's only pagination control (seed, Endpoints).
+ */
+function checkPage(parsed: ParsedScenarioFile, operation: Operation, raw: RawStep, at: (string | number)[]): void {
+  const shorterThan = raw.expect?.bodyIncludes?.whenShorterThan;
+  if (shorterThan === undefined) return;
+  const limit = raw.query?.limit ?? operation.parameters.find((p) => p.in === 'query' && p.name === 'limit')?.defaultValue;
+  if (typeof limit === 'number' && shorterThan > limit) {
+    parsed.fail(
+      [...at, 'expect', 'bodyIncludes', 'whenShorterThan'],
+      `${shorterThan} is more than the ${limit} items the step asks for: a full page would fail though the list may go on`,
+    );
+  }
 }
 
 /** The capture names `{{name...}}` templates in the step's strings refer to, in order. */

@@ -27,6 +27,7 @@ export interface RawStep {
     readonly status?: number | string | (number | string)[];
     readonly body?: unknown;
     readonly bodyEach?: unknown;
+    readonly bodyIncludes?: { item: unknown; whenShorterThan?: number };
     readonly bodyLength?: { min?: number; max?: number; equals?: number };
     readonly headers?: Record<string, string | boolean>;
   };

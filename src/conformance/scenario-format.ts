@@ -41,6 +41,19 @@ const STEP = {
         status: { oneOf: [STATUS, { type: 'array', minItems: 1, items: STATUS }] },
         body: {},
         bodyEach: {},
+        bodyIncludes: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['item'],
+          properties: {
+            item: { description: 'a subset that at least one element of an array body must contain' },
+            whenShorterThan: {
+              type: 'integer',
+              minimum: 1,
+              description: 'applies only to a body of fewer items: a full page may leave the item for a later one',
+            },
+          },
+        },
         bodyLength: {
           type: 'object',
           additionalProperties: false,

@@ -12,6 +12,11 @@ export interface StepExpectation {
   readonly body?: unknown;
   /** A subset every element of an array body must contain. */
   readonly bodyEach?: unknown;
+  /**
+   * A subset at least one element of an array body must contain, when the body has fewer than
+   * `whenShorterThan` items: a shorter page is the whole list, a full one may hold the item on a later page.
+   */
+  readonly bodyIncludes?: { readonly item: unknown; readonly whenShorterThan?: number };
   readonly bodyLength?: { readonly min?: number; readonly max?: number; readonly equals?: number };
   /** Header name (lower-case) → exact value, or true for "present". */
   readonly headers?: Readonly<Record<string, string | true>>;

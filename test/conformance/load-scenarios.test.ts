@@ -14,6 +14,9 @@ async function load(yaml: string): Promise<ReturnType<typeof loadScenarios>> {
 }
 
 const HEAD = 'scenarios:\n  - name: one\n    description: Given, when, then.\n';
+/** A file whose one step is `operation` with `fields` (one YAML line each), the first field on line 6. */
+const step = (operation: string, ...fields: string[]) =>
+  `${HEAD}    steps:\n      - operation: ${operation}\n${fields.map((f) => `        ${f}\n`).join('')}`;
 
 describe('loadScenarios', () => {
   it('loads the shipped suite, every step on a contract operation', async () => {
@@ -64,6 +67,21 @@ describe('loadScenarios', () => {
       'a capture used before it is made',
       `${HEAD}    steps:\n      - operation: getPet\n        params: { petId: '{{create.body.id}}' }\n`,
       /line 5: scenarios\[0\]\.steps\[0\]: \{\{create\.\.\.\}\} refers to nothing captured by an earlier step/,
+    ],
+    [
+      'bodyIncludes without an item',
+      step('listPets', 'expect: { bodyIncludes: { whenShorterThan: 20 } }'),
+      /line 6: scenarios\[0\]\.steps\[0\]\.expect\.bodyIncludes\.item: is required/,
+    ],
+    [
+      'bodyIncludes.whenShorterThan above the limit asked for',
+      step('listPets', 'query: { limit: 5 }', 'expect: { bodyIncludes: { item: { name: Rex }, whenShorterThan: 6 } }'),
+      /line 7: .*\.expect\.bodyIncludes\.whenShorterThan: 6 is more than the 5 items the step asks for/,
+    ],
+    [
+      "bodyIncludes.whenShorterThan above the contract's default limit",
+      step('listPets', 'expect: { bodyIncludes: { item: { name: Rex }, whenShorterThan: 100 } }'),
+      /whenShorterThan: 100 is more than the 20 items the step asks for/,
     ],
     [
       'an untagged scenario that changes the target',

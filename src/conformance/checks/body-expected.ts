@@ -10,15 +10,16 @@ export const bodyExpected: Check = {
   onObservations: true,
   check: ({ step, exchange }) => {
     const response = exchange.response;
-    const { body, bodyEach, bodyLength } = step.expect;
-    if (!response || (body === undefined && bodyEach === undefined && bodyLength === undefined)) return undefined;
+    const { body, bodyEach, bodyIncludes, bodyLength } = step.expect;
+    const wantsArray = bodyEach !== undefined || bodyIncludes !== undefined || bodyLength !== undefined;
+    if (!response || (body === undefined && !wantsArray)) return undefined;
     const actual = response.json;
     const problems: string[] = [];
     if (body !== undefined) {
       const mismatch = subsetMismatch(actual, body);
       if (mismatch) problems.push(mismatch);
     }
-    if (bodyEach !== undefined || bodyLength !== undefined) {
+    if (wantsArray) {
       if (!Array.isArray(actual))
         problems.push(`body: expected an array, received ${response.text.slice(0, 100) || '(no body)'}`);
       else {
@@ -31,6 +32,9 @@ export const bodyExpected: Check = {
             }
           }
         }
+        if (bodyIncludes !== undefined && !includes(actual, bodyIncludes)) {
+          problems.push(`body: none of the ${actual.length} items contains ${show(bodyIncludes.item)}`);
+        }
         if (bodyLength !== undefined) {
           if (!lengthFits(actual.length, bodyLength)) problems.push(`body: ${actual.length} items`);
         }
@@ -40,12 +44,25 @@ export const bodyExpected: Check = {
     const documented: string[] = [];
     if (body !== undefined) documented.push(`body contains ${show(body)}`);
     if (bodyEach !== undefined) documented.push(`every item contains ${show(bodyEach)}`);
+    if (bodyIncludes !== undefined) documented.push(`an item contains ${show(bodyIncludes.item)}${pageNote(bodyIncludes)}`);
     if (bodyLength !== undefined) documented.push(`an array of length ${describeLength(bodyLength)}`);
     return { title: `body is not as expected: ${problems[0]}`, received: problems.join('; '), documented: documented.join('; ') };
   },
 };
 
 type LengthRule = NonNullable<StepExpectation['bodyLength']>;
+type IncludesRule = NonNullable<StepExpectation['bodyIncludes']>;
+
+// A page as long as the limit may continue on a later one, in any order (the contract fixes neither), so it
+// proves nothing either way: no finding. A shorter page is the whole list, which must hold the item.
+function includes(list: readonly unknown[], rule: IncludesRule): boolean {
+  if (rule.whenShorterThan !== undefined && list.length >= rule.whenShorterThan) return true;
+  return list.some((element) => subsetMismatch(element, rule.item) === undefined);
+}
+
+function pageNote(rule: IncludesRule): string {
+  return rule.whenShorterThan === undefined ? '' : ` (a list of fewer than ${rule.whenShorterThan} is the whole list)`;
+}
 
 function lengthFits(length: number, rule: LengthRule): boolean {
   return (

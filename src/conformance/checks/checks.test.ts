@@ -5,6 +5,7 @@ import type { Operation } from '../../contract/operation.js';
 import type { Exchange } from '../exchange.js';
 import { runChecks } from '../run-checks.js';
 import type { Step, StepExpectation } from '../scenario.js';
+import { bodyExpected } from './body-expected.js';
 import { BUILT_IN_CHECKS } from './built-in-checks.js';
 import type { Check, CheckInput } from './check.js';
 
@@ -141,5 +142,30 @@ describe('runChecks', () => {
     const step = { ...observed.step, observe: 'limit=101' };
     expect(runChecks(BUILT_IN_CHECKS, observed).map((p) => p.check.id)).toEqual(['status-documented']);
     expect(runChecks(BUILT_IN_CHECKS, { ...observed, step })).toEqual([]);
+  });
+});
+
+describe('body-expected: bodyIncludes', () => {
+  const OTHER = '{"id":7,"name":"Other","categoryId":1,"status":"sold"}';
+  const list = (...pets: string[]) => `[${pets.join(',')}]`;
+  const includes = (body: string, item: unknown, whenShorterThan?: number) =>
+    bodyExpected.check(input({ operationId: 'listPets', body, expect: { bodyIncludes: { item, whenShorterThan } } }));
+
+  it('finds the item in a page shorter than the limit, comparing int64 ids exactly', () => {
+    expect(includes(list(OTHER, PET), { id: 9007199254740993n, status: 'sold' }, 3)).toBeUndefined();
+    // 2^53 and 2^53+1 are the same double: only an exact comparison sees that 2^53 is not in the list.
+    const problem = includes(list(OTHER, PET), { id: 9007199254740992n }, 3);
+    expect(problem?.received).toBe('body: none of the 2 items contains {"id":"9007199254740992"}');
+    expect(problem?.documented).toBe('an item contains {"id":"9007199254740992"} (a list of fewer than 3 is the whole list)');
+  });
+
+  it('says nothing about a full page, which may leave the item for a later one', () => {
+    expect(includes(list(OTHER, OTHER), { id: 9007199254740993n }, 2)).toBeUndefined();
+    expect(includes(list(OTHER, OTHER), { id: 9007199254740993n }, 3)).toBeDefined();
+  });
+
+  it('always applies without whenShorterThan, and refuses a body that is not an array', () => {
+    expect(includes(list(OTHER), { name: 'Rex' })?.title).toMatch(/none of the 1 items contains/);
+    expect(includes(PET, { name: 'Rex' }, 100)?.title).toMatch(/expected an array/);
   });
 });
