@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interpolate } from './interpolate.js';
+import { interpolate, templateReferences } from './interpolate.js';
 
 describe('interpolate', () => {
   const scope = { create: { status: 201, body: { id: 9007199254740993n, name: 'Rex', tags: ['a', 'b'] } }, run: { id: 'r1' } };
@@ -16,5 +16,24 @@ describe('interpolate', () => {
   it('names what is missing', () => {
     expect(() => interpolate('{{create.body.owner}}', scope)).toThrow("{{create.body.owner}}: create.body has no 'owner'");
     expect(() => interpolate('{{list.body}}', scope)).toThrow("nothing was captured as 'list'");
+  });
+});
+
+describe('templateReferences', () => {
+  it('reads each template as a name and the keys it walks', () => {
+    expect(templateReferences("{{ create.body.items.0.id }}-{{run.id}} and {'a': 1}")).toEqual([
+      { name: 'create', keys: ['body', 'items', '0', 'id'] },
+      { name: 'run', keys: ['id'] },
+    ]);
+  });
+
+  it.each([
+    ['{{1x}}', /\{\{1x\}\} is not a reference/],
+    ['{{create body}}', /\{\{create body\}\} is not a reference/],
+    ['{{create..id}}', /is not a reference/],
+    ['{{}}', /\{\{\}\} is not a reference/],
+    ['Rex {{run.id}', /'\{\{run\.id\}' opens a template with \{\{ that is never closed/],
+  ])('says why %s is no reference, where interpolate would send it as written or fail', (text, problem) => {
+    expect(templateReferences(text)).toContainEqual({ problem: expect.stringMatching(problem) });
   });
 });

@@ -2,6 +2,37 @@ import { AppError } from '../contract/app-error.js';
 
 const TEMPLATE = /\{\{\s*([^{}\s]+)\s*\}\}/g;
 const WHOLE_TEMPLATE = /^\{\{\s*([^{}\s]+)\s*\}\}$/;
+// A capture name, then keys or indexes: what lookup() below can walk. Anything else between {{ and }} is a typo.
+const REFERENCE = /^([A-Za-z_][A-Za-z0-9_-]*)((?:\.[^.{}\s]+)*)$/;
+
+/** One `{{...}}` of a scenario string, read at load: the name and the keys it walks, or why it is no reference. */
+export type TemplateReference = { readonly name: string; readonly keys: readonly string[] } | { readonly problem: string };
+
+/**
+ * Every `{{` in `text`, as the reference it opens. Each must be well formed, or interpolate() would send it
+ * literally (`{{1x}}`, `{{create.body.id}`) or fail at run time, where the target would get the blame.
+ */
+export function templateReferences(text: string): TemplateReference[] {
+  const references: TemplateReference[] = [];
+  for (let open = text.indexOf('{{'); open !== -1; ) {
+    const close = text.indexOf('}}', open + 2);
+    if (close === -1) {
+      references.push({ problem: `'${text.slice(open, open + 40)}' opens a template with {{ that is never closed with }}` });
+      break;
+    }
+    const inner = text.slice(open + 2, close).trim();
+    const match = REFERENCE.exec(inner);
+    references.push(
+      match
+        ? { name: match[1] as string, keys: (match[2] as string).split('.').slice(1) }
+        : {
+            problem: `{{${inner}}} is not a reference: write {{name.body.field}}, where name is a capture (letters, digits, _ and -, not starting with a digit)`,
+          },
+    );
+    open = text.indexOf('{{', close + 2);
+  }
+  return references;
+}
 
 /**
  * Replaces `{{create.body.id}}` with the captured value. A string that is one template and nothing else takes

@@ -4,17 +4,28 @@ import { AppError } from '../contract/app-error.js';
 import type { Contract } from '../contract/load-contract.js';
 import type { Operation } from '../contract/operation.js';
 import { listScenarioFiles } from './list-scenario-files.js';
+import { type TemplateReference, templateReferences } from './interpolate.js';
 import { type ParsedScenarioFile, parseScenarioFile, type RawStep } from './parse-scenario-file.js';
 import type { AuthChoice, Scenario, Step } from './scenario.js';
+import { fieldValueProblem, headerNameProblem } from './scenario-format.js';
 import { suggestName } from './suggest-name.js';
 
-/** Names every scenario may use without a step capturing them. */
-export const BUILT_IN_CAPTURES = ['run', 'repeat'] as const;
+/** Names every scenario may use without a step capturing them, with the one key each has (run-scenario's scope). */
+export const BUILT_IN_CAPTURES: ReadonlyMap<string, string> = new Map([
+  ['run', 'id'],
+  ['repeat', 'index'],
+]);
 
 const AUTH_KEYWORDS = new Set(['default', 'none', 'invalid']);
 // RFC 9110 §9.2.1: only these methods are safe; a scenario that sends any other one may change the target.
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const CAPTURE_REFERENCE = /\{\{\s*([A-Za-z_][A-Za-z0-9_-]*)/g;
+// RFC 9110 §9.3.1, §9.3.2: content in a GET or HEAD request has no defined meaning; a target may refuse it.
+const BODILESS_METHODS = new Set(['GET', 'HEAD']);
+// The step fields whose templates are filled in; anywhere else `{{...}}` would be sent or recorded as written.
+const FILLED_FIELDS = new Set(['params', 'query', 'headers', 'body', 'rawBody', 'expect', 'repeat']);
+// What a capture holds: `{{create.id}}` could never resolve.
+const CAPTURE_FIELDS = new Set(['status', 'headers', 'body']);
+const GIVEN_WHEN_THEN = ['Given', 'When', 'Then'].map((word) => ({ word, pattern: new RegExp(`\\b${word}\\b`, 'i') }));
 
 /**
  * Reads and checks every scenario file before anything is sent. Any problem throws
@@ -38,8 +49,13 @@ export async function loadScenarios(where: string, contract: Contract): Promise<
       if (names.has(raw.name)) parsed.fail(['scenarios', s, 'name'], `'${raw.name}' is used twice in this file`);
       names.add(raw.name);
       const tags = raw.tags ?? [];
-      const captured = new Set<string>(BUILT_IN_CAPTURES);
+      const captured = new Set<string>();
       const steps = raw.steps.map((step, i) => toStep(parsed, contract, step, ['scenarios', s, 'steps', i], captured));
+      // Checked after the steps, which say more about a broken file than its prose does.
+      const missing = GIVEN_WHEN_THEN.filter(({ pattern }) => !pattern.test(raw.description)).map(({ word }) => word);
+      if (missing.length > 0) {
+        parsed.fail(['scenarios', s, 'description'], `write it as Given ..., when ..., then ... (no ${missing.join(', ')})`);
+      }
       const unsafe = steps.find((step) => !SAFE_METHODS.has(step.operation.method));
       if (unsafe && !tags.includes('mutating')) {
         parsed.fail(
@@ -78,13 +94,18 @@ function toStep(
     }
   }
   if (raw.body !== undefined && raw.rawBody !== undefined) parsed.fail([...at, 'rawBody'], 'give body or rawBody, not both');
+  const bodyField = raw.body !== undefined ? 'body' : raw.rawBody !== undefined ? 'rawBody' : undefined;
+  if (bodyField && BODILESS_METHODS.has(operation.method)) {
+    parsed.fail([...at, bodyField], `${operation.method} sends no body: the target could refuse it or ignore it`);
+  }
+  checkHeaders(parsed, raw, at);
   checkPage(parsed, operation, raw, at);
-  const references = captureNames(raw);
-  for (const name of references) {
-    if (!captured.has(name)) {
-      const hint = suggestName(name, captured);
-      parsed.fail(at, `{{${name}...}} refers to nothing captured by an earlier step${hint ? ` (did you mean ${hint}?)` : ''}`);
-    }
+  const templated = checkTemplates(parsed, raw, at, captured);
+  if (raw.capture && BUILT_IN_CAPTURES.has(raw.capture)) {
+    parsed.fail(
+      [...at, 'capture'],
+      `'${raw.capture}' is built in ({{${raw.capture}.${BUILT_IN_CAPTURES.get(raw.capture)}}}): choose another name`,
+    );
   }
   if (raw.capture) captured.add(raw.capture);
   const expectStatus = raw.expect?.status;
@@ -112,8 +133,18 @@ function toStep(
     capture: raw.capture,
     observe: raw.observe,
     repeat: typeof raw.repeat === 'number' ? { count: raw.repeat } : raw.repeat,
-    templated: references.length > 0,
+    templated,
   };
+}
+
+/** Header names and values the client could not send would reach the report as a target's connection failure. */
+function checkHeaders(parsed: ParsedScenarioFile, raw: RawStep, at: (string | number)[]): void {
+  for (const [name, value] of Object.entries(raw.headers ?? {})) {
+    const problem = headerNameProblem(name) ?? fieldValueProblem(String(value));
+    if (problem) parsed.fail([...at, 'headers', name], problem);
+  }
+  const auth = raw.auth !== undefined && !AUTH_KEYWORDS.has(raw.auth) ? fieldValueProblem(raw.auth) : undefined;
+  if (auth) parsed.fail([...at, 'auth'], `sent as the Authorization header, but ${auth}`);
 }
 
 /**
@@ -132,14 +163,54 @@ function checkPage(parsed: ParsedScenarioFile, operation: Operation, raw: RawSte
   }
 }
 
-/** The capture names `{{name...}}` templates in the step's strings refer to, in order. */
-function captureNames(value: unknown, names: string[] = []): string[] {
-  if (typeof value === 'string') {
-    if (value.includes('{{')) for (const [, name] of value.matchAll(CAPTURE_REFERENCE)) names.push(name as string);
-  } else if (value !== null && typeof value === 'object') {
-    for (const item of Object.values(value)) captureNames(item, names);
+/** Whether any of the step's strings holds a template; each must name a built-in or an earlier capture. */
+function checkTemplates(
+  parsed: ParsedScenarioFile,
+  raw: RawStep,
+  at: (string | number)[],
+  captured: ReadonlySet<string>,
+): boolean {
+  let templated = false;
+  forEachString(raw, at, (text, path) => {
+    if (!text.includes('{{')) return;
+    const field = String(path[at.length]);
+    if (!FILLED_FIELDS.has(field)) parsed.fail(path, `templates are not filled in in ${field}: this would be used as written`);
+    for (const reference of templateReferences(text)) {
+      const problem = 'problem' in reference ? reference.problem : referenceProblem(reference, captured);
+      if (problem) parsed.fail(path, problem);
+    }
+    templated = true;
+  });
+  return templated;
+}
+
+function referenceProblem(
+  reference: Exclude<TemplateReference, { problem: string }>,
+  captured: ReadonlySet<string>,
+): string | undefined {
+  const { name, keys } = reference;
+  const builtInKey = BUILT_IN_CAPTURES.get(name);
+  if (builtInKey !== undefined) {
+    return keys.length === 1 && keys[0] === builtInKey ? undefined : `the built-in '${name}' has only {{${name}.${builtInKey}}}`;
   }
-  return names;
+  if (!captured.has(name)) {
+    const hint = suggestName(name, [...captured, ...BUILT_IN_CAPTURES.keys()]);
+    return `{{${name}...}} refers to nothing captured by an earlier step${hint ? ` (did you mean ${hint}?)` : ''}`;
+  }
+  const [field] = keys;
+  if (field !== undefined && !CAPTURE_FIELDS.has(field)) {
+    return `{{${[name, ...keys].join('.')}}}: a capture holds status, headers and body (did you mean {{${name}.body.${keys.join('.')}}}?)`;
+  }
+  return undefined;
+}
+
+function forEachString(value: unknown, path: (string | number)[], visit: (text: string, path: (string | number)[]) => void) {
+  if (typeof value === 'string') visit(value, path);
+  else if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) forEachString(value[i], [...path, i], visit);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) forEachString(item, [...path, key], visit);
+  }
 }
 
 function toAuth(text: string | undefined): AuthChoice {

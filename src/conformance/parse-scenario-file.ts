@@ -14,8 +14,8 @@ export interface ParsedScenarioFile {
 
 export interface RawStep {
   readonly operation: string;
-  readonly params?: Record<string, unknown>;
-  readonly query?: Record<string, unknown>;
+  readonly params?: Record<string, string | number | bigint | boolean>;
+  readonly query?: Record<string, string | number | bigint | boolean | (string | number | bigint | boolean)[]>;
   readonly headers?: Record<string, string | number | boolean>;
   readonly body?: unknown;
   readonly rawBody?: string;

@@ -17,6 +17,7 @@ const HEAD = 'scenarios:\n  - name: one\n    description: Given, when, then.\n';
 /** A file whose one step is `operation` with `fields` (one YAML line each), the first field on line 6. */
 const step = (operation: string, ...fields: string[]) =>
   `${HEAD}    steps:\n      - operation: ${operation}\n${fields.map((f) => `        ${f}\n`).join('')}`;
+const CREATE = "body: { name: 'Rex {{run.id}}', categoryId: 1 }";
 
 describe('loadScenarios', () => {
   it('loads the shipped suite, every step on a contract operation', async () => {
@@ -66,7 +67,89 @@ describe('loadScenarios', () => {
     [
       'a capture used before it is made',
       `${HEAD}    steps:\n      - operation: getPet\n        params: { petId: '{{create.body.id}}' }\n`,
-      /line 5: scenarios\[0\]\.steps\[0\]: \{\{create\.\.\.\}\} refers to nothing captured by an earlier step/,
+      /line 6: scenarios\[0\]\.steps\[0\]\.params\.petId: \{\{create\.\.\.\}\} refers to nothing captured by an earlier step/,
+    ],
+    [
+      'a header name that is not an RFC 9110 token',
+      step('listPets', "headers: { 'bad header': v }"),
+      /line 6: scenarios\[0\]\.steps\[0\]\.headers\.bad header: 'bad header' is not a header name/,
+    ],
+    [
+      'a header value with a line break',
+      step('listPets', 'headers: { x-trace: "a\\nb" }'),
+      /line 6: scenarios\[0\]\.steps\[0\]\.headers\.x-trace: a header value cannot hold a control character \("\\n"\)/,
+    ],
+    [
+      'a header value with NUL',
+      step('listPets', 'headers: { x-trace: "a\\0b" }'),
+      /headers\.x-trace: a header value cannot hold a control character \("\\u0000"\)/,
+    ],
+    [
+      'a header value outside Latin-1',
+      step('listPets', 'headers: { x-trace: "5 €" }'),
+      /headers\.x-trace: a header value cannot hold a character outside Latin-1 \("€"\)/,
+    ],
+    [
+      'a header the HTTP client writes itself',
+      step('listPets', 'headers: { Content-Length: 5 }'),
+      /headers\.Content-Length: Content-Length is written by the HTTP client/,
+    ],
+    [
+      'an auth value with a line break',
+      step('listPets', 'auth: "Bearer a\\r\\nX-Injected: 1"'),
+      /line 6: scenarios\[0\]\.steps\[0\]\.auth: sent as the Authorization header, but a header value cannot hold/,
+    ],
+    [
+      'a query value that is an object',
+      step('listPets', 'query: { limit: { a: 1 } }'),
+      /line 6: scenarios\[0\]\.steps\[0\]\.query\.limit: must be string,number,boolean,array/,
+    ],
+    [
+      'a query list holding an object',
+      step('listPets', 'query: { status: [sold, { a: 1 }] }'),
+      /scenarios\[0\]\.steps\[0\]\.query\.status\[1\]: must be string,number,boolean/,
+    ],
+    [
+      'a path parameter that is a list',
+      step('getPet', 'params: { petId: [1] }'),
+      /line 6: scenarios\[0\]\.steps\[0\]\.params\.petId: must be string,number,boolean/,
+    ],
+    [
+      'a template that is not a capture name',
+      step('createPet', "body: { name: 'Rex {{1x}}', categoryId: 1 }"),
+      /line 6: scenarios\[0\]\.steps\[0\]\.body\.name: \{\{1x\}\} is not a reference/,
+    ],
+    [
+      'a template never closed',
+      step('createPet', "body: { name: 'Rex {{run.id}', categoryId: 1 }"),
+      /scenarios\[0\]\.steps\[0\]\.body\.name: '\{\{run\.id\}' opens a template with \{\{ that is never closed/,
+    ],
+    [
+      'a key the built-in run lacks',
+      step('createPet', "body: { name: 'Rex {{run.idx}}', categoryId: 1 }"),
+      /body\.name: the built-in 'run' has only \{\{run\.id\}\}/,
+    ],
+    [
+      'a capture field other than status, headers and body',
+      `${step('createPet', CREATE, 'capture: create')}      - operation: getPet\n        params: { petId: '{{create.id}}' }\n`,
+      /line 9: scenarios\[0\]\.steps\[1\]\.params\.petId: \{\{create\.id\}\}: a capture holds status, headers and body \(did you mean \{\{create\.body\.id\}\}\?\)/,
+    ],
+    [
+      'a template where templates are not filled in',
+      step('listPets', "auth: 'Bearer {{run.id}}'"),
+      /line 6: scenarios\[0\]\.steps\[0\]\.auth: templates are not filled in in auth/,
+    ],
+    [
+      'a capture named like a built-in',
+      step('createPet', CREATE, 'capture: run'),
+      /line 7: scenarios\[0\]\.steps\[0\]\.capture: 'run' is built in/,
+    ],
+    ['a GET with a body', step('listPets', 'body: { a: 1 }'), /line 6: scenarios\[0\]\.steps\[0\]\.body: GET sends no body/],
+    ['a GET with a raw body', step('getPet', 'params: { petId: 1 }', 'rawBody: x'), /line 7: .*\.rawBody: GET sends no body/],
+    [
+      'a description not in Given / When / Then form',
+      'scenarios:\n  - name: one\n    description: Lists pets, then checks them.\n    steps:\n      - operation: listPets\n',
+      /line 3: scenarios\[0\]\.description: write it as Given \.\.\., when \.\.\., then \.\.\. \(no Given, When\)/,
     ],
     [
       'bodyIncludes without an item',
@@ -90,5 +173,16 @@ describe('loadScenarios', () => {
     ],
   ])('refuses %s, naming the file, the line and the field', async (_, yaml, message) => {
     await expect(load(yaml)).rejects.toMatchObject({ code: 'scenario_invalid', message: expect.stringMatching(message) });
+  });
+
+  it('takes well-formed templates, header fields and query lists', async () => {
+    const yaml =
+      `${step('createPet', CREATE, "headers: { X-Trace: 'é {{ run.id }}' }", 'capture: create')}` +
+      '      - operation: listPets\n        query: { status: [sold, pending], limit: 20 }\n' +
+      "        expect: { bodyIncludes: { item: { id: '{{create.body.id}}' }, whenShorterThan: 20 } }\n";
+    const [scenario] = await load(yaml.replace('    steps:', '    tags: [mutating]\n    steps:'));
+    expect(scenario?.steps.map((s) => s.templated)).toEqual([true, true]);
+    expect(scenario?.steps[0]?.headers).toEqual({ 'x-trace': 'é {{ run.id }}' });
+    expect(scenario?.steps[1]?.expect.bodyIncludes).toEqual({ item: { id: '{{create.body.id}}' }, whenShorterThan: 20 });
   });
 });
