@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../src/contract/load-contract.js';
+import { stringifyJson } from '../../src/contract/lossless-json.js';
 import { loadScenarios } from '../../src/conformance/load-scenarios.js';
 
 const contract = await loadContract();
@@ -184,5 +185,16 @@ describe('loadScenarios', () => {
     expect(scenario?.steps.map((s) => s.templated)).toEqual([true, true]);
     expect(scenario?.steps[0]?.headers).toEqual({ 'x-trace': 'é {{ run.id }}' });
     expect(scenario?.steps[1]?.expect.bodyIncludes).toEqual({ item: { id: '{{create.body.id}}' }, whenShorterThan: 20 });
+  });
+
+  it('names every pet the shipped suite may create with the run id, so a target that stores one can be cleaned', async () => {
+    const scenarios = await loadScenarios('conformance', contract);
+    const creates = scenarios.flatMap((s) => s.steps.filter((step) => step.operation.operationId === 'createPet'));
+    const names = creates.flatMap((step) => {
+      const text = step.body?.kind === 'raw' ? step.body.text : stringifyJson(step.body?.value ?? null);
+      return [...text.matchAll(/"name":\s*"([^"]*)"/g)].map((m) => m[1]);
+    });
+    expect(names.length).toBeGreaterThan(15);
+    expect(names.filter((name) => !name?.includes('{{run.id}}'))).toEqual([]);
   });
 });
