@@ -27,6 +27,12 @@ function eachPet(body: JsonValue, edit: (pet: Json) => void): JsonValue {
   return body;
 }
 
+function withQuery(url: string, name: string, value: string): string {
+  const parsed = new URL(url, 'http://x');
+  parsed.searchParams.set(name, value);
+  return `${parsed.pathname}${parsed.search}`;
+}
+
 function withoutQuery(name: string): Mutation['request'] {
   return (req) => {
     const url = new URL(req.url, 'http://x');
@@ -68,8 +74,8 @@ const errorJson = (status: number) => ({
   body: JSON.stringify({ code: 'broken', message: 'deliberately broken', status }),
 });
 
-/** Each variant breaks one rule of the contract; `check` is the check that must name it. */
-const BROKEN: readonly { name: string; check: string; mutation: () => Mutation; args?: string[] }[] = [
+/** Each variant breaks one rule of the contract; `check` is the check that must name it, in a finding titled `title`. */
+const BROKEN: readonly { name: string; check: string; title?: RegExp; mutation: () => Mutation; args?: string[] }[] = [
   {
     name: 'a wrong status: createPet answers 200 instead of 201',
     check: 'status-documented',
@@ -130,6 +136,30 @@ const BROKEN: readonly { name: string; check: string; mutation: () => Mutation; 
     name: 'an ignored limit',
     check: 'body-expected',
     mutation: () => ({ request: withoutQuery('limit') }),
+  },
+  {
+    name: 'a wrong default limit: 10 pets when no limit is given',
+    check: 'body-expected',
+    title: /body: 10 items/,
+    mutation: () => ({
+      request: (req) =>
+        isListPets(req) && !/[?&]limit=/.test(req.url) ? { ...req, url: withQuery(req.url, 'limit', '10') } : req,
+    }),
+  },
+  {
+    name: 'created pets never appear in lists',
+    check: 'body-expected',
+    title: /none of the \d+ items contains \{"id":\d+,"name":"Filter (available|pending|sold) /,
+    mutation: () => {
+      const created = new Set<string>();
+      return {
+        response: (res, req) => {
+          if (isCreatePet(req) && res.status === 201) created.add(String((parseJson(res.body) as Json).id));
+          if (!isListPets(req) || res.status !== 200) return res;
+          return editJson(res, (body) => (body as Json[]).filter((pet) => !created.has(String(pet.id))));
+        },
+      };
+    },
   },
   {
     name: 'an ignored status filter',
@@ -205,6 +235,19 @@ const BROKEN: readonly { name: string; check: string; mutation: () => Mutation; 
       },
     }),
   },
+  {
+    name: 'an answer within --timeout but slower than --max-response-time',
+    check: 'response-time',
+    title: /answered in \d+ ms/,
+    // response-time is low: only --fail-on low makes it fail the run.
+    args: ['--timeout', '10000', '--max-response-time', '150', '--fail-on', 'low'],
+    mutation: () => ({
+      response: async (res, req) => {
+        if (isGetPet(req)) await delay(400);
+        return res;
+      },
+    }),
+  },
 ];
 
 /** Chooses a correct server may make where the contract is silent. */
@@ -270,11 +313,16 @@ describe('the runner against deliberately broken servers', () => {
     }
   }
 
-  it.each(BROKEN)('exits 1 and names $check for $name', async ({ check, mutation, args }) => {
+  it.each(BROKEN)('exits 1 and names $check for $name', async ({ check, title, mutation, args }) => {
     const run = await runAgainst(mutation(), args);
     expect(run.err).toBe('');
     expect(run.code).toBe(1);
-    expect(blockingCheckIds(await run.report())).toContain(check);
+    const report = await run.report();
+    expect(blockingCheckIds(report)).toContain(check);
+    if (title) {
+      const titles = report.scenarios.flatMap((s) => s.findings.filter((f) => f.checkId === check).map((f) => f.title));
+      expect(titles).toContainEqual(expect.stringMatching(title));
+    }
   });
 
   it('passes a correct server that chooses differently where the contract is silent', async () => {
