@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { isAppError } from '../contract/app-error.js';
+import { AppError, isAppError } from '../contract/app-error.js';
 import { createMockServer } from '../mock/create-mock-server.js';
 import { DEFAULTS, DEV_API_KEY, defaultFixturesPath } from '../mock/mock-options.js';
 import { integerOption, type OptionRow, parseOptions, renderHelp } from './option-table.js';
@@ -61,12 +61,10 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
       process.stdout.write(`${packageVersion()}\n`);
       return 0;
     }
-    const flagKeys = (options['api-key'] as string[] | undefined) ?? [];
-    const envKeys = (process.env.PETSTORE_API_KEYS ?? '')
-      .split(',')
-      .map((k) => k.trim())
-      .filter(Boolean);
-    const apiKeys = flagKeys.length > 0 ? flagKeys : envKeys;
+    const apiKeys = readApiKeys((options['api-key'] as string[] | undefined) ?? [], process.env.PETSTORE_API_KEYS);
+    if (options['no-fixtures'] && options.fixtures !== undefined) {
+      throw new AppError('usage', '--fixtures and --no-fixtures cannot be used together: choose one');
+    }
     const fixtures = options['no-fixtures'] ? false : ((options.fixtures as string | undefined) ?? defaultFixturesPath());
     const mock = await createMockServer({
       port: integerOption('port', options.port as string | undefined, 0, 65535),
@@ -74,7 +72,7 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
       apiKeys,
       corsOrigins: (options['cors-origin'] as string[] | undefined) ?? '*',
       fixtures,
-      maxPets: integerOption('max-pets', options['max-pets'] as string | undefined, 0, 100_000_000),
+      maxPets: integerOption('max-pets', options['max-pets'] as string | undefined, 1, 100_000_000),
       contract: options.contract as string | undefined,
       log: options.quiet ? undefined : (line) => process.stdout.write(`${line}\n`),
     });
@@ -107,4 +105,23 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
     process.stderr.write(`petstore-mock: ${(error as Error).stack ?? String(error)}\n`);
     return 1;
   }
+}
+
+/**
+ * --api-key wins over PETSTORE_API_KEYS; neither given means the development key. A key that is empty, or a
+ * variable with nothing but commas and spaces, is a mistake that would otherwise fall back to the development
+ * key unnoticed. An empty variable counts as unset. Keys are never repeated in a message.
+ */
+function readApiKeys(flagKeys: readonly string[], variable: string | undefined): string[] {
+  if (flagKeys.some((key) => key.trim() === '')) throw new AppError('usage', '--api-key must not be empty');
+  if (flagKeys.some((key) => key.trim() !== key)) throw new AppError('usage', '--api-key must not begin or end with a space');
+  if (flagKeys.length > 0) return [...flagKeys];
+  const envKeys = (variable ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+  if (envKeys.length === 0 && variable !== undefined && variable !== '') {
+    throw new AppError('usage', 'PETSTORE_API_KEYS holds no key, only commas or spaces: set comma-separated keys, or unset it');
+  }
+  return envKeys;
 }

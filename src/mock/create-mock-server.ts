@@ -12,8 +12,16 @@ import { applyCors } from './cors.js';
 import { deprecationHeaders } from './deprecation-headers.js';
 import { errorBody, mockError, statusOf } from './error-codes.js';
 import type { HandlerContext, MockResponse } from './handler.js';
+import { listen } from './listen.js';
 import { loadFixtures } from './load-fixtures.js';
-import { DEFAULTS, DEV_API_KEY, defaultFixturesPath, type Exchange, type MockOptions } from './mock-options.js';
+import {
+  checkMockOptions,
+  DEFAULTS,
+  DEV_API_KEY,
+  defaultFixturesPath,
+  type Exchange,
+  type MockOptions,
+} from './mock-options.js';
 import { PetStore } from './pet-store.js';
 import { preferredError, preferredStatus } from './preferred-status.js';
 import { mockWithPrism, warmPrism } from './prism-adapter.js';
@@ -37,6 +45,7 @@ export interface MockServer {
  * handlers, the deprecation headers; the request path only looks them up.
  */
 export async function createMockServer(options: MockOptions = {}): Promise<MockServer> {
+  checkMockOptions(options);
   const contract = await loadContract(options.contract);
   const basePath = options.basePath ?? DEFAULTS.basePath;
   const store = new PetStore(options.maxPets ?? DEFAULTS.maxPets);
@@ -44,7 +53,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   const validatePet = contract.schemas.get('Pet');
   const reset = async () => {
     if (fixturesFile === false || !validatePet) store.clear();
-    else store.replaceAll(await loadFixtures(fixturesFile, validatePet));
+    else store.replaceAll(await loadFixtures(fixturesFile, validatePet, store.maxPets));
     return store.size;
   };
   await reset();
@@ -257,16 +266,6 @@ function errorResponse(error: unknown): MockResponse {
 // RFC 6750 §3: a 401 names the scheme the client should use.
 function authHeaders(code: string): Record<string, string> | undefined {
   return statusOf(code) === 401 ? { 'WWW-Authenticate': 'Bearer realm="petstore"' } : undefined;
-}
-
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
 }
 
 function closeServer(server: Server): Promise<void> {

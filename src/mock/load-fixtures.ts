@@ -6,10 +6,10 @@ import type { Pet } from './pet-store.js';
 
 /**
  * Reads a fixtures file: a JSON array of Pet, each checked against the contract's Pet schema, with unique
- * positive safe-integer ids (the store's ids are safe integers). A bad file stops start-up with a message
- * that names the file, the entry and the field.
+ * positive safe-integer ids (the store's ids are safe integers), and no more of them than the store holds. A bad
+ * file stops start-up with a message that names the file, the entry and the field.
  */
-export async function loadFixtures(file: string, validatePet: Validator): Promise<Pet[]> {
+export async function loadFixtures(file: string, validatePet: Validator, maxPets: number): Promise<Pet[]> {
   const fail = (what: string) => new AppError('fixtures_invalid', `Failed to load fixtures ${file}: ${what}`);
   let text: string;
   try {
@@ -24,6 +24,10 @@ export async function loadFixtures(file: string, validatePet: Validator): Promis
     throw fail(`not valid JSON: ${(error as Error).message}`);
   }
   if (!Array.isArray(entries)) throw fail('must be a JSON array of Pet objects');
+  // Loading them all would leave a store that refuses every create.
+  if (entries.length > maxPets) {
+    throw fail(`it holds ${entries.length} pets, more than --max-pets ${maxPets} allows: raise --max-pets, or use --no-fixtures`);
+  }
   const seen = new Set<number>();
   entries.forEach((entry, index) => {
     const [issue] = validatePet(entry, `[${index}]`);

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { AppError } from '../contract/app-error.js';
 import { packageRoot } from '../contract/package-root.js';
 import type { CorsOrigins } from './cors.js';
 
@@ -55,3 +56,37 @@ export const DEFAULTS = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
 } as const;
+
+// One row per option a caller can get wrong: the rule it must meet, in words for the message. Keys are never
+// echoed in a message.
+const RULES: readonly { name: keyof MockOptions; valid: (value: unknown) => boolean; rule: string; secret?: true }[] = [
+  { name: 'port', valid: (v) => isWhole(v, 0) && (v as number) <= 65535, rule: 'a whole number from 0 to 65535' },
+  { name: 'maxPets', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
+  { name: 'maxBodyBytes', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
+  { name: 'headersTimeoutMs', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
+  { name: 'requestTimeoutMs', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
+  {
+    name: 'basePath',
+    valid: (v) => typeof v === 'string' && /^(?:\/[^/?#\s]+)+$/.test(v),
+    rule: "a path that starts with '/' and does not end with one, e.g. '/v1'",
+  },
+  {
+    name: 'apiKeys',
+    valid: (v) => Array.isArray(v) && v.every((key) => typeof key === 'string' && key !== '' && key.trim() === key),
+    rule: 'a list of keys, none of them empty or with spaces around it',
+    secret: true,
+  },
+];
+
+/** Throws AppError('invalid_option') for the first option outside its rule: createMockServer checks before it starts. */
+export function checkMockOptions(options: MockOptions): void {
+  for (const { name, valid, rule, secret } of RULES) {
+    const value = options[name];
+    if (value === undefined || valid(value)) continue;
+    throw new AppError('invalid_option', `${name} must be ${rule}${secret ? '' : ` (got ${JSON.stringify(value)})`}`);
+  }
+}
+
+function isWhole(value: unknown, min: number): boolean {
+  return Number.isInteger(value) && (value as number) >= min;
+}
