@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { AppError } from '../contract/app-error.js';
 import { stringifyJson } from '../contract/lossless-json.js';
 import type { OutgoingRequest } from './create-http-client.js';
 import { interpolate } from './interpolate.js';
@@ -13,10 +14,12 @@ export function buildRequest(
 ): OutgoingRequest {
   const fill = step.templated ? (value: unknown) => interpolate(value, scope) : (value: unknown) => value;
   const params = fill(step.path) as Record<string, unknown>;
-  const path = step.operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
+  const path = step.operation.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    encodeURIComponent(scalarText(params[name], `params.${name}`)),
+  );
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(fill(step.query) as Record<string, unknown>)) {
-    for (const item of Array.isArray(value) ? value : [value]) query.append(name, String(item));
+    for (const item of Array.isArray(value) ? value : [value]) query.append(name, scalarText(item, `query.${name}`));
   }
   const search = query.size > 0 ? `?${query}` : '';
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -31,9 +34,20 @@ export function buildRequest(
     body = String(fill(step.body.text));
   }
   for (const [name, value] of Object.entries(fill(step.headers) as Record<string, unknown>)) {
-    headers[name] = String(value);
+    headers[name] = scalarText(value, `headers.${name}`);
   }
   return { method: step.operation.method, url: `${target.replace(/\/+$/, '')}${path}${search}`, headers, body };
+}
+
+// A capture that filled in an object (`{{create.body}}` as a path parameter) would go out as [object Object].
+function scalarText(value: unknown, field: string): string {
+  if (value !== null && typeof value === 'object') {
+    throw new AppError(
+      'capture_missing',
+      `${field}: the captured value is ${Array.isArray(value) ? 'a list' : 'an object'}, not text`,
+    );
+  }
+  return String(value);
 }
 
 function authorizationFor(auth: AuthChoice, token: string | undefined): string | undefined {

@@ -103,7 +103,7 @@ describe('conformance command', async () => {
     const text = [
       'scenarios:',
       '  - name: typo',
-      '    description: Given a typo, then the file is refused.',
+      '    description: Given a typo, when the file is read, then it is refused.',
       '    steps:',
       '      - operation: listPets',
       '      - operation: listPet',
