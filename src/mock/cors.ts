@@ -5,14 +5,14 @@ export type CorsOrigins = '*' | readonly string[];
 
 // Headers a browser app needs to read from our answers: the deprecation signals and Location.
 const EXPOSED = 'Deprecation, Sunset, Link, Location, WWW-Authenticate';
-const METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 
 /**
  * Adds CORS headers for an allowed Origin, echoing it (never '*', so credentialed requests work too).
  * Returns true when the request is a preflight, which the caller answers with 204 before authentication:
- * preflights carry no credentials (Fetch standard).
+ * preflights carry no credentials (Fetch standard). `methods` is what a preflight advertises: the methods the
+ * mock answers, as one header value.
  */
-export function applyCors(req: IncomingMessage, res: ServerResponse, origins: CorsOrigins): boolean {
+export function applyCors(req: IncomingMessage, res: ServerResponse, origins: CorsOrigins, methods: string): boolean {
   const origin = req.headers.origin;
   const allowed = origin !== undefined && (origins === '*' || origins.includes(origin));
   if (allowed) {
@@ -25,7 +25,7 @@ export function applyCors(req: IncomingMessage, res: ServerResponse, origins: Co
     req.method === 'OPTIONS' && origin !== undefined && req.headers['access-control-request-method'] !== undefined;
   if (!isPreflight) return false;
   if (allowed) {
-    res.setHeader('Access-Control-Allow-Methods', METHODS);
+    res.setHeader('Access-Control-Allow-Methods', methods);
     res.setHeader(
       'Access-Control-Allow-Headers',
       req.headers['access-control-request-headers'] ?? 'Authorization, Content-Type, Prefer',

@@ -5,7 +5,8 @@ import { parse as parseQuery } from 'node:querystring';
 import { isAppError } from '../contract/app-error.js';
 import { type Contract, loadContract } from '../contract/load-contract.js';
 import type { Operation } from '../contract/operation.js';
-import { ADMIN_PREFIX, ADMIN_ROUTES, type AdminContext } from './admin-routes.js';
+import { ADMIN_METHODS, ADMIN_PREFIX, type AdminContext, findAdminRoute } from './admin-routes.js';
+import { lookupMethod, withHead } from './allowed-methods.js';
 import { createAuthenticator } from './authenticate.js';
 import { type ClientError, clientErrorResponse, writeRawResponse } from './client-error-response.js';
 import { applyCors } from './cors.js';
@@ -19,7 +20,6 @@ import {
   DEFAULTS,
   DEV_API_KEY,
   defaultFixturesPath,
-  type Exchange,
   type MockOptions,
 } from './mock-options.js';
 import { PetStore } from './pet-store.js';
@@ -68,6 +68,12 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
   const { log, onExchange } = options;
   const corsOrigins = options.corsOrigins ?? '*';
+  const adminOrigins = corsOrigins === '*' ? [] : corsOrigins;
+  // What a preflight advertises: the methods the contract (or the admin table) has, HEAD with GET, and OPTIONS.
+  const contractMethods = [...withHead([...new Set(contract.operations.map((op) => op.method))]), 'OPTIONS'].join(', ');
+  const adminMethods = [...withHead(ADMIN_METHODS), 'OPTIONS'].join(', ');
+  // Known once the server listens (port 0 picks one): a request from the mock's own origin is not cross-origin.
+  let ownOrigin = '';
 
   // `seen` records the operation as soon as it is known, so that its errors carry its headers too. Synchronous up
   // to the body: a request without one (every GET) is answered with no promise on its path.
@@ -75,13 +81,9 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
-    if (applyCors(req, res, corsOrigins)) return { status: 204, body: '' };
+    if (path.startsWith(`${ADMIN_PREFIX}/`)) return answerAdmin(req, res, path);
+    if (applyCors(req, res, corsOrigins, contractMethods)) return { status: 204, body: '' };
     const query = q === -1 ? {} : parseQuery(url.slice(q + 1));
-    if (path.startsWith(`${ADMIN_PREFIX}/`)) {
-      const route = ADMIN_ROUTES[`${req.method} ${path.slice(ADMIN_PREFIX.length)}`];
-      if (!route) throw mockError('not_found', `no admin endpoint ${req.method} ${path}: see the README`);
-      return route(adminContext);
-    }
     if (!path.startsWith(`${basePath}/`)) {
       throw mockError(
         'not_found',
@@ -89,14 +91,10 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
       );
     }
     const relative = path.slice(basePath.length);
-    const match = contract.findOperation(req.method ?? 'GET', relative);
+    const method = lookupMethod(req.method ?? 'GET', (m) => contract.findOperation(m, relative).kind === 'found');
+    const match = contract.findOperation(method, relative);
     if (match.kind === 'not-found') throw mockError('not_found', `no operation of the contract has path ${path}`);
-    if (match.kind === 'method-not-allowed') {
-      const allow = match.allowed.join(', ');
-      res.setHeader('Allow', allow);
-      if (req.method === 'OPTIONS') return { status: 204, body: '' };
-      throw mockError('method_not_allowed', `${req.method} is not an operation of ${path}: allowed ${allow}`);
-    }
+    if (match.kind === 'method-not-allowed') return refuseMethod(req, res, path, match.allowed);
     const { operation, pathParams } = match;
     seen.operation = operation;
     if (operation.auth === 'bearer') {
@@ -106,6 +104,34 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     const request: ReceivedRequest = { headers: req.headers, operation, pathParams, relative, query };
     if (!operation.requestBody) return respond(request, '');
     return readBody(req, maxBodyBytes).then((bodyText) => respond(request, bodyText));
+  }
+
+  // The admin endpoints change the mock's state and are not CORS-enabled: a page on another origin must not reach
+  // them (a form POST to /__admin/reset would wipe a developer's data). Browsers send Origin on every cross-origin
+  // request and on every POST; curl and test suites send none. Only origins given explicitly may call them.
+  function answerAdmin(req: IncomingMessage, res: ServerResponse, path: string): MockResponse | Promise<MockResponse> {
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin !== ownOrigin) {
+      if (!adminOrigins.includes(origin)) {
+        throw mockError(
+          'admin_cross_origin',
+          `the admin endpoints refuse browser requests from another origin (Origin: ${origin}): allow one with --cors-origin`,
+        );
+      }
+      if (applyCors(req, res, adminOrigins, adminMethods)) return { status: 204, body: '' };
+    }
+    const match = findAdminRoute(req.method ?? 'GET', path.slice(ADMIN_PREFIX.length));
+    if (match.kind === 'not-found') throw mockError('not_found', `no admin endpoint ${path}: see the README`);
+    if (match.kind === 'method-not-allowed') return refuseMethod(req, res, path, match.allowed);
+    return match.route(adminContext);
+  }
+
+  // RFC 9110 §15.5.6: a 405 lists the methods the path has; an OPTIONS outside CORS gets 204 with the same Allow.
+  function refuseMethod(req: IncomingMessage, res: ServerResponse, path: string, allowed: readonly string[]): MockResponse {
+    const allow = withHead(allowed).join(', ');
+    res.setHeader('Allow', allow);
+    if (req.method === 'OPTIONS') return { status: 204, body: '' };
+    throw mockError('method_not_allowed', `${req.method} is not a method of ${path}: allowed ${allow}`);
   }
 
   function respond(request: ReceivedRequest, bodyText: string): MockResponse | Promise<MockResponse> {
@@ -156,22 +182,27 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     if (res.headersSent) return;
     if (inFlight.get(req.socket)?.req === req) inFlight.delete(req.socket);
     let sent = response;
+    let headers: Record<string, string | number>;
     try {
-      send(res, operation, response);
+      headers = send(res, operation, response);
     } catch (error) {
       // A handler's answer that cannot be sent (no body, a header Node refuses) is the mock's bug: a 500, and
       // the mock keeps serving.
       sent = errorResponse(error);
       if (res.headersSent) res.destroy();
-      else send(res, undefined, sent);
+      headers = res.headersSent ? {} : send(res, undefined, sent);
     }
-    report(`${req.method} ${req.url} ${sent.status} ${(performance.now() - started).toFixed(1)}ms`, {
-      method: req.method ?? '',
-      url: req.url ?? '',
-      operationId: operation?.operationId,
-      status: sent.status,
-      headers: res.getHeaders() as Record<string, string>,
-      body: sent.body,
+    safely(() => {
+      log?.(`${req.method} ${req.url} ${sent.status} ${(performance.now() - started).toFixed(1)}ms`);
+      onExchange?.({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        operationId: operation?.operationId,
+        status: sent.status,
+        // Headers given to writeHead alone are not kept by Node (getHeaders() omits them).
+        headers: { ...res.getHeaders(), ...lowerCaseNames(headers) },
+        body: sent.body,
+      });
     });
   }
 
@@ -182,13 +213,13 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     if (response.status === 413) headers.Connection = 'close';
     res.writeHead(response.status, headers);
     res.end(response.body);
+    return headers;
   }
 
   // log and onExchange are the caller's code: one that throws must not take the mock down with it.
-  function report(line: string, exchange: Exchange) {
+  function safely(report: () => void) {
     try {
-      log?.(line);
-      onExchange?.(exchange);
+      report();
     } catch (error) {
       process.emitWarning(`petstore-mock: the log or onExchange callback threw: ${(error as Error)?.message ?? error}`);
     }
@@ -207,13 +238,16 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     // A request whose headers were read is answered through its own response, so it is logged as itself.
     if (pending && !pending.res.headersSent) return finish(pending.req, pending.res, pending.started, undefined, response);
     writeRawResponse(socket, response);
-    report(`(unparsed request) ${response.status} ${error.code}`, {
-      method: '',
-      url: '',
-      operationId: undefined,
-      status: response.status,
-      headers: { 'content-type': 'application/json', connection: 'close' },
-      body: response.body,
+    safely(() => {
+      log?.(`(unparsed request) ${response.status} ${error.code}`);
+      onExchange?.({
+        method: '',
+        url: '',
+        operationId: undefined,
+        status: response.status,
+        headers: { 'content-type': 'application/json', connection: 'close' },
+        body: response.body,
+      });
     });
   });
 
@@ -221,12 +255,14 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   await listen(server, options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
   const { port } = server.address() as AddressInfo;
   const host = options.host ?? DEFAULTS.host;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}${basePath}`;
+  ownOrigin = new URL(url).origin;
   const needsPrism = contract.operations.some((op) => !STATEFUL_HANDLERS[op.operationId]);
   // Warm Prism after listening, and only when some operation needs it: start-up is not made to wait for it.
   if (needsPrism) warmPrism().catch(() => {});
 
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}${basePath}`,
+    url,
     port,
     store,
     contract,
@@ -253,6 +289,10 @@ interface ReceivedRequest {
   /** The path relative to the base path, as Prism routes it. */
   readonly relative: string;
   readonly query: RawQuery;
+}
+
+function lowerCaseNames(headers: Record<string, string | number>): Record<string, string | number> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
 
 function errorResponse(error: unknown): MockResponse {

@@ -40,6 +40,7 @@ export interface Exchange {
   readonly operationId: string | undefined;
   readonly status: number;
   readonly headers: Readonly<Record<string, string | number | readonly string[] | undefined>>;
+  /** For HEAD, the body the GET would have carried (none is sent), so the answer is checked like the GET's. */
   readonly body: string;
 }
 

@@ -21,15 +21,16 @@ describe('paths, methods, CORS, limits and admin', async () => {
     expect((reply.json as { message: string }).message).toContain('served under /v1');
   });
 
-  it('answers another method on a known path with 405 and Allow', async () => {
+  it('answers another method on a known path with 405 and an Allow that lists HEAD with GET', async () => {
     const reply = await call(mock.url, 'DELETE', '/pets/1');
     expect(reply.status).toBe(405);
-    expect(reply.headers.allow).toBe('GET');
+    expect(reply.headers.allow).toBe('GET, HEAD');
     expect(reply.json).toMatchObject({ code: 'method_not_allowed', status: 405 });
-    expect((await call(mock.url, 'PUT', '/pets')).headers.allow).toBe('GET, POST');
+    expect((await call(mock.url, 'PUT', '/pets')).headers.allow).toBe('GET, HEAD, POST');
+    expect((await call(mock.url, 'GET', '/messages')).headers.allow).toBe('POST');
   });
 
-  it('answers a CORS preflight without auth, echoing the Origin', async () => {
+  it('answers a CORS preflight without auth, echoing the Origin and advertising only the methods the contract has', async () => {
     const reply = await call(mock.url, 'OPTIONS', '/pets', {
       auth: null,
       headers: {
@@ -40,7 +41,7 @@ describe('paths, methods, CORS, limits and admin', async () => {
     });
     expect(reply.status).toBe(204);
     expect(reply.headers['access-control-allow-origin']).toBe('http://localhost:5173');
-    expect(reply.headers['access-control-allow-methods']).toContain('POST');
+    expect(reply.headers['access-control-allow-methods']).toBe('GET, HEAD, POST, OPTIONS');
     expect(String(reply.headers['access-control-allow-headers']).toLowerCase()).toContain('authorization');
   });
 

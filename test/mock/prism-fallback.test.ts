@@ -43,6 +43,16 @@ describe('operations without state, served by Prism', async () => {
     expect(reply.json).toEqual([{ id: 7 }]);
   });
 
+  it('answers HEAD like GET, without the body (RFC 9110 §9.3.2)', async () => {
+    const get = await call(mock.url, 'GET', '/store/orders');
+    const head = await call(mock.url, 'HEAD', '/store/orders');
+    expect(head.status).toBe(200);
+    expect(head.text).toBe('');
+    expect(head.headers['content-type']).toBe(get.headers['content-type']);
+    expect(head.headers['content-length']).toBe(get.headers['content-length']);
+    expect((await call(mock.url, 'DELETE', '/store/orders')).headers.allow).toBe('GET, HEAD');
+  });
+
   it('still enforces the key and validates parameters, with the contract’s Error body', async () => {
     const denied = await call(mock.url, 'GET', '/store/orders', { auth: null });
     expect(denied.status).toBe(401);
