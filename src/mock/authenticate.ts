@@ -18,10 +18,13 @@ export function createAuthenticator(apiKeys: readonly string[]): Authenticator {
     if (authorization === undefined || authorization.trim() === '') return mockError('missing_authorization');
     const match = SCHEME.exec(authorization.trim());
     const scheme = match?.[1] ?? '';
+    // Nothing of the header is repeated: a key sent without its scheme would be the "scheme" (and 'Basic …' a password).
     if (scheme.toLowerCase() !== 'bearer') {
       return mockError(
         'unsupported_auth_scheme',
-        `the Authorization header must use the Bearer scheme (got '${scheme.slice(0, 20)}'): send Authorization: Bearer <API_KEY>`,
+        match?.[2] === undefined
+          ? 'the Authorization header holds one word, not a scheme and a key: send Authorization: Bearer <API_KEY>'
+          : 'the Authorization header must use the Bearer scheme: send Authorization: Bearer <API_KEY>',
       );
     }
     const token = (match?.[2] ?? '').trim();

@@ -11,7 +11,8 @@ const OPERATIONS = [
 
 const CASES = [
   ['no Authorization header', null, 'missing_authorization', 'the Authorization header is missing'],
-  ['another scheme', 'Basic dXNlcjpwYXNz', 'unsupported_auth_scheme', "must use the Bearer scheme (got 'Basic')"],
+  ['another scheme', 'Basic dXNlcjpwYXNz', 'unsupported_auth_scheme', 'must use the Bearer scheme: send Authorization'],
+  ['a key without a scheme', 'petstore-dev-key', 'unsupported_auth_scheme', 'holds one word, not a scheme and a key'],
   ['an empty token', 'Bearer ', 'empty_api_key', 'no API key'],
   ['a bare scheme', 'Bearer', 'empty_api_key', 'no API key'],
   ['an unknown key', 'Bearer not-a-key', 'invalid_api_key', 'the API key is not valid'],
@@ -34,6 +35,27 @@ describe('authentication', async () => {
       const reply = await call(mock.url, method, path, { auth: 'bEaReR petstore-dev-key', body });
       expect(reply.status).toBeLessThan(300);
     });
+  });
+
+  it.each([
+    'petstore-dev-key',
+    ' petstore-dev-key ',
+    'Basic petstore-dev-key',
+    'Token petstore-dev-key',
+    'petstore-dev-key Bearer',
+    'bearer:petstore-dev-key',
+    'Bearer petstore-dev-keyX',
+    'Bearer petstore-dev-ke',
+    'Bearer PETSTORE-DEV-KEY',
+    `Bearer ${'petstore-dev-key'.repeat(5)}`,
+    'petstore-dev-key'.repeat(5),
+  ])('never repeats any part of the key in a 401 body (Authorization: %s)', async (authorization) => {
+    const windows = Array.from({ length: 'petstore-dev-key'.length - 4 }, (_, i) => 'petstore-dev-key'.slice(i, i + 5));
+    for (const [, method, path, body] of OPERATIONS) {
+      const reply = await call(mock.url, method, path, { auth: authorization, body });
+      expect(reply.status).toBe(401);
+      for (const window of windows) expect(reply.text.toLowerCase()).not.toContain(window);
+    }
   });
 
   it('checks the key before the body: a bad body with no key is a 401', async () => {
