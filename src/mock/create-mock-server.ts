@@ -15,13 +15,8 @@ import { errorBody, mockError, statusOf } from './error-codes.js';
 import type { HandlerContext, MockResponse } from './handler.js';
 import { listen } from './listen.js';
 import { loadFixtures } from './load-fixtures.js';
-import {
-  checkMockOptions,
-  DEFAULTS,
-  DEV_API_KEY,
-  defaultFixturesPath,
-  type MockOptions,
-} from './mock-options.js';
+import { checkMockOptions, DEFAULTS, DEV_API_KEY, defaultFixturesPath, type MockOptions } from './mock-options.js';
+import { normalizePath } from './normalize-path.js';
 import { PetStore } from './pet-store.js';
 import { preferredError, preferredStatus } from './preferred-status.js';
 import { mockWithPrism, warmPrism } from './prism-adapter.js';
@@ -80,7 +75,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   function answer(req: IncomingMessage, res: ServerResponse, seen: Seen): MockResponse | Promise<MockResponse> {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
-    const path = q === -1 ? url : url.slice(0, q);
+    const path = normalizePath(q === -1 ? url : url.slice(0, q));
     if (path.startsWith(`${ADMIN_PREFIX}/`)) return answerAdmin(req, res, path);
     if (applyCors(req, res, corsOrigins, contractMethods)) return { status: 204, body: '' };
     const query = q === -1 ? {} : parseQuery(url.slice(q + 1));

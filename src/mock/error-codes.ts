@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   invalid_api_key: { status: 401, message: 'the API key is not valid' },
   malformed_request: { status: 400, message: 'the request is not valid HTTP/1.1' },
   invalid_content_type: { status: 400, message: 'the request body must be sent with Content-Type: application/json' },
+  unsupported_content_encoding: { status: 400, message: 'the mock does not decode request bodies: send them uncompressed' },
   missing_body: { status: 400, message: 'body: a JSON request body is required' },
   request_incomplete: { status: 400, message: 'body: the request ended before its whole body arrived' },
   invalid_json: { status: 400, message: 'body: the request body is not valid JSON' },

@@ -40,7 +40,7 @@ export function readRequest(
     }
     if (issues.length > 0) throw mockError(PARAMETER_ERROR[location], describeIssues(issues));
   }
-  return { path: values.path, query: values.query, body: readJsonBody(operation, headers['content-type'], bodyText) };
+  return { path: values.path, query: values.query, body: readJsonBody(operation, headers, bodyText) };
 }
 
 function readParameter(spec: ParameterSpec, raw: string | string[] | undefined, issues: ValidationIssue[]): unknown {
@@ -72,18 +72,35 @@ function coerce(type: string | undefined, text: string): unknown {
   }
 }
 
-function readJsonBody(operation: Operation, contentType: string | undefined, text: string): unknown {
+function readJsonBody(operation: Operation, headers: IncomingHttpHeaders, text: string): unknown {
   const spec = operation.requestBody;
   if (!spec) return undefined;
+  const contentType = headers['content-type'];
   const mediaType = mediaTypeOf(contentType);
   const declared = spec.contents.map((c) => c.mediaType).join(', ');
   if (text === '' && !spec.required) return undefined;
+  // The mock reads bodies as sent: a compressed one would be judged as invalid JSON, with no word on why.
+  const encoding = headers['content-encoding'];
+  if (text !== '' && encoding !== undefined && encoding.split(',').some((coding) => coding.trim().toLowerCase() !== 'identity')) {
+    throw mockError(
+      'unsupported_content_encoding',
+      `Content-Encoding ${encoding} is not accepted: the mock does not decode request bodies; send the body uncompressed, without Content-Encoding`,
+    );
+  }
   // Seed, Errors: a missing Content-Type: application/json is a 400 on createPet.
   if (!mediaType) throw mockError('invalid_content_type', `the request has no Content-Type: send Content-Type: ${declared}`);
   const media = findMedia(spec.contents, mediaType);
   if (!media)
     throw mockError('invalid_content_type', `Content-Type ${mediaType} is not accepted here: send Content-Type: ${declared}`);
   if (!isJson(media.mediaType)) return text;
+  // RFC 8259 §8.1: JSON exchanged between systems is UTF-8; a body declared in another charset would be misread.
+  const charset = charsetOf(contentType);
+  if (charset !== undefined && !UTF_8.has(charset.toLowerCase())) {
+    throw mockError(
+      'invalid_content_type',
+      `Content-Type charset ${charset} is not accepted: JSON is UTF-8 (RFC 8259 §8.1): send Content-Type: ${media.mediaType} or ${media.mediaType}; charset=utf-8`,
+    );
+  }
   if (text.trim() === '') throw mockError('missing_body');
   let body: unknown;
   try {
@@ -107,6 +124,14 @@ function readJsonBody(operation: Operation, contentType: string | undefined, tex
 // (a RangeError) before either can say anything else. No schema of the contract nests that deep.
 function tooDeep() {
   return mockError('invalid_json', 'body: nested too deeply to read: send JSON with fewer arrays and objects within each other');
+}
+
+const UTF_8 = new Set(['utf-8', 'utf8']);
+
+/** The charset parameter of a Content-Type, unquoted (RFC 9110 §8.3.1: its value is case-insensitive). */
+function charsetOf(contentType: string | undefined): string | undefined {
+  const match = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '');
+  return match ? (match[1] ?? match[2]) : undefined;
 }
 
 function isJson(mediaType: string): boolean {

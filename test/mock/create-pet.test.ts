@@ -95,6 +95,30 @@ describe('createPet', async () => {
       'invalid_content_type',
       'Content-Type text/plain is not accepted',
     ],
+    [
+      'a charset other than UTF-8',
+      { body: '{"name":"a","categoryId":1}', headers: { 'content-type': 'application/json; charset=latin1' } },
+      'invalid_content_type',
+      'Content-Type charset latin1 is not accepted: JSON is UTF-8',
+    ],
+    [
+      'a quoted charset other than UTF-8',
+      { body: '{"name":"a","categoryId":1}', headers: { 'content-type': 'application/json;charset="ISO-8859-1"' } },
+      'invalid_content_type',
+      'Content-Type charset ISO-8859-1 is not accepted',
+    ],
+    [
+      'Content-Encoding: gzip',
+      { body: '{"name":"a","categoryId":1}', headers: { ...json, 'content-encoding': 'gzip' } },
+      'unsupported_content_encoding',
+      'Content-Encoding gzip is not accepted: the mock does not decode request bodies',
+    ],
+    [
+      'Content-Encoding: identity, br',
+      { body: '{"name":"a","categoryId":1}', headers: { ...json, 'content-encoding': 'identity, br' } },
+      'unsupported_content_encoding',
+      'Content-Encoding identity, br is not accepted',
+    ],
   ])('answers 400 for %s', async (_, request, code, message) => {
     const before = mock.store.size;
     const reply = await call(mock.url, 'POST', '/pets', request);
@@ -104,11 +128,12 @@ describe('createPet', async () => {
     expect(mock.store.size).toBe(before);
   });
 
-  it('accepts application/json with a charset parameter', async () => {
-    const reply = await call(mock.url, 'POST', '/pets', {
-      body: '{"name":"a","categoryId":1}',
-      headers: { 'content-type': 'application/json; charset=utf-8' },
-    });
+  it.each<Record<string, string>>([
+    { 'content-type': 'application/json; charset=utf-8' },
+    { 'content-type': 'application/json; charset="UTF-8"' },
+    { 'content-type': 'application/json', 'content-encoding': 'identity' },
+  ])('accepts a UTF-8 body sent as it is: %j', async (headers) => {
+    const reply = await call(mock.url, 'POST', '/pets', { body: '{"name":"a","categoryId":1}', headers });
     expect(reply.status).toBe(201);
   });
 

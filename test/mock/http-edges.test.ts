@@ -15,6 +15,18 @@ describe('paths, methods, CORS, limits and admin', async () => {
     expect(reply.json).toEqual({ code: 'not_found', message: 'no operation of the contract has path /v1/owners', status: 404 });
   });
 
+  it.each([
+    ['/v1/pe%74s', 200],
+    ['/v1/%70%65%74%73?limit=1', 200],
+    ['/v1/pets/%31', 200],
+    ['/%76%31/pets/1', 200],
+    ['/%5F_admin/health', 200],
+    ['/v1/pets%2F1', 404],
+  ])('routes %s by its decoded unreserved characters (RFC 3986 §6.2.2.2): %i', async (path, status) => {
+    const reply = await call(origin, 'GET', path);
+    expect(reply.status).toBe(status);
+  });
+
   it('points a path without the base path at /v1', async () => {
     const reply = await call(origin, 'GET', '/pets');
     expect(reply.status).toBe(404);

@@ -74,7 +74,10 @@ describe('POST /__admin/reset when the fixtures file no longer loads', async () 
   const mock = await startMock({ fixtures: file, maxPets: 2 });
 
   it('answers 500 fixtures_invalid and leaves the store as it was', async () => {
-    await writeFile(file, '[{"id":1,"name":"a","categoryId":1},{"id":2,"name":"b","categoryId":1},{"id":3,"name":"c","categoryId":1}]');
+    await writeFile(
+      file,
+      '[{"id":1,"name":"a","categoryId":1},{"id":2,"name":"b","categoryId":1},{"id":3,"name":"c","categoryId":1}]',
+    );
     const reply = await call(new URL(mock.url).origin, 'POST', '/__admin/reset', { auth: null });
     expect(reply.status).toBe(500);
     expect(reply.json).toMatchObject({ code: 'fixtures_invalid', status: 500 });
