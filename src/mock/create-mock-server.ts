@@ -144,8 +144,8 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
 
   const requestTimeout = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
   const headersTimeout = Math.min(options.headersTimeoutMs ?? DEFAULTS.headersTimeoutMs, requestTimeout);
-  // A slow or stalled client cannot hold a connection: Node answers 408 and closes it. Node checks the
-  // timeouts every connectionsCheckingInterval (30 s by default), so that is tightened to match.
+  // A slow or stalled client cannot hold a connection: it gets a 408 (see clientError below) and is closed. Node
+  // checks the timeouts every connectionsCheckingInterval (30 s by default), so that is tightened to match.
   const timeouts = { requestTimeout, headersTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout / 2) };
   // The request each connection is answering, for a parser error or timeout that cuts its body short.
   const inFlight = new WeakMap<Duplex, InFlight>();
