@@ -32,7 +32,7 @@ const OPTIONS: readonly OptionRow[] = [
     name: 'fixtures',
     type: 'string',
     value: 'file',
-    description: 'JSON array of Pet loaded at start and on reset (default fixtures/pets.json)',
+    description: 'JSON array of Pet loaded at start, restored on reset (default fixtures/pets.json)',
   },
   { name: 'no-fixtures', type: 'boolean', description: 'start with an empty store' },
   { name: 'max-pets', type: 'string', value: 'n', description: `most pets kept in memory (default ${DEFAULTS.maxPets})` },

@@ -46,9 +46,10 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   const store = new PetStore(options.maxPets ?? DEFAULTS.maxPets);
   const fixturesFile = options.fixtures === undefined ? defaultFixturesPath() : options.fixtures;
   const validatePet = contract.schemas.get('Pet');
+  // Read once: a reset restores what start-up checked, so it cannot fail on a file edited since.
+  const fixtures = fixturesFile === false || !validatePet ? [] : await loadFixtures(fixturesFile, validatePet, store.maxPets);
   const reset = async () => {
-    if (fixturesFile === false || !validatePet) store.clear();
-    else store.replaceAll(await loadFixtures(fixturesFile, validatePet, store.maxPets));
+    store.replaceAll(fixtures);
     return store.size;
   };
   await reset();

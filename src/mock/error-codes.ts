@@ -29,7 +29,6 @@ export const ERROR_CODES = {
   payload_too_large: { status: 413, message: 'the request body is larger than the limit' },
   headers_too_large: { status: 431, message: 'the request headers are too large' },
   unmockable_operation: { status: 500, message: 'the contract gives this operation no response that can be mocked' },
-  fixtures_invalid: { status: 500, message: 'the fixtures file could not be loaded: the store was left as it was' },
   internal_error: { status: 500, message: 'the mock failed to answer: this is a bug in the mock' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

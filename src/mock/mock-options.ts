@@ -15,7 +15,7 @@ export interface MockOptions {
   readonly apiKeys?: readonly string[];
   /** Allowed CORS origins; default '*' (any Origin is echoed). */
   readonly corsOrigins?: CorsOrigins;
-  /** A JSON array of Pet loaded at start and on reset; false for an empty store. Default fixtures/pets.json. */
+  /** A JSON array of Pet loaded at start and restored on reset; false for an empty store. Default fixtures/pets.json. */
   readonly fixtures?: string | false;
   /** Default 1,000,000. */
   readonly maxPets?: number;
