@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { getHttpOperationsFromSpec } from '@stoplight/prism-http/dist/utils/operations.js';
 import { AppError } from './app-error.js';
 import { compileSchema, type Validator } from './compile-schema.js';
 import { createOperationFinder, type OperationFinder } from './find-operation.js';
 import type { AuthKind, MediaSpec, Operation, ParameterLocation, ParameterSpec, ResponseSpec } from './operation.js';
 import { packageRoot } from './package-root.js';
 import { parseYaml } from './parse-yaml.js';
+import { prismOperations } from './prism-operations.js';
 
 export interface Contract {
   readonly file: string;
@@ -65,7 +65,7 @@ async function compileContract(file: string): Promise<Contract> {
     throw new AppError('contract_invalid', `Failed to load ${file}: ${message}`);
   }
   const info = (document as { info: { title: string; version: string }; openapi?: string }).info;
-  const operations = (await getHttpOperationsFromSpec(document)).map((op) => toOperation(file, op as PrismOperation));
+  const operations = prismOperations(document).map((op) => toOperation(file, op as PrismOperation));
   const byId = new Map<string, Operation>();
   for (const operation of operations) {
     if (byId.has(operation.operationId)) {

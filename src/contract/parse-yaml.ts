@@ -1,6 +1,7 @@
 import * as jsYaml from 'js-yaml';
 import { CORE_SCHEMA, load, Type } from 'js-yaml';
-import { type Document, isNode, LineCounter, parseDocument, visit } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Document } from 'yaml';
 import { AppError } from './app-error.js';
 
 export type YamlPath = readonly (string | number)[];
@@ -78,7 +79,14 @@ export function parseYaml(file: string, text: string, errorCode: string, options
 // down the slower path, which is always correct.
 const HAS_ANCHOR = /(?:^|[\s[{,:])&[^\s,[\]{}]/m;
 
+// Loaded on first need (an error message, a file with anchors): its 70 modules are a tenth of a cold start.
+const require = createRequire(import.meta.url);
+function preciseParser(): typeof import('yaml') {
+  return require('yaml') as typeof import('yaml');
+}
+
 function readPrecisely(file: string, text: string, errorCode: string): Document {
+  const { LineCounter, parseDocument, visit } = preciseParser();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, intAsBigInt: true, prettyErrors: false });
   const [first] = doc.errors;
@@ -144,7 +152,7 @@ function valueAt(value: unknown, path: YamlPath): unknown {
 function lineOfPath(doc: Document, text: string, path: YamlPath): number {
   for (let length = path.length; length >= 0; length--) {
     const node = length === 0 ? doc.contents : doc.getIn(path.slice(0, length), true);
-    if (isNode(node) && node.range) return lineAt(lineStarts(text), node.range[0]);
+    if (preciseParser().isNode(node) && node.range) return lineAt(lineStarts(text), node.range[0]);
   }
   return 1;
 }
