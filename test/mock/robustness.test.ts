@@ -107,10 +107,14 @@ describe('deeply nested bodies', async () => {
     ['100000 closed [', '/pets', `${'['.repeat(100_000)}${']'.repeat(100_000)}`],
     ['5000 unclosed [', '/messages', '['.repeat(5000)],
     ['5000 closed [', '/messages', `${'['.repeat(5000)}${']'.repeat(5000)}`],
-  ])('answers %s on %s with 400 invalid_json "nested too deeply"', async (_, path, body) => {
+  ])('answers %s on %s with a 400 Error, never a 5xx', async (_, path, body) => {
     const reply = await call(mock.url, 'POST', path, { body, headers: json });
     expect(reply.status).toBe(400);
-    expect(reply.json).toMatchObject({ code: 'invalid_json', status: 400 });
-    expect((reply.json as { message: string }).message).toMatch(/^body: nested too deeply/);
+    // How deep a body must be to exhaust the stack depends on the engine (Node 24 reads 5000 levels that Node 20
+    // cannot): either it is too deep to read, or it is read and is not the object the contract asks for.
+    expect(reply.json).toMatchObject({ status: 400 });
+    const { code, message } = reply.json as { code: string; message: string };
+    if (code === 'invalid_json') expect(message).toMatch(/^body: (nested too deeply|.*JSON)/);
+    else expect(code).toBe('validation_failed');
   });
 });
