@@ -13,15 +13,20 @@ export function buildRequest(
   token: string | undefined,
 ): OutgoingRequest {
   const fill = step.templated ? (value: unknown) => interpolate(value, scope) : (value: unknown) => value;
+  const template = step.operation.path;
   const params = fill(step.path) as Record<string, unknown>;
-  const path = step.operation.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
-    encodeURIComponent(scalarText(params[name], `params.${name}`)),
-  );
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(fill(step.query) as Record<string, unknown>)) {
-    for (const item of Array.isArray(value) ? value : [value]) query.append(name, scalarText(item, `query.${name}`));
+  const path = template.includes('{')
+    ? template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(scalarText(params[name], `params.${name}`)))
+    : template;
+  let search = '';
+  const queryValues = fill(step.query) as Record<string, unknown>;
+  if (Object.keys(queryValues).length > 0) {
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(queryValues)) {
+      for (const item of Array.isArray(value) ? value : [value]) query.append(name, scalarText(item, `query.${name}`));
+    }
+    if (query.size > 0) search = `?${query}`;
   }
-  const search = query.size > 0 ? `?${query}` : '';
   const headers: Record<string, string> = { accept: 'application/json' };
   const authorization = authorizationFor(step.auth, token);
   if (authorization !== undefined) headers.authorization = authorization;
@@ -36,7 +41,8 @@ export function buildRequest(
   for (const [name, value] of Object.entries(fill(step.headers) as Record<string, unknown>)) {
     headers[name] = scalarText(value, `headers.${name}`);
   }
-  return { method: step.operation.method, url: `${target.replace(/\/+$/, '')}${path}${search}`, headers, body };
+  const base = target.endsWith('/') ? target.replace(/\/+$/, '') : target;
+  return { method: step.operation.method, url: `${base}${path}${search}`, headers, body };
 }
 
 // A capture that filled in an object (`{{create.body}}` as a path parameter) would go out as [object Object].

@@ -1,8 +1,9 @@
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
 import { AppError } from '../contract/app-error.js';
 import { parseJson } from '../contract/lossless-json.js';
 import { createRateLimiter } from './create-rate-limiter.js';
 import { createRedactor } from './create-redactor.js';
+import { isTransportError, sendOnce } from './send-once.js';
 import { type Exchange, REDACTED_BEARER, type ReceivedResponse, type SentRequest, type TransportError } from './exchange.js';
 
 export interface HttpClientOptions {
@@ -37,54 +38,39 @@ const RETRY_DELAYS_MS = [100, 400, 1000];
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: Math.max(1, options.connections) });
   const redact = createRedactor(options.token);
-  const waitForSlot = createRateLimiter(options.rateLimit);
+  // No limiter without --rate-limit: an await per request that always resolves at once is not free.
+  const waitForSlot = options.rateLimit ? createRateLimiter(options.rateLimit) : undefined;
   const retries = options.retries ?? 2;
   const bearer = options.token === undefined ? undefined : `Bearer ${options.token}`;
 
-  const record = (outgoing: OutgoingRequest): SentRequest => ({
-    method: outgoing.method,
-    url: redact(outgoing.url),
-    headers: Object.fromEntries(
-      Object.entries(outgoing.headers).map(([name, value]) => [
-        name,
-        name === 'authorization' && value === bearer ? REDACTED_BEARER : redact(value),
-      ]),
-    ),
-    body: outgoing.body === undefined ? undefined : redact(outgoing.body),
-  });
+  const record = (outgoing: OutgoingRequest): SentRequest => {
+    const headers: Record<string, string> = {};
+    for (const name in outgoing.headers) {
+      const value = outgoing.headers[name] as string;
+      headers[name] = name === 'authorization' && value === bearer ? REDACTED_BEARER : redact(value);
+    }
+    const body = outgoing.body === undefined ? undefined : redact(outgoing.body);
+    return { method: outgoing.method, url: redact(outgoing.url), headers, body };
+  };
 
   async function attempt(outgoing: OutgoingRequest): Promise<{ response?: ReceivedResponse; error?: TransportError }> {
-    await waitForSlot();
-    // One plain timer, cleared once the body is in: AbortSignal.timeout's timers outlive the request.
-    const controller = new AbortController();
-    const signal = controller.signal;
-    const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+    if (waitForSlot) await waitForSlot();
+    let outcome: Awaited<ReturnType<typeof sendOnce>>;
     try {
-      const answer = await request(outgoing.url, {
-        dispatcher,
-        method: outgoing.method as 'GET',
-        headers: outgoing.headers,
-        body: outgoing.body,
-        signal,
-      });
-      // Read the whole body, always: an unread body keeps the connection from being reused.
-      const text = redact(await answer.body.text());
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(answer.headers)) {
-        if (value !== undefined) headers[name.toLowerCase()] = redact(Array.isArray(value) ? value.join(', ') : value);
-      }
-      return { response: { status: answer.statusCode, headers, text, ...parseBody(text) } };
+      outcome = await sendOnce(dispatcher, outgoing, options.timeoutMs);
     } catch (error) {
-      if (signal.aborted) return { error: { kind: 'timeout', message: `no complete answer within ${options.timeoutMs} ms` } };
       // undici refused to send it (a header value with a line break, say): the step's fault, not the target's,
       // and sending it again would only fail again.
-      if ((error as { code?: string }).code === 'UND_ERR_INVALID_ARG') {
-        throw new AppError('request_invalid', `the request could not be sent: ${redact((error as Error).message)}`);
-      }
-      return { error: { kind: 'connection', message: redact(describe(error)) } };
-    } finally {
-      clearTimeout(timer);
+      throw new AppError('request_invalid', `the request could not be sent: ${redact((error as Error).message)}`);
     }
+    if (isTransportError(outcome)) return { error: { kind: outcome.kind, message: redact(outcome.message) } };
+    const text = redact(outcome.text);
+    const headers: Record<string, string> = {};
+    for (const name in outcome.headers) {
+      const value = outcome.headers[name];
+      if (value !== undefined) headers[name] = redact(Array.isArray(value) ? value.join(', ') : value);
+    }
+    return { response: { status: outcome.status, headers, text, ...parseBody(text) } };
   }
 
   return {
@@ -114,12 +100,4 @@ function parseBody(text: string): Pick<ReceivedResponse, 'json' | 'jsonError'> {
   } catch (error) {
     return { json: undefined, jsonError: (error as Error).message };
   }
-}
-
-// undici wraps the socket error: the cause carries the code people recognise (ECONNREFUSED, ECONNRESET).
-function describe(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  const code = (error as { code?: string }).code;
-  if (cause?.code) return `${cause.code}: ${cause.message ?? ''}`.trim();
-  return code ? `${code}: ${(error as Error).message}` : String((error as Error)?.message ?? error);
 }

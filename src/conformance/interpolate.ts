@@ -1,4 +1,5 @@
 import { AppError } from '../contract/app-error.js';
+import { mapLeaves } from '../contract/map-leaves.js';
 
 const TEMPLATE = /\{\{\s*([^{}\s]+)\s*\}\}/g;
 const WHOLE_TEMPLATE = /^\{\{\s*([^{}\s]+)\s*\}\}$/;
@@ -40,16 +41,15 @@ export function templateReferences(text: string): TemplateReference[] {
  * longer text the value is written out in decimal. Throws AppError('capture_missing') naming what is missing.
  */
 export function interpolate(value: unknown, scope: Readonly<Record<string, unknown>>): unknown {
-  if (typeof value === 'string') {
-    const whole = WHOLE_TEMPLATE.exec(value);
-    if (whole) return lookup(whole[1] as string, scope);
-    return value.replace(TEMPLATE, (_, path: string) => String(lookup(path, scope)));
-  }
-  if (Array.isArray(value)) return value.map((item) => interpolate(item, scope));
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, interpolate(item, scope)]));
-  }
-  return value;
+  return mapLeaves(value, (leaf) => (typeof leaf === 'string' ? fill(leaf, scope) : leaf));
+}
+
+function fill(text: string, scope: Readonly<Record<string, unknown>>): unknown {
+  // Most strings hold no template; this is on every step's path, so they cost one search and no copy.
+  if (!text.includes('{{')) return text;
+  const whole = WHOLE_TEMPLATE.exec(text);
+  if (whole) return lookup(whole[1] as string, scope);
+  return text.replace(TEMPLATE, (_, path: string) => String(lookup(path, scope)));
 }
 
 function lookup(path: string, scope: Readonly<Record<string, unknown>>): unknown {

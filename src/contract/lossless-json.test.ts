@@ -38,6 +38,27 @@ describe('lossless JSON', () => {
     }
   });
 
+  it('finds long numbers only where numbers are: never inside strings, never as keys', () => {
+    expect(parseJson('["id 9223372036854775808", 9223372036854775808, "1e-400", "v1.2.3"]')).toEqual([
+      'id 9223372036854775808',
+      9223372036854775808n,
+      '1e-400',
+      'v1.2.3',
+    ]);
+    expect(parseJson('{"a":"x\\"9223372036854775808","b":[1e20,-9223372036854775809]}')).toEqual({
+      a: 'x"9223372036854775808',
+      b: [100000000000000000000n, -9223372036854775809n],
+    });
+    // A string that starts with U+0000 is kept as the text wrote it.
+    expect(parseJson('["\\u0000123", 9223372036854775808]')).toEqual(['\u0000123', 9223372036854775808n]);
+    const proto = parseJson('{"__proto__": 9223372036854775808}') as Record<string, unknown>;
+    expect(Object.getPrototypeOf(proto)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(proto, '__proto__')?.value).toBe(9223372036854775808n);
+    expect(() => parseJson('{9223372036854775808: 1}')).toThrow(/position \d+/);
+    expect(() => parseJson('[00009223372036854775808]')).toThrow(/position \d+/);
+    expect(() => parseJson(`{9223372036854775808${' '.repeat(100)}: 1}`)).toThrow(/position \d+/);
+  });
+
   it('judges a fraction or an exponent on its exact value, and refuses one a double would turn into an integer', () => {
     expect(parseJson('[1.0, 1e3, 9223372036854775807.0, 92233720368547758.07e2, 1.5, -2.50, 0.0, 1e400]')).toEqual([
       1,

@@ -1,4 +1,5 @@
 import { isSafeNumber, parse, stringify } from 'lossless-json';
+import { mapLeaves } from './map-leaves.js';
 
 /**
  * JSON with exact integers. Integers that a double cannot hold exactly become bigint, everything else is a
@@ -52,14 +53,77 @@ const MAY_ROUND = /\d{16}|\d\.\d|\d[eE]/;
  * lossless-json's wording of the error), by lossless-json.
  */
 export function parseJson(text: string): JsonValue {
-  if (!MAY_ROUND.test(text)) {
-    try {
-      return JSON.parse(text) as JsonValue;
-    } catch {
-      // worded below
-    }
+  try {
+    if (!MAY_ROUND.test(text)) return JSON.parse(text) as JsonValue;
+    if (!text.includes(MARKER_ESCAPED)) return parseMarked(text);
+  } catch {
+    // worded below
   }
   return parse(text, null, { parseNumber, onDuplicateKey: ({ newValue }) => newValue }) as JsonValue;
+}
+
+// No text a server sends can make a string that starts with U+0000 unless it writes the escape itself, and such
+// text takes the lossless-json path instead.
+const MARKER = '\u0000';
+const MARKER_ESCAPED = '\\u0000';
+
+/**
+ * JSON.parse speed with exact numbers: each literal a double would change is swapped for a marked string
+ * holding its digits, JSON.parse reads the text, and the marked strings become bigints. Throws on anything
+ * JSON.parse rejects or parseNumber refuses, and the caller words it.
+ *
+ * Strings are not tracked: digits inside one that read as a long integer are swapped too, and the swap always
+ * breaks the text (its quote ends the string early and leaves a backslash outside any string, which JSON never
+ * allows), so JSON.parse throws and lossless-json, which knows strings, reads it instead.
+ */
+function parseMarked(text: string): JsonValue {
+  const parts: string[] = [];
+  let copied = 0;
+  CANDIDATES.lastIndex = 0;
+  for (let match = CANDIDATES.exec(text); match !== null; match = CANDIDATES.exec(text)) {
+    let start = match.index;
+    let end = match.index;
+    while (start > 0 && isNumberChar(text.charCodeAt(start - 1))) start--;
+    while (end < text.length && isNumberChar(text.charCodeAt(end))) end++;
+    CANDIDATES.lastIndex = end;
+    // After a backslash it is an escape inside a string, and the text is JSON.parse's to judge unchanged.
+    if (text.charCodeAt(start - 1) === BACKSLASH) continue;
+    const digits = exactDigits(text.slice(start, end));
+    if (digits === undefined) continue;
+    // A number where a key belongs is invalid JSON that the swap would make valid: lossless-json words it.
+    NEXT_IS_COLON.lastIndex = end;
+    if (NEXT_IS_COLON.test(text)) throw new SyntaxError('a number where a key belongs');
+    parts.push(text.slice(copied, start), `"${MARKER_ESCAPED}${digits}"`);
+    copied = end;
+  }
+  if (parts.length === 0) return JSON.parse(text) as JsonValue;
+  parts.push(text.slice(copied));
+  return unmark(JSON.parse(parts.join('')) as JsonValue);
+}
+
+const CANDIDATES = new RegExp(MAY_ROUND.source, 'g');
+const BACKSLASH = 92;
+const NEXT_IS_COLON = /\s*:/y;
+/** The exact value's digits when it is an integer a double cannot hold; undefined when JSON.parse reads it right. */
+function exactDigits(token: string): string | undefined {
+  // Not a JSON number (leading zeros, a bare sign): left as it is for JSON.parse to refuse.
+  if (!JSON_NUMBER.test(token)) return undefined;
+  if (INTEGER_LITERAL.test(token)) return Number.isSafeInteger(Number(token)) ? undefined : token;
+  const exact = exactDecimal(token);
+  return typeof exact === 'bigint' ? String(exact) : undefined;
+}
+
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+// Digits, sign, point and exponent: what a JSON number literal is made of.
+function isNumberChar(code: number): boolean {
+  return (code >= 48 && code <= 57) || code === 43 || code === 45 || code === 46 || code === 69 || code === 101;
+}
+
+function unmark(value: JsonValue): JsonValue {
+  return mapLeaves(value, (leaf) =>
+    typeof leaf === 'string' && leaf.startsWith(MARKER) ? BigInt(leaf.slice(1)) : leaf,
+  ) as JsonValue;
 }
 
 export function stringifyJson(value: unknown, indent?: number): string {
@@ -79,27 +143,7 @@ const LARGEST_DOUBLE_BELOW_2_63 = 2 ** 63 - 1024;
  * int64 format rejects. Returns the same object when there is no bigint in it.
  */
 export function toValidatable(value: unknown): unknown {
-  if (typeof value === 'bigint') return bigintStandIn(value);
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) {
-    let copy: unknown[] | undefined;
-    for (let i = 0; i < value.length; i++) {
-      const item = toValidatable(value[i]);
-      if (item === value[i]) continue;
-      copy ??= value.slice();
-      copy[i] = item;
-    }
-    return copy ?? value;
-  }
-  let copy: Record<string, unknown> | undefined;
-  for (const key of Object.keys(value)) {
-    const original = (value as Record<string, unknown>)[key];
-    const item = toValidatable(original);
-    if (item === original) continue;
-    copy ??= { ...(value as Record<string, unknown>) };
-    copy[key] = item;
-  }
-  return copy ?? value;
+  return mapLeaves(value, (leaf) => (typeof leaf === 'bigint' ? bigintStandIn(leaf) : leaf));
 }
 
 function bigintStandIn(value: bigint): number {

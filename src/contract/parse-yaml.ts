@@ -36,7 +36,7 @@ export function parseYaml(file: string, text: string, errorCode: string, options
     precise ??= readPrecisely(file, text, errorCode);
     return precise;
   };
-  if (HAS_ANCHOR.test(text)) {
+  if (text.includes('&') && HAS_ANCHOR.test(text)) {
     const doc = positions();
     const value = doc.toJS({ maxAliasCount: 100 });
     return { value: withNumbers(value, options.exactIntegers === true), lineOf: (path) => lineOfPath(doc, text, path) };

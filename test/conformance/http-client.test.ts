@@ -66,4 +66,47 @@ describe('createHttpClient', () => {
     // were sent, not from the first arrival, which a new connection's set-up delays by a varying amount.
     expect((arrivals.at(-1) as number) - sentAt).toBeGreaterThanOrEqual(5 * 50 - 2);
   });
+
+  it('gives up at the deadline on an answer whose body never ends, and keeps serving other requests', async () => {
+    const server = createServer((req, res) => {
+      if (req.url === '/stall') res.writeHead(200, { 'content-type': 'application/json' }).write('[');
+      else res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+    });
+    const base = await listen(server);
+    const http = createHttpClient({ token: undefined, timeoutMs: 200, connections: 1, rateLimit: undefined });
+    const stalled = await http.send({ method: 'GET', url: `${base}/stall`, headers: {}, body: undefined });
+    const next = await http.send({ method: 'GET', url: `${base}/fine`, headers: {}, body: undefined });
+    await http.close();
+    expect(stalled.error).toEqual({ kind: 'timeout', message: 'no complete answer within 200 ms' });
+    expect(stalled.elapsedMs).toBeLessThan(2_000);
+    expect(next.response?.json).toEqual([]);
+  });
+
+  it('reads the final answer after 1xx ones, whole across chunks, with repeated headers joined and a BOM dropped', async () => {
+    const server = createServer((_, res) => {
+      res.writeProcessing();
+      res.setHeader('x-seen', ['a', 'b']);
+      res.writeHead(201, { 'content-type': 'application/json' });
+      res.write(Buffer.from([0xef, 0xbb, 0xbf]));
+      res.write('{"id": 9223372036854775807, "name": "h');
+      // A multi-byte character split between two writes must come out whole.
+      const e = Buffer.from('é');
+      res.write(e.subarray(0, 1));
+      setTimeout(() => res.end(Buffer.concat([e.subarray(1), Buffer.from('"}')])), 20);
+    });
+    const base = await listen(server);
+    const http = createHttpClient({ token: undefined, timeoutMs: 5_000, connections: 1, rateLimit: undefined });
+    const exchange = await http.send({ method: 'GET', url: `${base}/x`, headers: {}, body: undefined });
+    await http.close();
+    expect(exchange.response?.status).toBe(201);
+    expect(exchange.response?.headers['x-seen']).toBe('a, b');
+    expect(exchange.response?.text).toBe('{"id": 9223372036854775807, "name": "hé"}');
+    expect(exchange.response?.json).toEqual({ id: 9223372036854775807n, name: 'hé' });
+  });
 });
+
+async function listen(server: Server): Promise<string> {
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
