@@ -23,6 +23,11 @@ export interface RunnerRow {
   readonly replayMs: number;
   readonly runnerRoundsMs: readonly number[];
   readonly replayRoundsMs: readonly number[];
+  /**
+   * Median over rounds of runner / replay − 1, each round's pair measured back to back: the machine's drift
+   * moves both halves of a pair alike, so this is steadier than the ratio of the two medians.
+   */
+  readonly overhead: number;
   /** Of runnerMs: reading, parsing and checking the scenario files (a fixed cost, not a per-request one), ms. */
   readonly loadScenariosMs: number;
   /** All built-in checks on one recorded response, µs (mean over every recorded response, many times). */
@@ -76,6 +81,7 @@ export async function measureRunner(settings: BenchSettings, progress: (line: st
       replayMs: median(replayRounds),
       runnerRoundsMs: runnerRounds,
       replayRoundsMs: replayRounds,
+      overhead: median(runnerRounds.map((runner, i) => runner / (replayRounds[i] as number) - 1)),
       loadScenariosMs: median(loadRounds),
       checksUsPerResponse: checkCost(inputs, settings.mode === 'quick' ? 100 : 1000),
     };

@@ -65,6 +65,8 @@ export function renderReport(report: BenchReport): string {
     `| conformance (runConformance, no reporters) | ${report.runner.runnerMs.toFixed(1)} | ${report.runner.runnerRoundsMs.map((n) => n.toFixed(1)).join(', ')} |`,
     `| plain undici replay | ${report.runner.replayMs.toFixed(1)} | ${report.runner.replayRoundsMs.map((n) => n.toFixed(1)).join(', ')} |`,
     '',
+    `Each round runs the two back to back; the median over rounds of runner / replay is ${(report.runner.overhead + 1).toFixed(2)}× (${Math.round(report.runner.overhead * 100)}% over).`,
+    '',
     `Of the runner's time, ${report.runner.loadScenariosMs.toFixed(1)} ms (median) is reading, parsing and checking the scenario files: a fixed cost per run, not per request. Over the replay, the rest comes to ${(((report.runner.runnerMs - report.runner.loadScenariosMs - report.runner.replayMs) / report.runner.requests) * 1000).toFixed(0)} µs per request.`,
     '',
     `All built-in checks on one response: ${report.runner.checksUsPerResponse.toFixed(1)} µs (mean over the recorded responses).`,

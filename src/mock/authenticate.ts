@@ -14,6 +14,7 @@ const SCHEME = /^([^\s]+)(?:\s+(.*))?$/s;
  */
 export function createAuthenticator(apiKeys: readonly string[]): Authenticator {
   const digests = apiKeys.map(digest);
+  const verdicts = new Map<string, boolean>();
   return (authorization) => {
     if (authorization === undefined || authorization.trim() === '') return mockError('missing_authorization');
     const match = SCHEME.exec(authorization.trim());
@@ -29,12 +30,22 @@ export function createAuthenticator(apiKeys: readonly string[]): Authenticator {
     }
     const token = (match?.[2] ?? '').trim();
     if (token === '') return mockError('empty_api_key');
-    const presented = digest(token);
-    let matched = false;
-    for (const key of digests) matched = timingSafeEqual(presented, key) || matched;
+    let matched = verdicts.get(token);
+    if (matched === undefined) {
+      const presented = digest(token);
+      matched = false;
+      for (const key of digests) matched = timingSafeEqual(presented, key) || matched;
+      if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
+      verdicts.set(token, matched);
+    }
     return matched ? undefined : mockError('invalid_api_key');
   };
 }
+
+// A frontend sends the same key on every request, and hashing it each time was a twentieth of a list request's
+// CPU. A Map finds an entry by the string's hash, so it says no more about how much of a key was right than the
+// digests do. Bounded: random keys only make it start over.
+const MAX_VERDICTS = 256;
 
 // The one-shot hash: no Hash object per request.
 function digest(key: string): Buffer {
