@@ -17,6 +17,8 @@ import { TARGETS } from './targets.js';
 
 export interface RunnerRow {
   readonly requests: number;
+  /** Warm-up runs of each side, then rounds, each the mean of runsPerRound runs of each side. */
+  readonly schedule: { readonly warmUps: number; readonly rounds: number; readonly runsPerRound: number };
   /** The whole shipped suite through runConformance (scenario loading, the probe, checks; no reporters), ms. */
   readonly runnerMs: number;
   /** The same requests, in the same scenario groups and concurrency, sent with plain undici, ms. */
@@ -35,10 +37,12 @@ export interface RunnerRow {
 }
 
 const CONCURRENCY = 4;
+const QUICK = { warmUps: 2, rounds: 3, runsPerRound: 2 };
+const FULL = { warmUps: 20, rounds: 15, runsPerRound: 8 };
 
 /**
  * The runner against the mock (its own process), alternating with a plain undici replay of the requests it sent,
- * so that drift hits both. The first run records the requests; warm-up rounds of both follow, not counted.
+ * so that drift hits both. The first run records the requests; warm-up runs of both follow, not counted.
  */
 export async function measureRunner(settings: BenchSettings, progress: (line: string) => void): Promise<RunnerRow> {
   const mock = await spawnServer(TARGETS.ours.command);
@@ -57,26 +61,40 @@ export async function measureRunner(settings: BenchSettings, progress: (line: st
     const loadRounds: number[] = [];
     const runnerRounds: number[] = [];
     const replayRounds: number[] = [];
-    // Both sides are compiled by V8 as they run: the first rounds measure the JIT, not the code.
-    const warmUps = settings.mode === 'quick' ? 1 : 5;
-    const rounds = settings.mode === 'quick' ? 3 : 15;
+    // One suite takes a few tens of milliseconds, about as long as a scheduling hiccup on this machine: a round is
+    // the mean of several runs, each side taking turns run by run. Both sides are compiled by V8 as they run, so
+    // the warm-up runs (not counted) let the JIT settle first.
+    const { warmUps, rounds, runsPerRound } = settings.mode === 'quick' ? QUICK : FULL;
     // Each run starts from the fixtures, as a CI run against a fresh mock does: without the reset, pets created
-    // by earlier rounds fill every list page, and later rounds would measure bigger bodies than earlier ones.
+    // by earlier runs fill every list page, and later rounds would measure bigger bodies than earlier ones.
     const reset = () => request(`${mock.origin}/__admin/reset`, { method: 'POST' }).then((answer) => answer.body.text());
-    for (let round = -warmUps; round < rounds; round++) {
-      const load = await timed(() => loadScenarios(scenariosDir, contract));
+    for (let i = 0; i < warmUps; i++) {
       await reset();
-      const runner = await timed(() => runSuite(target));
+      await runSuite(target);
       await reset();
-      const plain = await timed(() => replay(groups));
-      if (round < 0) continue;
-      loadRounds.push(load);
-      runnerRounds.push(runner);
-      replayRounds.push(plain);
-      progress(`round ${round + 1}/${rounds} runner ${runner.toFixed(1)} ms, replay ${plain.toFixed(1)} ms`);
+      await replay(groups);
+    }
+    for (let round = 0; round < rounds; round++) {
+      let load = 0;
+      let runner = 0;
+      let plain = 0;
+      for (let run = 0; run < runsPerRound; run++) {
+        load += await timed(() => loadScenarios(scenariosDir, contract));
+        await reset();
+        runner += await timed(() => runSuite(target));
+        await reset();
+        plain += await timed(() => replay(groups));
+      }
+      loadRounds.push(load / runsPerRound);
+      runnerRounds.push(runner / runsPerRound);
+      replayRounds.push(plain / runsPerRound);
+      progress(
+        `round ${round + 1}/${rounds} (${runsPerRound} runs each) runner ${(runner / runsPerRound).toFixed(1)} ms, replay ${(plain / runsPerRound).toFixed(1)} ms`,
+      );
     }
     return {
       requests: inputs.length,
+      schedule: { warmUps, rounds, runsPerRound },
       runnerMs: median(runnerRounds),
       replayMs: median(replayRounds),
       runnerRoundsMs: runnerRounds,

@@ -60,6 +60,8 @@ export function renderReport(report: BenchReport): string {
     '',
     `## Conformance runner: the shipped suite (${report.runner.requests} requests) against the mock, alternating with a plain undici replay of the same requests`,
     '',
+    `${report.runner.schedule.warmUps} warm-up runs of each, then ${report.runner.schedule.rounds} rounds; a round is the mean of ${report.runner.schedule.runsPerRound} runs of each, taking turns, the mock's store reset before every run.`,
+    '',
     '| | median ms | every round |',
     '|---|--:|---|',
     `| conformance (runConformance, no reporters) | ${report.runner.runnerMs.toFixed(1)} | ${report.runner.runnerRoundsMs.map((n) => n.toFixed(1)).join(', ')} |`,
