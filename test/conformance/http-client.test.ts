@@ -82,6 +82,28 @@ describe('createHttpClient', () => {
     expect(next.response?.json).toEqual([]);
   });
 
+  it('treats a connection cut in the middle of a body as a connection failure: a GET is retried, a POST is not', async () => {
+    let cuts = 0;
+    const server = createServer((req, res) => {
+      req.resume();
+      if (cuts++ === 0 || req.method === 'POST') {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' }).write('[{"id":');
+        setTimeout(() => res.destroy(), 20);
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+    });
+    const base = await listen(server);
+    const http = createHttpClient({ token: undefined, timeoutMs: 5_000, connections: 1, rateLimit: undefined });
+    const get = await http.send({ method: 'GET', url: `${base}/pets`, headers: {}, body: undefined });
+    const post = await http.send({ method: 'POST', url: `${base}/pets`, headers: {}, body: '{}' });
+    await http.close();
+    expect(get.response?.json).toEqual([]);
+    expect(post.error?.kind).toBe('connection');
+    expect(post.response).toBeUndefined();
+    expect(cuts).toBe(3);
+  });
+
   it('reads the final answer after 1xx ones, whole across chunks, with repeated headers joined and a BOM dropped', async () => {
     const server = createServer((_, res) => {
       res.writeProcessing();
