@@ -68,28 +68,28 @@ export async function measureRunner(settings: BenchSettings, progress: (line: st
     // Each run starts from the fixtures, as a CI run against a fresh mock does: without the reset, pets created
     // by earlier runs fill every list page, and later rounds would measure bigger bodies than earlier ones.
     const reset = () => request(`${mock.origin}/__admin/reset`, { method: 'POST' }).then((answer) => answer.body.text());
-    for (let i = 0; i < warmUps; i++) {
+    // One run of each side, the store reset before each; the times of the warm-up runs are dropped.
+    const runBoth = async () => {
+      const load = await timed(() => loadScenarios(scenariosDir, contract));
       await reset();
-      await runSuite(target);
+      const runner = await timed(() => runSuite(target));
       await reset();
-      await replay(groups);
-    }
+      return { load, runner, plain: await timed(() => replay(groups)) };
+    };
+    for (let i = 0; i < warmUps; i++) await runBoth();
     for (let round = 0; round < rounds; round++) {
-      let load = 0;
-      let runner = 0;
-      let plain = 0;
+      const sum = { load: 0, runner: 0, plain: 0 };
       for (let run = 0; run < runsPerRound; run++) {
-        load += await timed(() => loadScenarios(scenariosDir, contract));
-        await reset();
-        runner += await timed(() => runSuite(target));
-        await reset();
-        plain += await timed(() => replay(groups));
+        const times = await runBoth();
+        sum.load += times.load;
+        sum.runner += times.runner;
+        sum.plain += times.plain;
       }
-      loadRounds.push(load / runsPerRound);
-      runnerRounds.push(runner / runsPerRound);
-      replayRounds.push(plain / runsPerRound);
+      loadRounds.push(sum.load / runsPerRound);
+      runnerRounds.push(sum.runner / runsPerRound);
+      replayRounds.push(sum.plain / runsPerRound);
       progress(
-        `round ${round + 1}/${rounds} (${runsPerRound} runs each) runner ${(runner / runsPerRound).toFixed(1)} ms, replay ${(plain / runsPerRound).toFixed(1)} ms`,
+        `round ${round + 1}/${rounds} (${runsPerRound} runs each) runner ${(sum.runner / runsPerRound).toFixed(1)} ms, replay ${(sum.plain / runsPerRound).toFixed(1)} ms`,
       );
     }
     return {

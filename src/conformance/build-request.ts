@@ -41,8 +41,7 @@ export function buildRequest(
   for (const [name, value] of Object.entries(fill(step.headers) as Record<string, unknown>)) {
     headers[name] = scalarText(value, `headers.${name}`);
   }
-  const base = target.endsWith('/') ? target.replace(/\/+$/, '') : target;
-  return { method: step.operation.method, url: `${base}${path}${search}`, headers, body };
+  return { method: step.operation.method, url: `${target.replace(/\/+$/, '')}${path}${search}`, headers, body };
 }
 
 // A capture that filled in an object (`{{create.body}}` as a path parameter) would go out as [object Object].

@@ -38,8 +38,7 @@ const RETRY_DELAYS_MS = [100, 400, 1000];
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: Math.max(1, options.connections) });
   const redact = createRedactor(options.token);
-  // No limiter without --rate-limit: an await per request that always resolves at once is not free.
-  const waitForSlot = options.rateLimit ? createRateLimiter(options.rateLimit) : undefined;
+  const waitForSlot = createRateLimiter(options.rateLimit);
   const retries = options.retries ?? 2;
   const bearer = options.token === undefined ? undefined : `Bearer ${options.token}`;
 

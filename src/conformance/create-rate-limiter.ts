@@ -1,8 +1,9 @@
 /** Resolves when the next request may start: requests are spaced evenly, `perSecond` at most. */
 export type RateLimiter = () => Promise<void>;
 
-export function createRateLimiter(perSecond: number | undefined): RateLimiter {
-  if (!perSecond) return () => Promise.resolve();
+/** Undefined without a limit: an await per request that always resolves at once is not free. */
+export function createRateLimiter(perSecond: number | undefined): RateLimiter | undefined {
+  if (!perSecond) return undefined;
   const spacingMs = 1000 / perSecond;
   let nextSlot = 0;
   return () => {

@@ -49,8 +49,9 @@ const MAY_ROUND = /\d{16}|\d\.\d|\d[eE]/;
  * Prism and most servers do (RFC 8259 §4 leaves it to the implementation).
  *
  * Text with no literal that could round is read by JSON.parse, which gives the same value several times faster
- * (a page of 100 pets: most of what reading a response costs); the rest, and any text JSON.parse rejects (for
- * lossless-json's wording of the error), by lossless-json.
+ * (a page of 100 pets: most of what reading a response costs); text with one by JSON.parse after parseMarked's
+ * swap; text holding the marker's escape, and any text JSON.parse rejects (for lossless-json's wording of the
+ * error), by lossless-json.
  */
 export function parseJson(text: string): JsonValue {
   try {
@@ -108,8 +109,7 @@ const NEXT_IS_COLON = /\s*:/y;
 function exactDigits(token: string): string | undefined {
   // Not a JSON number (leading zeros, a bare sign): left as it is for JSON.parse to refuse.
   if (!JSON_NUMBER.test(token)) return undefined;
-  if (INTEGER_LITERAL.test(token)) return Number.isSafeInteger(Number(token)) ? undefined : token;
-  const exact = exactDecimal(token);
+  const exact = parseNumber(token);
   return typeof exact === 'bigint' ? String(exact) : undefined;
 }
 
