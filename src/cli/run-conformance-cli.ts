@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, appendFile, mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
@@ -46,6 +47,28 @@ const OPTIONS: readonly OptionRow[] = [
   { name: 'concurrency', short: 'c', type: 'string', value: 'n', description: 'scenarios run at once (default 4)' },
   { name: 'rate-limit', type: 'string', value: 'n', description: 'most requests per second (default: no limit)' },
   { name: 'contract', type: 'string', value: 'file', description: 'OpenAPI document (default openapi.yaml)' },
+  {
+    name: 'seed',
+    type: 'string',
+    value: 'n',
+    description: 'seed of the generated cases; the same seed sends the same cases (default: random, printed)',
+  },
+  {
+    name: 'generate',
+    type: 'string',
+    multiple: true,
+    value: 'kinds',
+    description: 'kinds of case derived from the contract; repeat or comma-separate (default: all)',
+  },
+  { name: 'no-generate', type: 'boolean', description: 'run the scenario files only, no generated cases' },
+  { name: 'max-cases', type: 'string', value: 'n', description: 'run at most n generated cases (default: all)' },
+  {
+    name: 'case',
+    type: 'string',
+    multiple: true,
+    value: 'id|glob',
+    description: 'run only the cases whose id or name matches; repeat or comma-separate',
+  },
   { name: 'help', short: 'h', type: 'boolean', description: 'show this help' },
   { name: 'version', short: 'v', type: 'boolean', description: 'show the version' },
 ];
@@ -135,6 +158,10 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
       maxResponseTimeMs: duration('max-response-time', options['max-response-time'] as string | undefined) ?? 2000,
       concurrency: integerOption('concurrency', options.concurrency as string | undefined, 1, 256) ?? 4,
       rateLimit: integerOption('rate-limit', options['rate-limit'] as string | undefined, 1, 100_000),
+      seed: integerOption('seed', options.seed as string | undefined, 0, 2 ** 32 - 1) ?? randomSeed(),
+      generate: options['no-generate'] === true ? [] : (list(options.generate) ?? undefined),
+      maxCases: integerOption('max-cases', options['max-cases'] as string | undefined, 0, 1_000_000),
+      cases: list(options.case) ?? [],
       reporters,
       reporterContext: reporterContext(reportDir, stepSummaryFile, io),
       version: packageVersion(),
@@ -180,6 +207,10 @@ function reporterContext(reportDir: string, stepSummaryFile: string | undefined,
     print: (line) => io.out(`${line}\n`),
     stepSummaryFile,
   };
+}
+
+function randomSeed(): number {
+  return randomInt(0, 2 ** 32 - 1);
 }
 
 function list(value: string | boolean | string[] | undefined): string[] | undefined {

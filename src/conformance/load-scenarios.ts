@@ -64,6 +64,9 @@ export async function loadScenarios(where: string, contract: Contract): Promise<
         );
       }
       scenarios.push({
+        id: `${file.replace(/\.ya?ml$/, '')}/${slug(raw.name)}`,
+        source: 'file',
+        kind: undefined,
         file,
         line: parsed.lineOf(['scenarios', s]),
         name: raw.name,
@@ -211,6 +214,14 @@ function forEachString(value: unknown, path: (string | number)[], visit: (text: 
   } else if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) forEachString(item, [...path, key], visit);
   }
+}
+
+/** A name as it can sit in a case id: lower-case words joined by '-'. */
+export function slug(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 function toAuth(text: string | undefined): AuthChoice {

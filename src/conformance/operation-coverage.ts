@@ -13,6 +13,7 @@ export function operationCoverage(operations: readonly Operation[], scenarios: r
     path: op?.path ?? '',
     status,
     documented,
+    deprecated: op?.deprecated ?? false,
     exercised: 0,
     passed: 0,
     failed: 0,

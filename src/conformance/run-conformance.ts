@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { relative } from 'node:path';
 import { AppError } from '../contract/app-error.js';
 import { loadContract } from '../contract/load-contract.js';
@@ -15,7 +15,13 @@ import { suggestName } from './suggest-name.js';
 import type { Scenario } from './scenario.js';
 import { SEVERITIES, type Severity } from './severity.js';
 
-export interface ConformanceOptions extends RunSettings {
+export interface ConformanceOptions extends Omit<RunSettings, 'seed' | 'generate' | 'maxCases' | 'cases'> {
+  /** Default: a random seed, recorded in the result. */
+  readonly seed?: number;
+  /** Kinds of generated case; default all, [] for none. */
+  readonly generate?: readonly string[];
+  readonly maxCases?: number | undefined;
+  readonly cases?: readonly string[];
   /** The base URL, including /v1. */
   readonly target: string;
   readonly token: string | undefined;
@@ -52,6 +58,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     const context = options.reporterContext ?? NO_OUTPUT;
     const files = new Set(scenarios.map((s) => s.file)).size;
     const runId = randomBytes(4).toString('hex');
+    const seed = options.seed ?? randomInt(0, 2 ** 32 - 1);
     // The probe tells a target that does not answer at all (exit 3) from a broken one. It takes the first of the
     // --concurrency slots, so it adds no round trip of its own; nothing is reported until it has answered.
     let unreachable: unknown;
@@ -94,8 +101,10 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       },
       startedAt: startedAt.toISOString(),
       durationMs: performance.now() - started,
-      settings: pickSettings(options),
+      settings: pickSettings(options, seed, []),
       coverage: operationCoverage(contract.operations, results),
+      stopped: undefined,
+      hints: [],
     });
     for (const reporter of reporters) await reporter.onRunEnd?.(result, context);
     return result;
@@ -165,6 +174,9 @@ function reasonToSkip(scenario: Scenario, options: ConformanceOptions): string |
 
 function skipped(scenario: Scenario, skipReason: string): ScenarioResult {
   return {
+    id: scenario.id,
+    source: scenario.source,
+    kind: scenario.kind,
     file: scenario.file,
     line: scenario.line,
     name: scenario.name,
@@ -179,9 +191,24 @@ function skipped(scenario: Scenario, skipReason: string): ScenarioResult {
   };
 }
 
-function pickSettings(options: ConformanceOptions): RunSettings {
+function pickSettings(options: ConformanceOptions, seed: number, generate: readonly string[]): RunSettings {
   const { failOn, timeoutMs, maxResponseTimeMs, concurrency, rateLimit, readOnly, tags, skipTags, scenarios } = options;
-  return { failOn, timeoutMs, maxResponseTimeMs, concurrency, rateLimit, readOnly, tags, skipTags, scenarios };
+  const { maxCases } = options;
+  return {
+    failOn,
+    timeoutMs,
+    maxResponseTimeMs,
+    concurrency,
+    rateLimit,
+    readOnly,
+    tags,
+    skipTags,
+    scenarios,
+    seed,
+    generate,
+    maxCases,
+    cases: options.cases ?? [],
+  };
 }
 
 function summarise(scenarios: readonly ScenarioResult[], run: Omit<RunResult, 'verdict' | 'totals' | 'scenarios'>): RunResult {

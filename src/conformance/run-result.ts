@@ -21,6 +21,11 @@ export interface Finding {
     | { readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: string }
     | undefined;
   readonly curl: string;
+  /**
+   * Findings on the same exchange that follow from this one (a wrong status makes the body expectations fail
+   * too): shown under it, never counted on their own. Empty for most findings.
+   */
+  readonly consequences: readonly { readonly checkId: string; readonly severity: Severity; readonly title: string }[];
 }
 
 /** What the target does where the contract leaves the answer open: reported, never failed. */
@@ -52,6 +57,11 @@ export interface ExchangeSummary {
 export type Outcome = 'passed' | 'failed' | 'skipped';
 
 export interface ScenarioResult {
+  /** Stable across runs with the same seed: `--case <id>` runs it again alone. */
+  readonly id: string;
+  /** Where the case came from: a scenario file, or the generator (and which kind of case). */
+  readonly source: 'file' | 'generated';
+  readonly kind: string | undefined;
   readonly file: string;
   readonly line: number;
   readonly name: string;
@@ -72,6 +82,8 @@ export interface CoverageRow {
   readonly path: string;
   readonly status: string;
   readonly documented: boolean;
+  /** The operation is deprecated in the contract (it is still exercised). */
+  readonly deprecated: boolean;
   readonly exercised: number;
   readonly passed: number;
   readonly failed: number;
@@ -89,6 +101,13 @@ export interface RunSettings {
   readonly tags: readonly string[];
   readonly skipTags: readonly string[];
   readonly scenarios: string;
+  /** The generator's seed: the same seed sends the same cases. */
+  readonly seed: number;
+  /** The kinds of generated case that ran (empty with --no-generate). */
+  readonly generate: readonly string[];
+  readonly maxCases: number | undefined;
+  /** --case: only cases whose id or name matches one of these (globs). Empty: all. */
+  readonly cases: readonly string[];
 }
 
 export interface RunResult {
@@ -99,6 +118,13 @@ export interface RunResult {
   readonly durationMs: number;
   readonly settings: RunSettings;
   readonly verdict: 'passed' | 'failed';
+  /**
+   * Set when the run stopped before its end because of its configuration, not the target (every request with the
+   * run's key refused, every operation a 404 nothing documents): exit 2, and this says why in one line.
+   */
+  readonly stopped: { readonly reason: string } | undefined;
+  /** One-line hints for the person reading (a wrong key, a --target without /v1, statuses never exercised). */
+  readonly hints: readonly string[];
   readonly totals: {
     readonly scenarios: number;
     readonly passed: number;

@@ -71,6 +71,7 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
           request: exchange.request,
           response: response && { status: response.status, headers: response.headers, body: response.text },
           curl: curlLine(exchange.request),
+          consequences: [],
         });
       }
       exchanges.push({
@@ -102,6 +103,9 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
     }
   }
   return {
+    id: scenario.id,
+    source: scenario.source,
+    kind: scenario.kind,
     file: scenario.file,
     name: scenario.name,
     line: scenario.line,
@@ -141,5 +145,6 @@ function notSent(step: Step, error: unknown, where: { file: string; scenario: st
     request: { method: step.operation.method, url: step.operation.path, headers: {}, body: undefined },
     response: undefined,
     curl: '',
+    consequences: [],
   };
 }

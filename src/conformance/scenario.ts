@@ -50,7 +50,12 @@ export interface Step {
 }
 
 export interface Scenario {
-  /** The scenario file, relative to the working directory. */
+  /** Stable across runs (with the same seed, for generated cases): reports name it, `--case` runs it alone. */
+  readonly id: string;
+  readonly source: 'file' | 'generated';
+  /** The generator's kind of case (undefined for scenario files). */
+  readonly kind: string | undefined;
+  /** The scenario file, relative to the working directory; for a generated case, `generated:<kind>`. */
   readonly file: string;
   readonly line: number;
   readonly name: string;

@@ -22,10 +22,14 @@ const FINDING: Finding = {
   request: { method: 'GET', url: 'http://127.0.0.1:1/v1/pets/1', headers: { authorization: 'Bearer ***' }, body: undefined },
   response: { status: 200, headers: { 'content-type': 'application/json' }, body: '{"id":"1","name":"<script>"}' },
   curl: `curl -sS -i 'http://127.0.0.1:1/v1/pets/1' -H "Authorization: Bearer $PETSTORE_API_KEY"`,
+  consequences: [],
 };
 
 function scenario(name: string, file: string, outcome: ScenarioResult['outcome'], findings: Finding[] = []): ScenarioResult {
   return {
+    id: `${file}/${name}`,
+    source: 'file',
+    kind: undefined,
     file,
     line: 1,
     name,
@@ -76,7 +80,13 @@ function result(failures: number): RunResult {
       tags: [],
       skipTags: [],
       scenarios: 'conformance',
+      seed: 7,
+      generate: [],
+      maxCases: undefined,
+      cases: [],
     },
+    stopped: undefined,
+    hints: [],
     verdict: failures > 0 ? 'failed' : 'passed',
     totals: {
       scenarios: 4,
@@ -96,6 +106,7 @@ function result(failures: number): RunResult {
         path: '/pets/{petId}',
         status: '200',
         documented: true,
+        deprecated: true,
         exercised: failures,
         passed: 0,
         failed: failures,
@@ -107,6 +118,7 @@ function result(failures: number): RunResult {
         path: '/pets/{petId}',
         status: '404',
         documented: true,
+        deprecated: true,
         exercised: 0,
         passed: 0,
         failed: 0,
