@@ -14,6 +14,13 @@ export interface HttpClientOptions {
   readonly rateLimit: number | undefined;
   /** Extra attempts after a connection error, for idempotent methods only. */
   readonly retries?: number;
+  /** Sent with every request (-H), unless the request sets the same header itself. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** TLS: accept any certificate (--insecure), or trust this PEM bundle besides the system's (--ca). */
+  readonly insecure?: boolean;
+  readonly ca?: string;
+  /** A larger answer is read no further and is a transport error (--max-response-bytes). */
+  readonly maxResponseBytes?: number;
 }
 
 export interface OutgoingRequest {
@@ -26,6 +33,12 @@ export interface OutgoingRequest {
 export interface HttpClient {
   /** Rejects with AppError('request_invalid') when the request cannot be put on the wire at all. */
   send(outgoing: OutgoingRequest): Promise<Exchange>;
+  /**
+   * A client with the same settings over one connection of its own, opened on its first request: its requests
+   * go one after another on that connection while it stays open (a case that tests auth on a kept-alive
+   * connection), and close() ends it.
+   */
+  dedicated(): HttpClient;
   close(): Promise<void>;
 }
 
@@ -36,9 +49,16 @@ const RETRY_DELAYS_MS = [100, 400, 1000];
 
 /** The one module every request of a run goes through: keep-alive, timeout, bodies always read, key redacted. */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
-  const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: Math.max(1, options.connections) });
-  const redact = createRedactor(options.token);
   const waitForSlot = createRateLimiter(options.rateLimit);
+  return clientOver(new Agent({ keepAliveTimeout: 10_000, connections: Math.max(1, options.connections) }), options, waitForSlot);
+}
+
+function clientOver(
+  dispatcher: Agent,
+  options: HttpClientOptions,
+  waitForSlot: ReturnType<typeof createRateLimiter>,
+): HttpClient {
+  const redact = createRedactor(options.token);
   const retries = options.retries ?? 2;
   const bearer = options.token === undefined ? undefined : `Bearer ${options.token}`;
 
@@ -88,6 +108,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         elapsedMs: performance.now() - started,
       };
     },
+    dedicated: () => clientOver(new Agent({ keepAliveTimeout: 10_000, connections: 1 }), options, waitForSlot),
     close: () => dispatcher.close(),
   };
 }

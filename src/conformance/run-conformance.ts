@@ -4,7 +4,7 @@ import { AppError } from '../contract/app-error.js';
 import { loadContract } from '../contract/load-contract.js';
 import { BUILT_IN_CHECKS } from './checks/built-in-checks.js';
 import type { Check, CheckInput } from './checks/check.js';
-import { createHttpClient, type HttpClient } from './create-http-client.js';
+import { createHttpClient, type HttpClient, type HttpClientOptions } from './create-http-client.js';
 import { loadScenarios } from './load-scenarios.js';
 import { operationCoverage } from './operation-coverage.js';
 import type { Reporter, ReporterContext } from './reporters/reporter.js';
@@ -22,6 +22,10 @@ export interface ConformanceOptions extends Omit<RunSettings, 'seed' | 'generate
   readonly generate?: readonly string[];
   readonly maxCases?: number | undefined;
   readonly cases?: readonly string[];
+  /** Stop sending new cases once this many have failed (--max-failures); the rest are reported as skipped. */
+  readonly maxFailures?: number;
+  /** Passed to the HTTP client: headers on every request, TLS, the answer size cap. */
+  readonly http?: Pick<HttpClientOptions, 'headers' | 'insecure' | 'ca' | 'maxResponseBytes'>;
   /** The base URL, including /v1. */
   readonly target: string;
   readonly token: string | undefined;
@@ -50,6 +54,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     timeoutMs: options.timeoutMs,
     connections: options.concurrency,
     rateLimit: options.rateLimit,
+    ...options.http,
   });
   try {
     const startedAt = new Date();

@@ -17,8 +17,14 @@ export interface Finding {
   /** At or above --fail-on: it makes the run fail. */
   readonly blocking: boolean;
   readonly request: SentRequest;
+  /** `body` holds at most a few KiB of what came; `bodyLength` is the whole body's length in characters. */
   readonly response:
-    | { readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: string }
+    | {
+        readonly status: number;
+        readonly headers: Readonly<Record<string, string>>;
+        readonly body: string;
+        readonly bodyLength: number;
+      }
     | undefined;
   readonly curl: string;
   /**

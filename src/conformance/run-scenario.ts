@@ -69,7 +69,12 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
           operationId: step.operation.operationId,
           blocking: atLeast(problem.check.severity, context.failOn),
           request: exchange.request,
-          response: response && { status: response.status, headers: response.headers, body: response.text },
+          response: response && {
+            status: response.status,
+            headers: response.headers,
+            body: clip(response.text),
+            bodyLength: response.text.length,
+          },
           curl: curlLine(exchange.request),
           consequences: [],
         });
@@ -147,4 +152,11 @@ function notSent(step: Step, error: unknown, where: { file: string; scenario: st
     curl: '',
     consequences: [],
   };
+}
+
+// A report embeds the body of every finding: a 50 MB answer must not be copied into each of them.
+const SHOWN_BODY_CHARS = 4096;
+
+function clip(text: string): string {
+  return text.length <= SHOWN_BODY_CHARS ? text : text.slice(0, SHOWN_BODY_CHARS);
 }

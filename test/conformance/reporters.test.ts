@@ -20,7 +20,7 @@ const FINDING: Finding = {
   operationId: 'getPet',
   blocking: true,
   request: { method: 'GET', url: 'http://127.0.0.1:1/v1/pets/1', headers: { authorization: 'Bearer ***' }, body: undefined },
-  response: { status: 200, headers: { 'content-type': 'application/json' }, body: '{"id":"1","name":"<script>"}' },
+  response: { status: 200, headers: { 'content-type': 'application/json' }, body: '{"id":"1","name":"<script>"}', bodyLength: 28 },
   curl: `curl -sS -i 'http://127.0.0.1:1/v1/pets/1' -H "Authorization: Bearer $PETSTORE_API_KEY"`,
   consequences: [],
 };
