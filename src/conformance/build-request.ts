@@ -30,6 +30,7 @@ export function buildRequest(
   const headers: Record<string, string> = { accept: 'application/json' };
   const authorization = authorizationFor(step.auth, token);
   if (authorization !== undefined) headers.authorization = authorization;
+  const shownAuthorization = typeof step.auth === 'object' && 'shown' in step.auth ? step.auth.shown : undefined;
   let body: string | undefined;
   if (step.body?.kind === 'json') {
     // stringifyJson writes bigints as their digits: an int64 id above 2^53 goes out exactly as captured.
@@ -41,7 +42,13 @@ export function buildRequest(
   for (const [name, value] of Object.entries(fill(step.headers) as Record<string, unknown>)) {
     headers[name] = scalarText(value, `headers.${name}`);
   }
-  return { method: step.operation.method, url: `${target.replace(/\/+$/, '')}${path}${search}`, headers, body };
+  return {
+    method: step.operation.method,
+    url: `${target.replace(/\/+$/, '')}${path}${search}`,
+    headers,
+    body,
+    ...(shownAuthorization === undefined ? {} : { shownAuthorization }),
+  };
 }
 
 // A capture that filled in an object (`{{create.body}}` as a path parameter) would go out as [object Object].
@@ -60,5 +67,6 @@ function authorizationFor(auth: AuthChoice, token: string | undefined): string |
   if (auth === 'default') return token === undefined ? undefined : `Bearer ${token}`;
   // A well-formed key no target can have issued: random on every run.
   if (auth === 'invalid') return `Bearer conformance-invalid-${randomBytes(12).toString('hex')}`;
-  return auth.raw;
+  if ('raw' in auth) return auth.raw;
+  return token === undefined ? undefined : auth.fromKey(token);
 }

@@ -28,6 +28,8 @@ export interface OutgoingRequest {
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string | undefined;
+  /** How the Authorization header is recorded when it is made from the run's key (`Basic <key>`, a prefix of it). */
+  readonly shownAuthorization?: string;
 }
 
 export interface HttpClient {
@@ -66,7 +68,8 @@ function clientOver(
     const headers: Record<string, string> = {};
     for (const name in outgoing.headers) {
       const value = outgoing.headers[name] as string;
-      headers[name] = name === 'authorization' && value === bearer ? REDACTED_BEARER : redact(value);
+      if (name !== 'authorization') headers[name] = redact(value);
+      else headers[name] = value === bearer ? REDACTED_BEARER : (outgoing.shownAuthorization ?? redact(value));
     }
     const body = outgoing.body === undefined ? undefined : redact(outgoing.body);
     return { method: outgoing.method, url: redact(outgoing.url), headers, body };

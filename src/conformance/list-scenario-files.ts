@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, type Stats, statSync } from 'node:fs';
-import { isAbsolute, join, relative } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { globSync, isDynamicPattern } from 'tinyglobby';
 import { AppError } from '../contract/app-error.js';
 import { packageRoot } from '../contract/package-root.js';
@@ -32,10 +32,11 @@ export function listScenarioFiles(where: string): string[] {
     throw new AppError('scenario_invalid', `Failed to read ${where}: no such file or folder`);
   }
   if (!info.isDirectory()) return [where];
-  const files = readFolder(where).filter((name) => SCENARIO_FILE.test(name)).sort();
-  if (files.length === 0)
-    throw new AppError('scenario_invalid', `No scenario files (*.yaml) in ${relative('.', where) || where}`);
-  return files.map((name) => join(where, name));
+  // A folder without scenario files is a run of the generated cases alone.
+  return readFolder(where)
+    .filter((name) => SCENARIO_FILE.test(name))
+    .sort()
+    .map((name) => join(where, name));
 }
 
 function readFolder(folder: string): string[] {

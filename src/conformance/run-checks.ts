@@ -1,3 +1,4 @@
+import { findResponse } from '../contract/find-response.js';
 import type { Check, CheckInput, Problem } from './checks/check.js';
 
 export interface CheckProblem extends Problem {
@@ -13,9 +14,10 @@ const CRASHED: Pick<Check, 'id' | 'severity' | 'clause'> = {
 /** Runs every check on one exchange. A check that throws is itself a problem; it never stops the run. */
 export function runChecks(checks: readonly Check[], input: CheckInput): CheckProblem[] {
   const problems: CheckProblem[] = [];
-  const observing = input.step.observe !== undefined;
+  const status = input.exchange.response?.status;
+  const documented = status !== undefined && findResponse(input.operation, status) !== undefined;
   for (const check of checks) {
-    if (observing && !check.onObservations) continue;
+    if (input.observing && (check.observed === 'skipped' || (check.observed === 'documented' && !documented))) continue;
     try {
       const problem = check.check(input);
       if (problem) problems.push({ ...problem, check });

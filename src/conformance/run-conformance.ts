@@ -1,18 +1,23 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { relative } from 'node:path';
 import { AppError } from '../contract/app-error.js';
-import { loadContract } from '../contract/load-contract.js';
+import { type Contract, loadContract } from '../contract/load-contract.js';
 import { BUILT_IN_CHECKS } from './checks/built-in-checks.js';
-import type { Check, CheckInput } from './checks/check.js';
-import { createHttpClient, type HttpClient, type HttpClientOptions } from './create-http-client.js';
+import { type Check, type CheckInput, createRunMemory } from './checks/check.js';
+import { createHttpClient, type HttpClientOptions } from './create-http-client.js';
+import { generateCases } from './generate/generate-cases.js';
+import { basePathHint } from './hints/base-path-hint.js';
+import { keyRefusedHint } from './hints/key-refused-hint.js';
+import { unexercisedHint } from './hints/unexercised-hint.js';
 import { loadScenarios } from './load-scenarios.js';
 import { operationCoverage } from './operation-coverage.js';
+import { probeTarget } from './probe-target.js';
 import type { Reporter, ReporterContext } from './reporters/reporter.js';
 import type { RunResult, RunSettings, ScenarioResult } from './run-result.js';
 import { runPool } from './run-pool.js';
-import { runScenario } from './run-scenario.js';
-import { suggestName } from './suggest-name.js';
+import { runScenario, type ScenarioContext } from './run-scenario.js';
 import type { Scenario } from './scenario.js';
+import { selectCases } from './select-cases.js';
 import { SEVERITIES, type Severity } from './severity.js';
 
 export interface ConformanceOptions extends Omit<RunSettings, 'seed' | 'generate' | 'maxCases' | 'cases'> {
@@ -35,20 +40,28 @@ export interface ConformanceOptions extends Omit<RunSettings, 'seed' | 'generate
   readonly reporters?: readonly Reporter[];
   readonly reporterContext?: ReporterContext;
   readonly version: string;
-  /** Sees every exchange with what its checks saw, and its scenario (the benchmark replays and re-checks them). */
+  /** Sees every exchange with what its checks saw, and its case (the benchmark replays and re-checks them). */
   readonly onExchange?: (checked: CheckInput, scenario: Scenario) => void;
 }
 
 /**
- * Loads the contract and the scenarios (any problem: AppError 'contract_invalid' / 'scenario_invalid', before
- * anything is sent), checks that the target answers at all ('target_unreachable'), runs the scenarios with
- * bounded concurrency, steps in order within each, and hands the result to the reporters.
+ * Phases, in order: load (the contract, the scenario files, the generated cases; any problem is AppError
+ * 'contract_invalid' / 'scenario_invalid' / 'usage' before anything is sent), probe (is anything answering, with
+ * this key, under this base URL?), the cases with bounded concurrency (steps in order within each), and the
+ * reporters.
  */
 export async function runConformance(options: ConformanceOptions): Promise<RunResult> {
   const target = checkTarget(options.target);
   const contract = await loadContract(options.contract);
-  const scenarios = await loadScenarios(options.scenarios, contract);
-  checkTags(scenarios, options);
+  const seed = options.seed ?? randomInt(0, 2 ** 32 - 1);
+  const fromFiles = await loadScenarios(options.scenarios, contract);
+  const generated = generateCases(contract, {
+    seed,
+    token: options.token,
+    kinds: options.generate,
+    maxCases: options.maxCases,
+  });
+  const cases = selectCases([...fromFiles, ...generated.cases], options);
   const client = createHttpClient({
     token: options.token,
     timeoutMs: options.timeoutMs,
@@ -61,42 +74,38 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     const started = performance.now();
     const reporters = options.reporters ?? [];
     const context = options.reporterContext ?? NO_OUTPUT;
-    const files = new Set(scenarios.map((s) => s.file)).size;
-    const runId = randomBytes(4).toString('hex');
-    const seed = options.seed ?? randomInt(0, 2 ** 32 - 1);
-    // The probe tells a target that does not answer at all (exit 3) from a broken one. It takes the first of the
-    // --concurrency slots, so it adds no round trip of its own; nothing is reported until it has answered.
-    let unreachable: unknown;
-    const probed = probe(client, target).catch((error: unknown) => {
-      unreachable = error;
-    });
-    const announced = probed.then(async () => {
-      if (unreachable !== undefined) return;
-      for (const reporter of reporters) await reporter.onRunStart?.({ target, scenarios: scenarios.length, files }, context);
-    });
-    const items: (typeof PROBE | Scenario)[] = [PROBE, ...scenarios];
-    const outcomes = await runPool(items, options.concurrency, async (item) => {
-      if (item === PROBE) return void (await probed);
-      const skipReason = unreachable === undefined ? reasonToSkip(item, options) : 'the target did not answer';
-      const result = skipReason
-        ? skipped(item, skipReason)
-        : await runScenario(item, {
-            client,
-            target,
-            token: options.token,
-            checks: options.checks ?? BUILT_IN_CHECKS,
-            settings: { timeoutMs: options.timeoutMs, maxResponseTimeMs: options.maxResponseTimeMs },
-            failOn: options.failOn,
-            runId,
-            onExchange: options.onExchange,
-          });
-      await announced;
-      if (unreachable === undefined) for (const reporter of reporters) await reporter.onScenarioEnd?.(result, context);
+    const scenarioContext: ScenarioContext = {
+      client,
+      target,
+      token: options.token,
+      checks: options.checks ?? BUILT_IN_CHECKS,
+      settings: { timeoutMs: options.timeoutMs, maxResponseTimeMs: options.maxResponseTimeMs },
+      failOn: options.failOn,
+      runId: randomBytes(4).toString('hex'),
+      run: createRunMemory(),
+      onExchange: options.onExchange,
+    };
+    const probe = await probeTarget(contract, scenarioContext, options.readOnly);
+    const files = new Set(cases.map((s) => s.file)).size;
+    for (const reporter of reporters) await reporter.onRunStart?.({ target, scenarios: cases.length + 1, files }, context);
+    for (const reporter of reporters) await reporter.onScenarioEnd?.(probe.result, context);
+    let failures = probe.result.outcome === 'failed' ? 1 : 0;
+    const results = await runPool(cases, options.concurrency, async (scenario) => {
+      const skipReason =
+        probe.stopped !== undefined
+          ? `not run: ${probe.stopped}`
+          : (reasonToSkip(scenario, options, probe.notServed) ??
+            (options.maxFailures !== undefined && failures >= options.maxFailures
+              ? `--max-failures ${options.maxFailures}: reached before this case`
+              : undefined));
+      const result = skipReason ? skipped(scenario, skipReason) : await runScenario(scenario, scenarioContext);
+      if (result.outcome === 'failed') failures++;
+      for (const reporter of reporters) await reporter.onScenarioEnd?.(result, context);
       return result;
     });
-    if (unreachable !== undefined) throw unreachable;
-    const results = outcomes.slice(1) as ScenarioResult[];
-    const result = summarise(results, {
+    const all = [probe.result, ...results];
+    const coverage = operationCoverage(contract.operations, all);
+    const result = summarise(all, {
       tool: { name: 'conformance', version: options.version },
       target,
       contract: {
@@ -106,10 +115,10 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       },
       startedAt: startedAt.toISOString(),
       durationMs: performance.now() - started,
-      settings: pickSettings(options, seed, []),
-      coverage: operationCoverage(contract.operations, results),
-      stopped: undefined,
-      hints: [],
+      settings: pickSettings(options, seed, generated.kinds),
+      coverage,
+      stopped: probe.stopped === undefined ? undefined : { reason: probe.stopped },
+      hints: hintsFor(all, coverage, target, contract, probe.stopped),
     });
     for (const reporter of reporters) await reporter.onRunEnd?.(result, context);
     return result;
@@ -139,37 +148,24 @@ function checkTarget(target: string): string {
   return target.replace(/\/+$/, '');
 }
 
-// Any HTTP answer, whatever its status, proves the target is there; without one, every step would fail alike.
-async function probe(client: HttpClient, target: string): Promise<void> {
-  const exchange = await client.send({ method: 'GET', url: target, headers: { accept: 'application/json' }, body: undefined });
-  if (exchange.error) throw new AppError('target_unreachable', `Target ${target} did not answer: ${exchange.error.message}`);
+function hintsFor(
+  scenarios: readonly ScenarioResult[],
+  coverage: RunResult['coverage'],
+  target: string,
+  contract: Contract,
+  stopped: string | undefined,
+): string[] {
+  if (stopped !== undefined) return [];
+  const hints = [keyRefusedHint(scenarios), basePathHint(scenarios, target, contract.basePaths), unexercisedHint(coverage)];
+  return hints.filter((hint): hint is string => hint !== undefined);
 }
 
-// A typo in --tags would run nothing and pass; one in --skip-tags would run what was meant to be skipped
-// (--skip-tags mutatin against production). Both are usage errors, as is a selection that leaves nothing to run.
-function checkTags(scenarios: readonly Scenario[], options: ConformanceOptions): void {
-  const known = new Set(scenarios.flatMap((s) => s.tags));
-  for (const [flag, tags] of [
-    ['--tags', options.tags],
-    ['--skip-tags', options.skipTags],
-  ] as const) {
-    const unknown = tags.find((tag) => !known.has(tag));
-    if (unknown === undefined) continue;
-    const hint = suggestName(unknown, known);
-    throw new AppError(
-      'usage',
-      `${flag} ${unknown}: no scenario has this tag${hint ? ` (did you mean ${hint}?)` : ''}; the suite's tags: ${[...known].sort().join(', ')}`,
-    );
+function reasonToSkip(scenario: Scenario, options: ConformanceOptions, notServed: ReadonlyMap<string, string>): string | undefined {
+  for (const step of scenario.steps) {
+    const reason = notServed.get(step.operation.operationId);
+    if (reason !== undefined) return reason;
   }
-  if (scenarios.every((scenario) => reasonToSkip(scenario, options) !== undefined)) {
-    throw new AppError('usage', 'nothing to run: the chosen --tags, --skip-tags and --read-only skip every scenario');
-  }
-}
-
-const PROBE: unique symbol = Symbol('probe');
-
-function reasonToSkip(scenario: Scenario, options: ConformanceOptions): string | undefined {
-  if (options.readOnly && scenario.tags.includes('mutating')) return '--read-only: the scenario changes the target';
+  if (options.readOnly && scenario.tags.includes('mutating')) return '--read-only: the case changes the target';
   if (options.tags.length > 0 && !scenario.tags.some((t) => options.tags.includes(t))) {
     return `--tags ${options.tags.join(',')}: not tagged`;
   }
@@ -198,7 +194,6 @@ function skipped(scenario: Scenario, skipReason: string): ScenarioResult {
 
 function pickSettings(options: ConformanceOptions, seed: number, generate: readonly string[]): RunSettings {
   const { failOn, timeoutMs, maxResponseTimeMs, concurrency, rateLimit, readOnly, tags, skipTags, scenarios } = options;
-  const { maxCases } = options;
   return {
     failOn,
     timeoutMs,
@@ -211,7 +206,7 @@ function pickSettings(options: ConformanceOptions, seed: number, generate: reado
     scenarios,
     seed,
     generate,
-    maxCases,
+    maxCases: options.maxCases,
     cases: options.cases ?? [],
   };
 }
@@ -223,7 +218,7 @@ function summarise(scenarios: readonly ScenarioResult[], run: Omit<RunResult, 'v
   const count = (outcome: ScenarioResult['outcome']) => scenarios.filter((s) => s.outcome === outcome).length;
   return {
     ...run,
-    verdict: count('failed') > 0 ? 'failed' : 'passed',
+    verdict: count('failed') > 0 || run.stopped !== undefined ? 'failed' : 'passed',
     totals: {
       scenarios: scenarios.length,
       passed: count('passed'),

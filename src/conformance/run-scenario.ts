@@ -1,13 +1,14 @@
-import { findResponse } from '../contract/find-response.js';
 import { isAppError } from '../contract/app-error.js';
+import { findResponse } from '../contract/find-response.js';
 import { buildRequest } from './build-request.js';
-import { curlLine } from './curl-line.js';
-import type { Check, CheckInput, CheckSettings } from './checks/check.js';
+import type { Check, CheckInput, CheckSettings, RunMemory } from './checks/check.js';
 import type { HttpClient } from './create-http-client.js';
+import { curlLine } from './curl-line.js';
 import type { Exchange } from './exchange.js';
+import { foldConsequences } from './fold-consequences.js';
 import { interpolate } from './interpolate.js';
-import type { ExchangeSummary, Finding, Observation, ScenarioResult } from './run-result.js';
 import { runChecks } from './run-checks.js';
+import type { ExchangeSummary, Finding, Observation, ScenarioResult } from './run-result.js';
 import type { Scenario, Step } from './scenario.js';
 import { atLeast, type Severity } from './severity.js';
 
@@ -19,8 +20,15 @@ export interface ScenarioContext {
   readonly settings: CheckSettings;
   readonly failOn: Severity;
   readonly runId: string;
+  readonly run: RunMemory;
   /** Sees every exchange with what its checks saw (the benchmark replays and re-checks them). */
   readonly onExchange?: ((checked: CheckInput, scenario: Scenario) => void) | undefined;
+}
+
+interface Sent {
+  readonly step: Step;
+  readonly expect: Step['expect'];
+  readonly exchange: Exchange;
 }
 
 /** Steps run in order; a step whose captures are missing stops the scenario, since every later step may need them. */
@@ -31,81 +39,105 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
   const findings: Finding[] = [];
   const observations: Observation[] = [];
   const where = { file: scenario.file, scenario: scenario.name };
+  const client = scenario.connection === 'dedicated' ? context.client.dedicated() : context.client;
 
-  steps: for (const step of scenario.steps) {
-    let times: number;
-    try {
-      times = repetitions(step, scope);
-    } catch (error) {
-      findings.push(notSent(step, error, where, context.failOn));
-      break;
-    }
-    for (let i = 0; i < times; i++) {
-      scope.repeat = { index: i };
-      let exchange: Exchange;
-      let checked: Step;
-      try {
-        // Expectations may name captures too: `id: '{{create.body.id}}'` is compared as the exact captured value.
-        checked = step.templated ? { ...step, expect: interpolate(step.expect, scope) as Step['expect'] } : step;
-        exchange = await context.client.send(buildRequest(step, scope, context.target, context.token));
-      } catch (error) {
-        findings.push(notSent(step, error, where, context.failOn));
-        break steps;
-      }
-      const input: CheckInput = { operation: step.operation, step: checked, exchange, settings: context.settings };
-      const problems = runChecks(context.checks, input);
-      context.onExchange?.(input, scenario);
-      const response = exchange.response;
-      for (const problem of problems) {
-        findings.push({
-          checkId: problem.check.id,
-          severity: problem.check.severity,
-          clause: problem.check.clause,
-          title: problem.title,
-          received: problem.received,
-          documented: problem.documented,
-          ...where,
-          step: step.index,
-          operationId: step.operation.operationId,
-          blocking: atLeast(problem.check.severity, context.failOn),
-          request: exchange.request,
-          response: response && {
-            status: response.status,
-            headers: response.headers,
-            body: clip(response.text),
-            bodyLength: response.text.length,
-          },
-          curl: curlLine(exchange.request),
-          consequences: [],
-        });
-      }
-      exchanges.push({
+  const send = async (step: Step, index: number): Promise<Sent> => {
+    const repeatScope = step.repeat ? { ...scope, repeat: { index } } : scope;
+    // Expectations may name captures too: `id: '{{create.body.id}}'` is compared as the exact captured value.
+    const expect = step.templated ? (interpolate(step.expect, repeatScope) as Step['expect']) : step.expect;
+    const exchange = await client.send(buildRequest(step, repeatScope, context.target, context.token));
+    return { step, expect, exchange };
+  };
+
+  const judge = ({ step, expect, exchange }: Sent): void => {
+    const input: CheckInput = {
+      operation: step.operation,
+      exchange,
+      credentials: step.auth === 'default' && context.token !== undefined ? 'run-key' : 'refusable',
+      expect,
+      observing: step.observe !== undefined,
+      caseId: scenario.id,
+      settings: context.settings,
+      run: context.run,
+    };
+    const problems = foldConsequences(runChecks(context.checks, input));
+    context.onExchange?.(input, scenario);
+    const response = exchange.response;
+    for (const problem of problems) {
+      const severity = problem.check.severity;
+      findings.push({
+        checkId: problem.check.id,
+        severity,
+        clause: problem.check.clause,
+        title: problem.title,
+        received: problem.received,
+        documented: problem.documented,
+        ...where,
         step: step.index,
         operationId: step.operation.operationId,
-        method: exchange.request.method,
-        url: exchange.request.url,
-        status: response?.status,
-        documentedAs: response && findResponse(step.operation, response.status)?.code,
-        elapsedMs: exchange.elapsedMs,
-        failed: problems.some((p) => atLeast(p.check.severity, context.failOn)),
-        observed: step.observe !== undefined,
+        blocking: [severity, ...problem.consequences.map((c) => c.severity)].some((s) => atLeast(s, context.failOn)),
+        request: exchange.request,
+        response: response && {
+          status: response.status,
+          headers: response.headers,
+          body: clip(response.text),
+          bodyLength: response.text.length,
+        },
+        curl: curlLine(exchange.request),
+        consequences: problem.consequences,
       });
-      if (step.observe !== undefined) {
-        observations.push({
-          ...where,
-          step: step.index,
-          operationId: step.operation.operationId,
-          note: step.observe,
-          status: response?.status,
-          body: response?.text.slice(0, 500) ?? exchange.error?.message ?? '',
-          curl: curlLine(exchange.request),
-        });
-      }
-      if (step.capture && response)
-        scope[step.capture] = { status: response.status, headers: response.headers, body: response.json };
-      // Without an answer, later steps would only repeat the same finding.
-      if (exchange.error) break steps;
     }
+    exchanges.push({
+      step: step.index,
+      operationId: step.operation.operationId,
+      method: exchange.request.method,
+      url: exchange.request.url,
+      status: response?.status,
+      documentedAs: response && findResponse(step.operation, response.status)?.code,
+      elapsedMs: exchange.elapsedMs,
+      failed: problems.some((p) => atLeast(p.check.severity, context.failOn)),
+      observed: step.observe !== undefined,
+    });
+    if (step.observe !== undefined) {
+      observations.push({
+        ...where,
+        step: step.index,
+        operationId: step.operation.operationId,
+        note: step.observe,
+        status: response?.status,
+        body: response?.text.slice(0, 500) ?? exchange.error?.message ?? '',
+        curl: curlLine(exchange.request),
+      });
+    }
+    if (step.capture && response) scope[step.capture] = { status: response.status, headers: response.headers, body: response.json };
+  };
+
+  try {
+    steps: for (const step of scenario.steps) {
+      let times: number;
+      try {
+        times = repetitions(step, scope);
+      } catch (error) {
+        findings.push(notSent(step, error, where, context.failOn));
+        break;
+      }
+      const indexes = Array.from({ length: times }, (_, i) => i);
+      const batches = step.parallel ? [indexes] : indexes.map((i) => [i]);
+      for (const batch of batches) {
+        let sent: Sent[];
+        try {
+          sent = await Promise.all(batch.map((i) => send(step, i)));
+        } catch (error) {
+          findings.push(notSent(step, error, where, context.failOn));
+          break steps;
+        }
+        for (const one of sent) judge(one);
+        // Without an answer, later steps would only repeat the same finding.
+        if (sent.some((one) => one.exchange.error)) break steps;
+      }
+    }
+  } finally {
+    if (client !== context.client) await client.close();
   }
   return {
     id: scenario.id,

@@ -1,7 +1,16 @@
 import type { Operation } from '../contract/operation.js';
 
-/** `default` sends the run's key, `none` no header, `invalid` a well-formed key the target cannot know; anything else is sent as the whole Authorization header. */
-export type AuthChoice = 'default' | 'none' | 'invalid' | { readonly raw: string };
+/**
+ * `default` sends the run's key, `none` no header, `invalid` a well-formed key the target cannot know; `raw` is
+ * sent as the whole Authorization header; `fromKey` is made from the run's key (the key under another scheme,
+ * altered...) and is recorded as `shown`, since it holds most of the key.
+ */
+export type AuthChoice =
+  | 'default'
+  | 'none'
+  | 'invalid'
+  | { readonly raw: string }
+  | { readonly fromKey: (key: string) => string; readonly shown: string };
 
 /** A status, a list of statuses, or a range such as '2XX'. */
 export type StatusExpectation = readonly (number | string)[];
@@ -18,6 +27,8 @@ export interface StepExpectation {
    */
   readonly bodyIncludes?: { readonly item: unknown; readonly whenShorterThan?: number };
   readonly bodyLength?: { readonly min?: number; readonly max?: number; readonly equals?: number };
+  /** Fields the body must not hold with these exact values (a client-sent id never becomes the resource's id). */
+  readonly bodyNot?: Readonly<Record<string, unknown>>;
   /** Header name (lower-case) → exact value, or true for "present". */
   readonly headers?: Readonly<Record<string, string | true>>;
 }
@@ -45,6 +56,8 @@ export interface Step {
   /** Set when the contract leaves the answer open: the exchange is recorded as an observation, never a failure. */
   readonly observe: string | undefined;
   readonly repeat: Repeat | undefined;
+  /** The repetitions are sent at once rather than one after another (a burst of creates). */
+  readonly parallel?: boolean;
   /** Whether any of the step's values holds a `{{...}}` template: the others are sent and compared as written. */
   readonly templated: boolean;
 }
@@ -62,4 +75,6 @@ export interface Scenario {
   readonly description: string;
   readonly tags: readonly string[];
   readonly steps: readonly Step[];
+  /** 'dedicated': the steps go over one connection of their own, opened for the case (auth on a kept-alive connection). */
+  readonly connection?: 'pooled' | 'dedicated';
 }

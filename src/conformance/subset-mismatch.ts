@@ -1,3 +1,5 @@
+import { stringifyJson } from '../contract/lossless-json.js';
+
 /**
  * Where `actual` fails to contain `expected`, or undefined when it does: objects by key (extra keys are
  * allowed, the contract permits extra fields), arrays element by element with the same length, integers
@@ -34,7 +36,12 @@ function isInteger(value: unknown): value is number | bigint {
   return typeof value === 'bigint' || Number.isInteger(value);
 }
 
-function show(value: unknown): string {
-  if (typeof value === 'bigint') return String(value);
-  return JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? String(v) : v)) ?? String(value);
+/** A value as JSON for people: int64 ids as their exact digits (not strings), nothing as `(nothing)`. */
+export function show(value: unknown): string {
+  if (value === undefined) return '(nothing)';
+  try {
+    return stringifyJson(value);
+  } catch {
+    return String(value);
+  }
 }

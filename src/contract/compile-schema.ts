@@ -31,7 +31,7 @@ const FORMAT_RULES: Readonly<Record<string, string>> = {
 };
 
 export function compileSchema(schema: object, root: string): Validator {
-  const validate = ajv.compile(withoutInjectedBounds(schema) as object);
+  const validate = ajv.compile(contractSchema(schema) as object);
   return (value, at = root) => {
     if (validate(toValidatable(value))) return NO_ISSUES;
     return describeErrors(validate, at);
@@ -82,14 +82,16 @@ function issueMessage(error: ErrorObject): string {
 /**
  * Prism's OpenAPI transformer adds minimum/maximum ±(2^53−1) to every int64 schema that did not state
  * them (it marks the stated ones in x-stoplight.explicitProperties). Those bounds are not the contract's:
- * int64 reaches ±2^63, so they are removed here.
+ * int64 reaches ±2^63, so they are removed here, with the transformer's own bookkeeping (x-stoplight).
  */
-function withoutInjectedBounds(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(withoutInjectedBounds);
+export function contractSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(contractSchema);
   if (schema === null || typeof schema !== 'object') return schema;
   const source = schema as Record<string, unknown>;
   const copy: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(source)) copy[key] = withoutInjectedBounds(value);
+  for (const [key, value] of Object.entries(source)) {
+    if (key !== 'x-stoplight') copy[key] = contractSchema(value);
+  }
   if (source.format === 'int64') {
     const explicit = (source['x-stoplight'] as { explicitProperties?: string[] } | undefined)?.explicitProperties;
     if (!explicit?.includes('minimum') && source.minimum === -Number.MAX_SAFE_INTEGER) delete copy.minimum;

@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { AppError } from './app-error.js';
-import { compileSchema, type Validator } from './compile-schema.js';
+import { compileSchema, contractSchema, type Validator } from './compile-schema.js';
 import { createOperationFinder, type OperationFinder } from './find-operation.js';
-import type { AuthKind, MediaSpec, Operation, ParameterLocation, ParameterSpec, ResponseSpec } from './operation.js';
+import type { AuthKind, JsonSchema, MediaSpec, Operation, ParameterLocation, ParameterSpec, ResponseSpec } from './operation.js';
 import { packageRoot } from './package-root.js';
 import { parseYaml } from './parse-yaml.js';
 import { prismOperations } from './prism-operations.js';
@@ -18,6 +18,8 @@ export interface Contract {
   readonly findOperation: OperationFinder;
   /** components.schemas, compiled: Pet validates a fixture, Error an error body, by name. */
   readonly schemas: ReadonlyMap<string, Validator>;
+  /** The path part of each server URL, variables at their defaults (`/v1`): where a target serves the paths. */
+  readonly basePaths: readonly string[];
   /** The validated, dereferenced document, for Prism. */
   readonly document: object;
 }
@@ -83,8 +85,27 @@ async function compileContract(file: string): Promise<Contract> {
     byId,
     findOperation: createOperationFinder(operations),
     schemas,
+    basePaths: basePathsOf(document),
     document,
   };
+}
+
+interface ServerObject {
+  url?: string;
+  variables?: Record<string, { default?: string }>;
+}
+
+function basePathsOf(document: object): string[] {
+  const servers = (document as { servers?: ServerObject[] }).servers ?? [];
+  const paths = servers.map((server) => {
+    const url = (server.url ?? '').replace(/\{([^{}]+)\}/g, (_, name: string) => server.variables?.[name]?.default ?? '');
+    try {
+      return new URL(url, 'http://base.invalid').pathname.replace(/\/+$/, '');
+    } catch {
+      return '';
+    }
+  });
+  return [...new Set(paths.filter(Boolean))];
 }
 
 // The subset of Prism's IHttpOperation read here (its types are loose about extensions and schemas).
@@ -97,6 +118,7 @@ interface PrismParameter extends PrismSchemaHolder {
 }
 interface PrismContent extends PrismSchemaHolder {
   mediaType: string;
+  examples?: { key: string; value?: unknown }[];
 }
 interface PrismOperation {
   iid?: string;
@@ -161,6 +183,7 @@ function toParameter(p: PrismParameter, location: ParameterLocation): ParameterS
     required: location === 'path' || p.required === true,
     type: typeof schema.type === 'string' ? schema.type : undefined,
     defaultValue: schema.default,
+    schema: contractSchema(schema) as JsonSchema,
     validate: compileSchema(schema, root),
   };
 }
@@ -168,6 +191,8 @@ function toParameter(p: PrismParameter, location: ParameterLocation): ParameterS
 function toMedia(content: PrismContent, root: string): MediaSpec {
   return {
     mediaType: content.mediaType.toLowerCase(),
+    schema: content.schema && (contractSchema(content.schema) as JsonSchema),
+    example: content.examples?.[0]?.value,
     validate: content.schema ? compileSchema(content.schema, root) : undefined,
   };
 }

@@ -9,12 +9,41 @@ export interface ParameterSpec {
   /** The JSON type the raw text is read as before validation ('integer', 'string', 'array', ...). */
   readonly type: string | undefined;
   readonly defaultValue: unknown;
+  /** The parameter's schema as the contract states it (dereferenced): what a case generator reads. */
+  readonly schema: JsonSchema;
   readonly validate: Validator;
+}
+
+/** A dereferenced OpenAPI 3.0 schema object, read-only: types, formats, bounds, enums, required sets. */
+export interface JsonSchema {
+  readonly type?: string;
+  readonly format?: string;
+  readonly enum?: readonly unknown[];
+  readonly minimum?: number;
+  readonly maximum?: number;
+  /** A number in JSON Schema draft 7, which Prism's model uses; a flag in OpenAPI 3.0. */
+  readonly exclusiveMinimum?: number | boolean;
+  readonly exclusiveMaximum?: number | boolean;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly default?: unknown;
+  readonly example?: unknown;
+  readonly examples?: readonly unknown[];
+  readonly nullable?: boolean;
+  readonly required?: readonly string[];
+  readonly properties?: Readonly<Record<string, JsonSchema>>;
+  readonly additionalProperties?: boolean | JsonSchema;
+  readonly items?: JsonSchema;
+  readonly description?: string;
 }
 
 export interface MediaSpec {
   /** Lower-case media type, e.g. application/json. */
   readonly mediaType: string;
+  /** The body's schema as the contract states it (dereferenced), when it has one. */
+  readonly schema: JsonSchema | undefined;
+  /** The contract's example of this body, when it gives one. */
+  readonly example: unknown;
   readonly validate: Validator | undefined;
 }
 

@@ -4,7 +4,7 @@ export const answered: Check = {
   id: 'answered',
   severity: 'high',
   clause: 'Endpoints: every operation answers with one of its documented responses',
-  onObservations: true,
+  observed: 'applies',
   check: ({ exchange, settings }) => {
     if (!exchange.error) return undefined;
     return exchange.error.kind === 'timeout'

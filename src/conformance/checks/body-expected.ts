@@ -1,5 +1,5 @@
 import type { StepExpectation } from '../scenario.js';
-import { subsetMismatch } from '../subset-mismatch.js';
+import { show, subsetMismatch } from '../subset-mismatch.js';
 import type { Check } from './check.js';
 
 export const bodyExpected: Check = {
@@ -7,17 +7,22 @@ export const bodyExpected: Check = {
   severity: 'high',
   clause:
     "the step's expected body, which the scenario derives from the contract's meaning (same fields on fetch, filter, limit)",
-  onObservations: true,
-  check: ({ step, exchange }) => {
+  observed: 'applies',
+  check: ({ expect, exchange }) => {
     const response = exchange.response;
-    const { body, bodyEach, bodyIncludes, bodyLength } = step.expect;
+    if (!expect) return undefined;
+    const { body, bodyEach, bodyIncludes, bodyLength, bodyNot } = expect;
     const wantsArray = bodyEach !== undefined || bodyIncludes !== undefined || bodyLength !== undefined;
-    if (!response || (body === undefined && !wantsArray)) return undefined;
+    if (!response || (body === undefined && bodyNot === undefined && !wantsArray)) return undefined;
     const actual = response.json;
     const problems: string[] = [];
     if (body !== undefined) {
       const mismatch = subsetMismatch(actual, body);
       if (mismatch) problems.push(mismatch);
+    }
+    if (bodyNot !== undefined) {
+      const same = sameFields(actual, bodyNot);
+      if (same.length > 0) problems.push(`body.${same[0]}: received the value the request sent, ${show(bodyNot[same[0] as string])}`);
     }
     if (wantsArray) {
       if (!Array.isArray(actual))
@@ -46,9 +51,18 @@ export const bodyExpected: Check = {
     if (bodyEach !== undefined) documented.push(`every item contains ${show(bodyEach)}`);
     if (bodyIncludes !== undefined) documented.push(`an item contains ${show(bodyIncludes.item)}${pageNote(bodyIncludes)}`);
     if (bodyLength !== undefined) documented.push(`an array of length ${describeLength(bodyLength)}`);
+    if (bodyNot !== undefined) documented.push(`body fields other than ${show(bodyNot)}`);
     return { title: `body is not as expected: ${problems[0]}`, received: problems.join('; '), documented: documented.join('; ') };
   },
 };
+
+// The keys of `unwanted` whose value the body holds exactly (a client-sent id the service took as its own).
+function sameFields(actual: unknown, unwanted: Readonly<Record<string, unknown>>): string[] {
+  if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return [];
+  return Object.keys(unwanted).filter(
+    (key) => Object.hasOwn(actual, key) && subsetMismatch((actual as Record<string, unknown>)[key], unwanted[key]) === undefined,
+  );
+}
 
 type LengthRule = NonNullable<StepExpectation['bodyLength']>;
 type IncludesRule = NonNullable<StepExpectation['bodyIncludes']>;
@@ -79,8 +93,4 @@ function describeLength(rule: LengthRule): string {
     rule.max === undefined ? '' : `<= ${rule.max}`,
   ];
   return parts.filter(Boolean).join(' and ');
-}
-
-function show(value: unknown): string {
-  return JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? String(v) : v));
 }

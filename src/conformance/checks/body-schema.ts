@@ -6,7 +6,7 @@ export const bodySchema: Check = {
   id: 'body-schema',
   severity: 'high',
   clause: 'Resources and their fields: the body of a documented response matches its schema (Pet, Pets, Error)',
-  onObservations: true,
+  observed: 'documented',
   check: ({ operation, exchange }) => {
     const response = exchange.response;
     const documented = response && findResponse(operation, response.status);

@@ -7,6 +7,8 @@ import { contentTypeJson } from './content-type-json.js';
 import { errorStatusMatches } from './error-status-matches.js';
 import { headersDocumented } from './headers-documented.js';
 import { headersExpected } from './headers-expected.js';
+import { idAssignedOnce } from './id-assigned-once.js';
+import { idsUniqueInList } from './ids-unique-in-list.js';
 import { noServerError } from './no-server-error.js';
 import { responseTime } from './response-time.js';
 import { statusDocumented } from './status-documented.js';
@@ -22,6 +24,8 @@ export const BUILT_IN_CHECKS: readonly Check[] = [
   contentTypeJson,
   bodySchema,
   errorStatusMatches,
+  idsUniqueInList,
+  idAssignedOnce,
   headersDocumented,
   bodyExpected,
   headersExpected,

@@ -1,6 +1,6 @@
 import type { Operation } from '../../contract/operation.js';
 import type { Exchange } from '../exchange.js';
-import type { Step } from '../scenario.js';
+import type { StepExpectation } from '../scenario.js';
 import type { Severity } from '../severity.js';
 
 export interface CheckSettings {
@@ -8,12 +8,33 @@ export interface CheckSettings {
   readonly maxResponseTimeMs: number;
 }
 
-/** Everything a check may read: plain values, no I/O. */
+/** What checks remember across one run: ids that creates returned, so a second assignment of one is seen. */
+export interface RunMemory {
+  /** `operationId id` → the case that first received it. */
+  readonly assignedIds: Map<string, string>;
+}
+
+export function createRunMemory(): RunMemory {
+  return { assignedIds: new Map() };
+}
+
+/**
+ * Everything a check may read: plain values, no I/O. An exchange is judged against the contract with
+ * `expect` undefined, so the mock (a self-check, a validating proxy) can use the same checks without a scenario.
+ */
 export interface CheckInput {
   readonly operation: Operation;
-  readonly step: Step;
   readonly exchange: Exchange;
+  /** 'run-key': the request carried the run's key; 'refusable': it was sent without valid credentials. */
+  readonly credentials: 'run-key' | 'refusable';
+  /** What the case expects beyond the contract (a status, a body subset); undefined for none. */
+  readonly expect: StepExpectation | undefined;
+  /** The case observes an answer the contract leaves open (limit=101): see Check.observed. */
+  readonly observing: boolean;
+  /** The case that sent it, as reports name it. */
+  readonly caseId: string;
   readonly settings: CheckSettings;
+  readonly run: RunMemory;
 }
 
 /** What a check found: what was received and what the contract documents (schemathesis's "Received / Documented"). */
@@ -23,6 +44,12 @@ export interface Problem {
   readonly documented: string;
 }
 
+/**
+ * How a check treats an observed answer: 'applies' always, 'documented' only when the contract documents the
+ * status that came (an undocumented one has no schema or media type to hold it to), 'skipped' never.
+ */
+export type OnObserved = 'applies' | 'documented' | 'skipped';
+
 /** One property of the contract. A check returns at most one problem per exchange. */
 export interface Check {
   /** kebab-case, stable: reports, tests and people refer to it. */
@@ -30,7 +57,6 @@ export interface Check {
   readonly severity: Severity;
   /** The clause of the service description the check enforces. */
   readonly clause: string;
-  /** False for checks that would fail a server for an answer the contract leaves open (steps with `observe`). */
-  readonly onObservations: boolean;
+  readonly observed: OnObserved;
   readonly check: (input: CheckInput) => Problem | undefined;
 }

@@ -5,9 +5,10 @@ import type { Operation } from '../../contract/operation.js';
 import type { Exchange } from '../exchange.js';
 import { runChecks } from '../run-checks.js';
 import type { Step, StepExpectation } from '../scenario.js';
+import { authEnforced } from './auth-enforced.js';
 import { bodyExpected } from './body-expected.js';
 import { BUILT_IN_CHECKS } from './built-in-checks.js';
-import type { Check, CheckInput } from './check.js';
+import { type Check, type CheckInput, createRunMemory } from './check.js';
 
 const contract = await loadContract();
 const op = (id: string) => contract.byId.get(id) as Operation;
@@ -41,14 +42,22 @@ function input(shape: Shape = {}): CheckInput {
   } catch (error) {
     jsonError = (error as Error).message;
   }
-  const step = { index: 1, operation, auth: shape.auth ?? 'default', expect: shape.expect ?? {}, observe: undefined } as Step;
   const exchange: Exchange = {
     request: { method: operation.method, url: 'http://127.0.0.1:1/v1/pets/1', headers: {}, body: undefined },
     response: shape.error ? undefined : { status: shape.status ?? 200, headers, text: body, json: json as never, jsonError },
     error: shape.error,
     elapsedMs: shape.elapsedMs ?? 5,
   };
-  return { operation, step, exchange, settings: { timeoutMs: 1000, maxResponseTimeMs: 100 } };
+  return {
+    operation,
+    exchange,
+    credentials: (shape.auth ?? 'default') === 'default' ? 'run-key' : 'refusable',
+    expect: shape.expect,
+    observing: false,
+    caseId: 'test/case',
+    settings: { timeoutMs: 1000, maxResponseTimeMs: 100 },
+    run: createRunMemory(),
+  };
 }
 
 const withRequiredHeader: Operation = {
@@ -94,7 +103,22 @@ const CASES: Readonly<Record<string, { conforming: CheckInput; violation: CheckI
     violation: input({ expect: { headers: { location: true } } }),
   },
   'response-time': { conforming: input({ elapsedMs: 99 }), violation: input({ elapsedMs: 101 }) },
+  'ids-unique-in-list': {
+    conforming: input({ operationId: 'listPets', body: `[${PET},${PET.replace('9007199254740993', '9007199254740992')}]` }),
+    // 2^53+1 twice: told apart from 2^53 only because ids are compared exactly.
+    violation: input({ operationId: 'listPets', body: `[${PET},${PET}]` }),
+  },
+  'id-assigned-once': {
+    conforming: input({ operationId: 'createPet', status: 201 }),
+    violation: alreadyAssigned(input({ operationId: 'createPet', status: 201 })),
+  },
 };
+
+/** The same exchange, in a run where an earlier create already received its id. */
+function alreadyAssigned(checked: CheckInput): CheckInput {
+  checked.run.assignedIds.set('createPet 9007199254740993', 'earlier/case');
+  return checked;
+}
 
 describe('every built-in check', () => {
   it('has a case here, a kebab-case id, a severity and a clause', () => {
@@ -127,7 +151,7 @@ describe('runChecks', () => {
       id: 'boom',
       severity: 'low',
       clause: 'none',
-      onObservations: true,
+      observed: 'applies',
       check: () => {
         throw new Error('bad');
       },
@@ -139,9 +163,46 @@ describe('runChecks', () => {
 
   it('does not hold an observed step to the documented statuses', () => {
     const observed = input({ operationId: 'listPets', status: 400, body: '{"code":"x","message":"y","status":400}' });
-    const step = { ...observed.step, observe: 'limit=101' };
     expect(runChecks(BUILT_IN_CHECKS, observed).map((p) => p.check.id)).toEqual(['status-documented']);
-    expect(runChecks(BUILT_IN_CHECKS, { ...observed, step })).toEqual([]);
+    expect(runChecks(BUILT_IN_CHECKS, { ...observed, observing: true })).toEqual([]);
+  });
+});
+
+describe('observed answers', () => {
+  it('holds an undocumented status to nothing that needs a documented response: a problem+json 400 on listPets', () => {
+    const problem = input({
+      operationId: 'listPets',
+      status: 400,
+      contentType: 'application/problem+json',
+      body: '{"type":"about:blank","title":"bad limit","status":400}',
+    });
+    expect(runChecks(BUILT_IN_CHECKS, { ...problem, observing: true })).toEqual([]);
+  });
+
+  it('still fails a server error on an observed request', () => {
+    const crashed = input({ operationId: 'listPets', status: 500, body: '' });
+    expect(runChecks(BUILT_IN_CHECKS, { ...crashed, observing: true }).map((p) => p.check.id)).toEqual(['no-server-error']);
+  });
+});
+
+describe('auth-enforced', () => {
+  it('judges only whether a request without valid credentials was served: a 307 or 403 is not a security finding', () => {
+    for (const status of [307, 403, 404]) {
+      expect(authEnforced.check(input({ auth: 'none', status, body: '' }))).toBeUndefined();
+    }
+    expect(authEnforced.check(input({ auth: 'none', status: 204, body: '' }))?.title).toBe(
+      'a request without an Authorization header was served',
+    );
+  });
+});
+
+describe('body-expected: bodyNot', () => {
+  it('fails a created pet that took the id the client sent, and passes one with its own id', () => {
+    const sent = { id: 9007199254740993n };
+    expect(bodyExpected.check(input({ operationId: 'createPet', status: 201, expect: { bodyNot: sent } }))?.received).toBe(
+      'body.id: received the value the request sent, 9007199254740993',
+    );
+    expect(bodyExpected.check(input({ operationId: 'createPet', status: 201, expect: { bodyNot: { id: 5 } } }))).toBeUndefined();
   });
 });
 
@@ -155,8 +216,8 @@ describe('body-expected: bodyIncludes', () => {
     expect(includes(list(OTHER, PET), { id: 9007199254740993n, status: 'sold' }, 3)).toBeUndefined();
     // 2^53 and 2^53+1 are the same double: only an exact comparison sees that 2^53 is not in the list.
     const problem = includes(list(OTHER, PET), { id: 9007199254740992n }, 3);
-    expect(problem?.received).toBe('body: none of the 2 items contains {"id":"9007199254740992"}');
-    expect(problem?.documented).toBe('an item contains {"id":"9007199254740992"} (a list of fewer than 3 is the whole list)');
+    expect(problem?.received).toBe('body: none of the 2 items contains {"id":9007199254740992}');
+    expect(problem?.documented).toBe('an item contains {"id":9007199254740992} (a list of fewer than 3 is the whole list)');
   });
 
   it('says nothing about a full page, which may leave the item for a later one', () => {

@@ -2,12 +2,14 @@ import { findMedia, findResponse, mediaTypeOf } from '../../contract/find-respon
 import type { Check } from './check.js';
 
 const JSON_MEDIA = 'application/json';
+// RFC 6839 §3.1: a +json suffix names a JSON media type (application/problem+json).
+const isJsonMedia = (media: string | undefined) => media === JSON_MEDIA || (!!media?.startsWith('application/') && media.endsWith('+json'));
 
 export const contentTypeJson: Check = {
   id: 'content-type-json',
   severity: 'medium',
   clause: 'What the service does: response bodies are JSON (application/json), as each documented response declares',
-  onObservations: true,
+  observed: 'documented',
   check: ({ operation, exchange }) => {
     const response = exchange.response;
     if (!response) return undefined;
@@ -15,7 +17,7 @@ export const contentTypeJson: Check = {
     if (response.text === '' && declared.length === 0) return undefined;
     const received = mediaTypeOf(response.headers['content-type']);
     const allowed = declared.length > 0 ? declared.map((c) => c.mediaType) : [JSON_MEDIA];
-    const ok = declared.length > 0 ? findMedia(declared, received) !== undefined : received === JSON_MEDIA;
+    const ok = declared.length > 0 ? findMedia(declared, received) !== undefined : isJsonMedia(received);
     if (ok) return undefined;
     return {
       title: `Content-Type is ${received ?? 'missing'}`,

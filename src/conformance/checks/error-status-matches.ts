@@ -4,7 +4,7 @@ export const errorStatusMatches: Check = {
   id: 'error-status-matches',
   severity: 'high',
   clause: 'Error: status is the HTTP status code of the response',
-  onObservations: true,
+  observed: 'documented',
   check: ({ exchange }) => {
     const response = exchange.response;
     const body = response?.json;

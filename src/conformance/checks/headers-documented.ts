@@ -5,7 +5,7 @@ export const headersDocumented: Check = {
   id: 'headers-documented',
   severity: 'medium',
   clause: 'Endpoints: the headers a documented response requires are present',
-  onObservations: true,
+  observed: 'documented',
   check: ({ operation, exchange }) => {
     const response = exchange.response;
     const required = (response && findResponse(operation, response.status)?.headers.filter((h) => h.required)) ?? [];

@@ -4,10 +4,10 @@ export const headersExpected: Check = {
   id: 'headers-expected',
   severity: 'medium',
   clause: "the step's expected headers",
-  onObservations: true,
-  check: ({ step, exchange }) => {
+  observed: 'applies',
+  check: ({ expect, exchange }) => {
     const response = exchange.response;
-    const expected = step.expect.headers;
+    const expected = expect?.headers;
     if (!response || !expected) return undefined;
     const wrong = Object.entries(expected).filter(([name, value]) =>
       value === true ? response.headers[name] === undefined : response.headers[name] !== value,

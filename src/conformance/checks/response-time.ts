@@ -4,7 +4,7 @@ export const responseTime: Check = {
   id: 'response-time',
   severity: 'low',
   clause: '--max-response-time: the contract sets no latency; this is the run’s own budget',
-  onObservations: true,
+  observed: 'applies',
   check: ({ exchange, settings }) => {
     if (!exchange.response || exchange.elapsedMs <= settings.maxResponseTimeMs) return undefined;
     return {

@@ -4,10 +4,10 @@ export const statusExpected: Check = {
   id: 'status-expected',
   severity: 'high',
   clause: "the step's expected status, which the scenario derives from the contract",
-  onObservations: true,
-  check: ({ step, exchange }) => {
+  observed: 'applies',
+  check: ({ expect, exchange }) => {
     const status = exchange.response?.status;
-    const expected = step.expect.status;
+    const expected = expect?.status;
     if (status === undefined || expected === undefined || expected.some((e) => statusMatches(status, e))) return undefined;
     return {
       title: `expected status ${expected.join(' or ')}, got ${status}`,

@@ -1,7 +1,5 @@
 import type { Reporter } from './reporter.js';
 import { describeFinding } from './describe-finding.js';
-import { basePathHint } from './base-path-hint.js';
-import { keyRefusedHint } from './key-refused-hint.js';
 
 const MARKS = { passed: 'PASS', failed: 'FAIL', skipped: 'SKIP' } as const;
 
@@ -28,7 +26,8 @@ export const consoleReporter: Reporter = {
         `${totals.exchanges} requests; ${totals.findings} findings${severities ? ` (${severities})` : ''}; ` +
         `${totals.observations} observations; ${(result.durationMs / 1000).toFixed(1)} s`,
     );
-    for (const hint of [keyRefusedHint(result), basePathHint(result)]) if (hint) print(hint);
+    if (result.stopped) print(`Stopped: ${result.stopped.reason}`);
+    for (const hint of result.hints) print(hint);
     print(`Verdict: ${result.verdict.toUpperCase()} (--fail-on ${result.settings.failOn})`);
   },
 };

@@ -1,13 +1,13 @@
 import { REDACTED_BEARER } from '../exchange.js';
-import type { RunResult } from '../run-result.js';
+import type { ScenarioResult } from '../run-result.js';
 
 /**
  * A wrong --token makes every authenticated step fail its expected status, which reads like a broken target.
  * When requests that carried the run's key got 401, say so in one line (without the key).
  */
-export function keyRefusedHint(result: RunResult): string | undefined {
+export function keyRefusedHint(scenarios: readonly ScenarioResult[]): string | undefined {
   const refused = new Set(
-    result.scenarios
+    scenarios
       .flatMap((s) => s.findings)
       .filter((f) => f.request.headers.authorization === REDACTED_BEARER && f.response?.status === 401)
       .map((f) => `${f.file}|${f.scenario}|${f.step}`),

@@ -1,0 +1,22 @@
+import type { Operation } from '../../contract/operation.js';
+
+/** The operation's documented success statuses, as a step expects them (201, or a range such as '2XX'). */
+export function successStatuses(operation: Operation): (number | string)[] {
+  return operation.responses.filter((r) => r.code.startsWith('2')).map((r) => (/^\d+$/.test(r.code) ? Number(r.code) : r.code));
+}
+
+/**
+ * The status the contract documents for a request it calls invalid (400, or 422), or undefined: then the
+ * contract leaves the answer open and the case only observes it.
+ */
+export function invalidInputStatus(operation: Operation): number | undefined {
+  const code = operation.responses.find((r) => r.code === '400' || r.code === '422')?.code;
+  return code === undefined ? undefined : Number(code);
+}
+
+/** Every documented status but the auth refusals: what a valid, authenticated request may get. */
+export function documentedAnswers(operation: Operation): (number | string)[] {
+  return operation.responses
+    .filter((r) => r.code !== '401' && r.code !== '403' && r.code !== 'default')
+    .map((r) => (/^\d+$/.test(r.code) ? Number(r.code) : r.code));
+}

@@ -1,0 +1,79 @@
+import type { Operation } from '../../../contract/operation.js';
+import type { AuthChoice } from '../../scenario.js';
+import type { CaseKind, GenerateContext } from '../case-kind.js';
+import { makeCase } from '../make-case.js';
+import { validRequest } from '../valid-request.js';
+
+interface Variant {
+  readonly id: string;
+  readonly what: string;
+  /** undefined when the run's key gives no such variant (a key without letters has no other case). */
+  readonly auth: (context: GenerateContext) => AuthChoice | undefined;
+}
+
+const fromKey = (shown: string, make: (key: string) => string): AuthChoice => ({ fromKey: make, shown });
+const swapCase = (key: string) => [...key].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+
+// Seed, Authentication: a missing or invalid key, or a header not of the form `Bearer <API_KEY>`, gets 401.
+const VARIANTS: readonly Variant[] = [
+  { id: 'no-header', what: 'no Authorization header', auth: () => 'none' },
+  { id: 'basic-scheme', what: 'the key under the Basic scheme', auth: () => fromKey('Basic <key>', (k) => `Basic ${k}`) },
+  { id: 'token-scheme', what: 'the key under the Token scheme', auth: () => fromKey('Token <key>', (k) => `Token ${k}`) },
+  { id: 'bare-key', what: 'the bare key, with no scheme', auth: () => fromKey('<key>', (k) => k) },
+  { id: 'empty-bearer', what: 'Bearer with no token', auth: () => ({ raw: 'Bearer' }) },
+  {
+    id: 'key-prefix',
+    what: 'a prefix of the key (its last character dropped)',
+    auth: ({ token }) =>
+      token !== undefined && token.length > 1 ? fromKey('Bearer <key minus its last character>', (k) => `Bearer ${k.slice(0, -1)}`) : undefined,
+  },
+  { id: 'key-suffix', what: 'the key with a character added', auth: () => fromKey('Bearer <key>x', (k) => `Bearer ${k}x`) },
+  {
+    id: 'key-case',
+    what: 'the key in another letter case',
+    auth: ({ token }) =>
+      token !== undefined && swapCase(token) !== token ? fromKey('Bearer <key, case swapped>', (k) => `Bearer ${swapCase(k)}`) : undefined,
+  },
+  { id: 'key-then-junk', what: 'the key followed by a space and junk', auth: () => fromKey('Bearer <key> junk', (k) => `Bearer ${k} junk`) },
+  {
+    id: 'random-key',
+    what: 'a random key',
+    auth: ({ random }) => ({ raw: `Bearer conformance-${random.text(32, '0123456789abcdef')}` }),
+  },
+];
+
+export const authKind: CaseKind = {
+  id: 'auth',
+  description: 'every operation refuses a missing, malformed or altered key with 401, on a fresh and on a kept-alive connection',
+  generate: (context) =>
+    context.contract.operations
+      .filter((operation) => operation.auth === 'bearer')
+      .flatMap((operation) => VARIANTS.flatMap((variant) => casesFor(operation, variant, context))),
+};
+
+function casesFor(operation: Operation, variant: Variant, context: GenerateContext) {
+  const auth = variant.auth(context);
+  if (auth === undefined) return [];
+  const refused = { ...validRequest(operation), auth, expect: { status: [401] } };
+  const op = operation.operationId;
+  return [
+    makeCase({
+      kind: 'auth',
+      id: `${op}/${variant.id}/fresh-connection`,
+      name: `${op} refuses ${variant.what}, on a fresh connection`,
+      description: `Given a valid request sent with ${variant.what} on a new connection, when it reaches ${op}, then the answer is 401 with an Error body.`,
+      steps: [refused],
+      tags: ['security'],
+      connection: 'dedicated',
+    }),
+    makeCase({
+      kind: 'auth',
+      id: `${op}/${variant.id}/kept-alive-connection`,
+      name: `${op} refuses ${variant.what}, after an authenticated request on the same connection`,
+      description: `Given a connection that has just carried a request with the run's key, when a request with ${variant.what} follows on it, then the answer is 401: auth is checked per request, not per connection.`,
+      steps: [validRequest(operation), refused],
+      tags: ['security'],
+      connection: 'dedicated',
+    }),
+  ];
+}

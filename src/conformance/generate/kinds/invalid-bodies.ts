@@ -1,0 +1,118 @@
+import { stringifyJson } from '../../../contract/lossless-json.js';
+import { requestSchema } from '../../../contract/resource-shape.js';
+import type { JsonSchema, Operation } from '../../../contract/operation.js';
+import type { Scenario, Step } from '../../scenario.js';
+import type { CaseKind } from '../case-kind.js';
+import { invalidInputStatus } from '../expected-statuses.js';
+import { makeCase } from '../make-case.js';
+import { sampleValue } from '../sample-value.js';
+
+interface Invalid {
+  readonly id: string;
+  readonly what: string;
+  readonly body: NonNullable<Step['body']>;
+}
+
+const json = (value: unknown): Invalid['body'] => ({ kind: 'json', value });
+const raw = (text: string): Invalid['body'] => ({ kind: 'raw', text });
+
+// A value of each JSON type the schema does not allow (integer: also what lenient parsers take for one).
+const WRONG_TYPES: Readonly<Record<string, readonly { id: string; what: string; value: unknown }[]>> = {
+  string: [
+    { id: 'number', what: 'a number', value: 42 },
+    { id: 'boolean', what: 'a boolean', value: true },
+    { id: 'object', what: 'an object', value: { text: 'x' } },
+    { id: 'array', what: 'an array', value: ['x'] },
+  ],
+  integer: [
+    { id: 'numeric-string', what: 'a numeric string', value: '1' },
+    { id: 'fraction', what: 'a fraction', value: 1.5 },
+    { id: 'boolean', what: 'a boolean', value: true },
+    { id: 'array', what: 'an array', value: [1] },
+  ],
+};
+
+const INT64_BEYOND = [
+  { id: 'above-int64', what: '2^63, one past the int64 maximum', value: 2n ** 63n },
+  { id: 'below-int64', what: '-2^63-1, one past the int64 minimum', value: -(2n ** 63n) - 1n },
+];
+
+export const invalidBodiesKind: CaseKind = {
+  id: 'invalid-bodies',
+  description:
+    'bodies the schema refuses (a required field missing or null, wrong types, enum violations, integers beyond int64, non-objects, invalid JSON) get the documented 400',
+  generate: (context) =>
+    context.contract.operations.flatMap((operation) => {
+      const schema = requestSchema(operation);
+      return schema?.type === 'object' && operation.requestBody?.contents.some((c) => c.mediaType === 'application/json')
+        ? casesFor(operation, schema)
+        : [];
+    }),
+};
+
+function casesFor(operation: Operation, schema: JsonSchema): Scenario[] {
+  const base = sampleValue(schema) as Record<string, unknown>;
+  const text = stringifyJson(base);
+  const invalid: Invalid[] = [];
+  for (const name of schema.required ?? []) {
+    const { [name]: _, ...without } = base;
+    invalid.push({ id: `${name}/missing`, what: `no ${name} (required)`, body: json(without) });
+  }
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    if (!property.nullable) invalid.push({ id: `${name}/null`, what: `${name} null`, body: json({ ...base, [name]: null }) });
+    for (const wrong of WRONG_TYPES[property.type ?? ''] ?? []) {
+      invalid.push({ id: `${name}/${wrong.id}`, what: `${name} as ${wrong.what}`, body: json({ ...base, [name]: wrong.value }) });
+    }
+    if (property.format === 'int64') {
+      for (const beyond of INT64_BEYOND) {
+        invalid.push({ id: `${name}/${beyond.id}`, what: `${name} ${beyond.what}`, body: json({ ...base, [name]: beyond.value }) });
+      }
+    }
+    const first = property.enum?.find((v): v is string => typeof v === 'string');
+    if (first !== undefined) {
+      for (const [id, what, value] of [
+        ['enum-other-case', `${JSON.stringify(first.toUpperCase())}, an enum value in another case`, first.toUpperCase()],
+        ['enum-empty', 'an empty string, not in its enum', ''],
+        ['enum-unknown', 'a value not in its enum', 'conformance-unknown'],
+      ] as const) {
+        if (!property.enum?.includes(value)) invalid.push({ id: `${name}/${id}`, what: `${name} ${what}`, body: json({ ...base, [name]: value }) });
+      }
+    }
+  }
+  for (const [id, what, value] of [
+    ['array', 'an array', [base]],
+    ['string', 'a string', 'text'],
+    ['number', 'a number', 1],
+    ['null', 'null', null],
+    ['boolean', 'true', true],
+  ] as const) {
+    invalid.push({ id: `body/${id}`, what: `a body that is ${what}, not an object`, body: json(value) });
+  }
+  for (const [id, what, body] of [
+    ['cut-short', 'JSON cut short', text.slice(0, Math.max(1, text.length - 3))],
+    ['trailing-comma', 'JSON with a trailing comma', `${text.slice(0, -1)},}`],
+    ['single-quotes', 'single-quoted JSON', text.replaceAll('"', "'")],
+    ['not-json', 'plain text', 'not json'],
+    ['empty', 'an empty body', ''],
+  ] as const) {
+    invalid.push({ id: `json/${id}`, what, body: raw(body) });
+  }
+  const op = operation.operationId;
+  const status = invalidInputStatus(operation);
+  return invalid.map(({ id, what, body }) =>
+    makeCase({
+      kind: 'invalid-bodies',
+      id: `${op}/${id}`,
+      name: `${op} refuses ${what}`,
+      description: `Given a body with ${what}, when it is sent to ${op} as application/json, then the answer is ${status === undefined ? 'recorded: the contract documents no refusal for it' : `${status} with an Error body`}.`,
+      steps: [
+        {
+          operation,
+          body,
+          ...(body.kind === 'raw' ? { headers: { 'content-type': 'application/json' } } : {}),
+          ...(status === undefined ? { observe: `what ${op} answers to ${what}` } : { expect: { status: [status] } }),
+        },
+      ],
+    }),
+  );
+}

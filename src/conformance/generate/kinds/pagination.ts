@@ -1,0 +1,107 @@
+import type { Contract } from '../../../contract/load-contract.js';
+import type { Operation, ParameterSpec } from '../../../contract/operation.js';
+import { createdResource, IDENTIFIER, listOperation, requestSchema } from '../../../contract/resource-shape.js';
+import type { Scenario } from '../../scenario.js';
+import type { CaseKind } from '../case-kind.js';
+import { successStatuses } from '../expected-statuses.js';
+import { makeCase, type StepSpec } from '../make-case.js';
+import { sampleValue } from '../sample-value.js';
+
+// The names APIs give a page-size parameter; the seed's `limit` is "maximum number of animals returned".
+const PAGE_SIZE = /^(limit|page_?size|per_?page|max_?results|top)$/i;
+
+export const paginationKind: CaseKind = {
+  id: 'pagination',
+  description:
+    'a list never exceeds its page size and is full when enough resources match (creating what is missing first), at the minimum, maximum and default; a filter returns only its value',
+  generate: ({ contract }) =>
+    contract.operations.flatMap((create) => {
+      const list = createdResource(create) ? listOperation(create, contract.operations) : undefined;
+      return list ? casesFor(contract, create, list) : [];
+    }),
+};
+
+function casesFor(contract: Contract, create: Operation, list: Operation): Scenario[] {
+  const op = list.operationId;
+  const base = sampleValue(requestSchema(create)) as Record<string, unknown>;
+  const created = successStatuses(create);
+  const listed = successStatuses(list);
+  const creates = (count: number, less?: string, fields: Record<string, unknown> = {}): StepSpec => ({
+    operation: create,
+    body: { kind: 'json', value: { ...base, ...fields } },
+    repeat: { count, ...(less ? { less } : {}) },
+    expect: { status: created },
+  });
+  const cases: Scenario[] = [];
+  const make = (id: string, name: string, description: string, steps: StepSpec[]) =>
+    cases.push(makeCase({ kind: 'pagination', id: `${op}/${id}`, name, description, steps }));
+  const page = list.parameters.find((p) => p.in === 'query' && p.type === 'integer' && PAGE_SIZE.test(p.name) && p.schema.maximum !== undefined);
+  const max = page?.schema.maximum;
+  if (page && max !== undefined) {
+    const min = Math.max(1, page.schema.minimum ?? 1);
+    const atMost = (n: number) => ({ operation: list, query: { [page.name]: n }, expect: { status: listed, bodyLength: { max: n } } });
+    make(
+      `${page.name}-maximum`,
+      `${op} with ${page.name}=${max} answers a full page once more than ${max} match`,
+      `Given more than ${max} resources (created first where fewer exist), when ${op} is called with ${page.name}=${max}, then it answers exactly ${max}.`,
+      [
+        { ...atMost(max), capture: 'before' },
+        creates(max + 1, '{{before.body}}'),
+        { operation: list, query: { [page.name]: max }, expect: { status: listed, bodyLength: { equals: max } } },
+      ],
+    );
+    make(
+      `${page.name}-minimum`,
+      `${op} with ${page.name}=${min} answers exactly ${min}`,
+      `Given at least ${min} resources, when ${op} is called with ${page.name}=${min}, then it answers exactly ${min}.`,
+      [creates(min), { operation: list, query: { [page.name]: min }, expect: { status: listed, bodyLength: { equals: min } } }],
+    );
+    const fallback = page.schema.default;
+    if (typeof fallback === 'number' && fallback < max) {
+      make(
+        `${page.name}-default`,
+        `${op} without ${page.name} answers its default of ${fallback}`,
+        `Given more than ${fallback} resources (created first where fewer exist), when ${op} is called without ${page.name}, then it answers exactly ${fallback}.`,
+        [{ ...atMost(max), capture: 'before' }, creates(fallback + 1, '{{before.body}}'), { operation: list, expect: { status: listed, bodyLength: { equals: fallback } } }],
+      );
+    }
+  }
+  for (const filter of filters(list, create)) {
+    for (const value of filter.schema.enum ?? []) {
+      const only = { [filter.name]: value };
+      const steps: StepSpec[] = [
+        { ...creates(1, undefined, only), capture: 'first' },
+        creates(1, undefined, only),
+      ];
+      if (page && max !== undefined && max >= 2) {
+        steps.push({ operation: list, query: { ...only, [page.name]: 2 }, expect: { status: listed, bodyEach: only, bodyLength: { equals: 2 } } });
+      }
+      const whole = page && max !== undefined ? { [page.name]: max } : {};
+      steps.push({
+        operation: list,
+        query: { ...only, ...whole },
+        expect: {
+          status: listed,
+          bodyEach: only,
+          bodyIncludes: {
+            item: { [IDENTIFIER]: `{{first.body.${IDENTIFIER}}}`, ...only },
+            ...(max !== undefined ? { whenShorterThan: max } : {}),
+          },
+        },
+      });
+      make(
+        `${filter.name}-${String(value)}`,
+        `${op} filtered by ${filter.name}=${String(value)} holds only and all such resources`,
+        `Given two resources created with ${filter.name} ${String(value)}, when ${op} is filtered by it, then every item has that ${filter.name}, a page of 2 is full, and a list shorter than its page holds the first of them.`,
+        steps,
+      );
+    }
+  }
+  return cases;
+}
+
+/** Query parameters named after a field of the listed resource, with an enum: a filter on that field. */
+function filters(list: Operation, create: Operation): ParameterSpec[] {
+  const fields = requestSchema(create)?.properties ?? {};
+  return list.parameters.filter((p) => p.in === 'query' && p.schema.enum !== undefined && fields[p.name]?.enum !== undefined);
+}

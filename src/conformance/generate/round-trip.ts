@@ -1,0 +1,47 @@
+import type { Contract } from '../../contract/load-contract.js';
+import type { Operation } from '../../contract/operation.js';
+import { createdResource, fetchOperation, IDENTIFIER, successSchema } from '../../contract/resource-shape.js';
+import type { StepExpectation } from '../scenario.js';
+import { successStatuses } from './expected-statuses.js';
+import type { StepSpec } from './make-case.js';
+
+/**
+ * A create that must answer what it was sent, byte for byte, and a fetch of the new resource by its id that must
+ * answer the same (Pet: "all fields of NewPet, plus id"; getPet answers the pet asked for). `sent` is the body
+ * as a value; the request itself may carry it raw (`request`), to vary its media type.
+ */
+export function roundTrip(
+  contract: Contract,
+  operation: Operation,
+  sent: unknown,
+  request: Partial<StepSpec> = {},
+): StepSpec[] {
+  const echoed = echoedFields(operation, sent);
+  const fetch = createdResource(operation) ? fetchOperation(operation, contract.operations) : undefined;
+  const expect: StepExpectation = { status: successStatuses(operation), ...(echoed ? { body: echoed } : {}) };
+  const create: StepSpec = {
+    operation,
+    body: { kind: 'json', value: sent },
+    ...request,
+    expect,
+    ...(fetch ? { capture: 'created' } : {}),
+  };
+  if (!fetch) return [create];
+  const id = `{{created.body.${IDENTIFIER}}}`;
+  return [
+    create,
+    {
+      operation: fetch.operation,
+      params: { [fetch.param]: id },
+      expect: { status: successStatuses(fetch.operation), body: { ...echoed, [IDENTIFIER]: id } },
+    },
+  ];
+}
+
+/** The fields of the sent body that the answer's schema declares too: those must come back unchanged. */
+function echoedFields(operation: Operation, sent: unknown): Record<string, unknown> | undefined {
+  const declared = successSchema(operation)?.properties;
+  if (!declared || sent === null || typeof sent !== 'object' || Array.isArray(sent)) return undefined;
+  const echoed = Object.fromEntries(Object.entries(sent).filter(([name]) => name in declared));
+  return Object.keys(echoed).length > 0 ? echoed : undefined;
+}

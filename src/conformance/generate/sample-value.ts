@@ -1,0 +1,41 @@
+import type { JsonSchema } from '../../contract/operation.js';
+
+/** A template every string sample carries, so what a run created can be found on the target afterwards. */
+export const RUN_MARK = '{{run.id}}';
+
+/**
+ * A valid value for `schema`: the contract's example where it gives one, else the simplest value its type,
+ * bounds and enum allow. Free-text strings get the run's mark; `withOptional` also fills optional properties.
+ */
+export function sampleValue(schema: JsonSchema | undefined, withOptional = false): unknown {
+  if (!schema) return 'sample';
+  const example = schema.example ?? schema.examples?.[0];
+  if (schema.enum?.length) return schema.enum.includes(example) ? example : schema.enum[0];
+  switch (schema.type) {
+    case 'object': {
+      const value: Record<string, unknown> = {};
+      for (const [name, property] of Object.entries(schema.properties ?? {})) {
+        if (withOptional || schema.required?.includes(name)) value[name] = sampleValue(property, withOptional);
+      }
+      return value;
+    }
+    case 'array':
+      return [sampleValue(schema.items, withOptional)];
+    case 'integer':
+    case 'number':
+      return typeof example === 'number' ? example : Math.min(Math.max(1, schema.minimum ?? 1), schema.maximum ?? 1);
+    case 'boolean':
+      return typeof example === 'boolean' ? example : true;
+    case 'string':
+      if (schema.format === 'date-time') return '2026-01-01T00:00:00Z';
+      if (schema.format === 'date') return '2026-01-01';
+      return isFreeText(schema) ? `${typeof example === 'string' ? example : 'sample'} ${RUN_MARK}` : (example ?? 'sample');
+    default:
+      return example ?? 'sample';
+  }
+}
+
+/** A string the contract constrains only by type: any text is valid in it. */
+export function isFreeText(schema: JsonSchema): boolean {
+  return schema.type === 'string' && !schema.enum && !schema.format && schema.maxLength === undefined && !('pattern' in schema);
+}

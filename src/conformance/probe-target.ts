@@ -1,0 +1,68 @@
+import { AppError } from '../contract/app-error.js';
+import type { Contract } from '../contract/load-contract.js';
+import type { Operation } from '../contract/operation.js';
+import { makeCase } from './generate/make-case.js';
+import { validRequest } from './generate/valid-request.js';
+import { wrongBase } from './hints/base-path-hint.js';
+import type { ScenarioResult } from './run-result.js';
+import { runScenario, type ScenarioContext } from './run-scenario.js';
+
+export interface ProbeOutcome {
+  readonly result: ScenarioResult;
+  /** Why the run stops before its cases: the configuration, not the target, is wrong (exit 2). */
+  readonly stopped: string | undefined;
+  /** Optional operations (x-optional-operation) the target does not serve, with why that is allowed. */
+  readonly notServed: ReadonlyMap<string, string>;
+}
+
+export const OPTIONAL_OPERATION = 'x-optional-operation';
+// RFC 9110 §15.5.5, §15.5.6: what a server answers for a path or a method it does not have.
+const NOT_SERVED = new Set([404, 405]);
+
+/**
+ * The first phase: one valid request with the run's key to each safe operation, and to each operation whose
+ * existence the contract leaves open. It tells a target that does not answer at all (exit 3) from a wrong key or
+ * base URL (exit 2, before anything is created) and finds the optional operations the target does not serve.
+ * Its exchanges are checked like any case's.
+ */
+export async function probeTarget(contract: Contract, context: ScenarioContext, readOnly: boolean): Promise<ProbeOutcome> {
+  const optional = (op: Operation) => typeof op.extensions[OPTIONAL_OPERATION] === 'string';
+  const probed = contract.operations.filter((op) => (op.method === 'GET' && !optional(op)) || (optional(op) && !readOnly));
+  const probe = makeCase({
+    kind: 'probe',
+    id: 'target',
+    name: 'the target answers the operations of the contract',
+    description:
+      'Given the target, when each safe operation and each operation the contract may lack gets one valid request with the run key, then the answers show the target is reachable, takes the key and serves the paths.',
+    steps: probed.map((operation) => ({
+      ...validRequest(operation),
+      ...(optional(operation) ? { observe: `whether the target serves ${operation.operationId}` } : {}),
+    })),
+  });
+  const result = await runScenario({ ...probe, tags: ['generated', 'probe'] }, context);
+  const answered = result.exchanges.filter((e) => e.status !== undefined);
+  if (answered.length === 0) {
+    const reason = result.findings[0]?.received ?? 'no answer';
+    throw new AppError('target_unreachable', `Target ${context.target} did not answer: ${reason}`);
+  }
+  const notServed = new Map<string, string>();
+  for (const exchange of answered) {
+    const operation = contract.byId.get(exchange.operationId) as Operation;
+    if (optional(operation) && NOT_SERVED.has(exchange.status as number)) {
+      notServed.set(operation.operationId, `${operation.operationId} is not served (HTTP ${exchange.status}); the contract leaves its existence open: ${String(operation.extensions[OPTIONAL_OPERATION]).trim()}`);
+    }
+  }
+  const required = answered.filter((e) => !optional(contract.byId.get(e.operationId) as Operation));
+  return { result, stopped: stopReason(required, context.target, contract.basePaths), notServed };
+}
+
+function stopReason(answered: ScenarioResult['exchanges'], target: string, basePaths: readonly string[]): string | undefined {
+  if (answered.length === 0) return undefined;
+  if (answered.every((e) => e.status === 401 || e.status === 403)) {
+    return `every request that carried the run's key was refused (${[...new Set(answered.map((e) => e.status))].join(', ')}): check --token or PETSTORE_API_KEY`;
+  }
+  if (answered.every((e) => e.status === 404) && answered.some((e) => e.documentedAs === undefined)) {
+    return `every operation answered 404: ${wrongBase(target, basePaths)}`;
+  }
+  return undefined;
+}
