@@ -166,6 +166,11 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
       reporterContext: reporterContext(reportDir, stepSummaryFile, io),
       version: packageVersion(),
     });
+    // A wrong key or base URL is the configuration's fault, not the target's: exit 2, one line saying which.
+    if (result.stopped) {
+      io.err(`conformance: stopped before the cases: ${result.stopped.reason}\n`);
+      return 2;
+    }
     return result.verdict === 'passed' ? 0 : 1;
   } catch (error) {
     if (isAppError(error) && EXIT_CODES[error.code] !== undefined) {

@@ -59,6 +59,8 @@ export function listOperation(create: Operation, operations: readonly Operation[
   );
 }
 
+// Prism's model marks each top-level schema with its dialect ($schema); a nested one (Pets' items) has none.
 function sameSchema(a: JsonSchema | undefined, b: JsonSchema | undefined): boolean {
-  return a !== undefined && b !== undefined && JSON.stringify(a) === JSON.stringify(b);
+  const text = (schema: JsonSchema) => JSON.stringify({ ...schema, $schema: undefined });
+  return a !== undefined && b !== undefined && text(a) === text(b);
 }

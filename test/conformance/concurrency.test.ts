@@ -24,11 +24,23 @@ describe('the runner on the wire', async () => {
   const target = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
 
   it('keeps at most --concurrency requests in flight, over as many kept-alive connections', async () => {
-    const run = await runCli(['--target', target, '--concurrency', '2', '--reporter', 'json']);
+    const run = await runCli(['--target', target, '--concurrency', '2', '--reporter', 'json', '--no-generate']);
     expect(run.code).toBe(1);
     expect(requests).toBeGreaterThan(10);
     expect(maxInFlight).toBe(2);
     expect(sockets.size).toBeLessThanOrEqual(2);
+  });
+
+  it('gives each auth case a connection of its own, still with at most --concurrency requests in flight', async () => {
+    sockets.clear();
+    maxInFlight = 0;
+    const run = await runCli(['--target', target, '--concurrency', '2', '--reporter', 'json', '--generate', 'auth']);
+    const dedicated = (await run.report()).scenarios.filter((s) => s.kind === 'auth').length;
+    expect(dedicated).toBeGreaterThan(10);
+    expect(maxInFlight).toBe(2);
+    // The pool's two, plus one per auth case (closed when the case ends).
+    expect(sockets.size).toBeGreaterThanOrEqual(dedicated);
+    expect(sockets.size).toBeLessThanOrEqual(dedicated + 2);
   });
 });
 

@@ -36,16 +36,19 @@ describe('conformance command', async () => {
       '--reporter',
       'console,json,junit,markdown,html',
     ]);
-    expect(run.code).toBe(1);
+    // Every request with the key refused: the configuration is wrong, so the run stops (exit 2) before its cases.
+    expect(run.code).toBe(2);
+    expect(run.err).toBe(
+      "conformance: stopped before the cases: every request that carried the run's key was refused (401): check --token or PETSTORE_API_KEY\n",
+    );
     const report = await run.report();
-    const finding = report.scenarios.flatMap((s) => s.findings).find((f) => f.request.headers.authorization);
-    expect(finding?.request.headers.authorization).toBe('Bearer ***');
-    expect(finding?.curl).toContain('"Authorization: Bearer $PETSTORE_API_KEY"');
+    expect(report.stopped?.reason).toMatch(/check --token/);
+    expect(report.totals.skipped).toBe(report.totals.scenarios - 1);
+    expect(report.scenarios[0]?.exchanges.map((e) => e.status)).toContain(401);
     for (const file of await readdir(run.reportDir)) {
       expect(await readFile(join(run.reportDir, file), 'utf8')).not.toContain(`${SECRET}-not-this-one`);
     }
     expect(run.out).not.toContain(`${SECRET}-not-this-one`);
-    expect(run.out).toMatch(/Hint: \d+ steps that sent your key got 401: check --token or PETSTORE_API_KEY\./);
   });
 
   it('refuses a key no HTTP header can carry, before sending anything, without echoing it', async () => {
@@ -58,12 +61,20 @@ describe('conformance command', async () => {
     }
   });
 
-  it('says the base path is likely missing when most answers are undocumented 404s', async () => {
+  it('stops with exit 2 when every operation answers 404, saying the base path is likely missing', async () => {
+    const petsBefore = mock.store.size;
     const run = await runCli(['--target', mock.url.replace(/\/v1$/, ''), '--token', SECRET, '--reporter', 'console']);
-    expect(run.code).toBe(1);
-    expect(run.out).toMatch(/Hint: \d+ of \d+ requests got a 404 their operation does not document: does --target include/);
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(/every operation answered 404: does --target include the API's base path \(e\.g\. http:\/\/127\.0\.0\.1:\d+\/v1\)\?/);
+    expect(mock.store.size).toBe(petsBefore);
     const right = await runCli(['--target', mock.url, '--token', SECRET, '--reporter', 'console', '--tags', 'auth']);
     expect(right.out).not.toContain('base path');
+  });
+
+  it('never suggests adding the base path to a target that already ends in it', async () => {
+    const run = await runCli(['--target', `${mock.url}/v1`, '--token', SECRET, '--reporter', 'console']);
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(/every operation answered 404: is --target http:\/\/127\.0\.0\.1:\d+\/v1\/v1 the API's base URL\?/);
   });
 
   it('refuses a report folder or step summary it cannot write before sending anything', async () => {

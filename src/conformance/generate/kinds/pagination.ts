@@ -1,4 +1,3 @@
-import type { Contract } from '../../../contract/load-contract.js';
 import type { Operation, ParameterSpec } from '../../../contract/operation.js';
 import { createdResource, IDENTIFIER, listOperation, requestSchema } from '../../../contract/resource-shape.js';
 import type { Scenario } from '../../scenario.js';
@@ -17,11 +16,11 @@ export const paginationKind: CaseKind = {
   generate: ({ contract }) =>
     contract.operations.flatMap((create) => {
       const list = createdResource(create) ? listOperation(create, contract.operations) : undefined;
-      return list ? casesFor(contract, create, list) : [];
+      return list ? casesFor(create, list) : [];
     }),
 };
 
-function casesFor(contract: Contract, create: Operation, list: Operation): Scenario[] {
+function casesFor(create: Operation, list: Operation): Scenario[] {
   const op = list.operationId;
   const base = sampleValue(requestSchema(create)) as Record<string, unknown>;
   const created = successStatuses(create);
