@@ -1,78 +1,24 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { type JsonValue, parseJson, stringifyJson } from '../../src/contract/lossless-json.js';
-import { createMockServer, type MockServer } from '../../src/mock/create-mock-server.js';
+import { describe, expect, it } from 'vitest';
+import { parseJson, stringifyJson } from '../../src/contract/lossless-json.js';
 import { DEV_API_KEY } from '../../src/mock/mock-options.js';
-import { type Mutation, type ProxyRequest, type ProxyResponse, startMutatingProxy } from '../support/mutating-proxy.js';
-import { blockingCheckIds, runCli } from './run-cli.js';
-
-type Json = Record<string, JsonValue>;
-
-const pathOf = (req: ProxyRequest) => req.url.split('?')[0] as string;
-const isCreatePet = (req: ProxyRequest) => req.method === 'POST' && pathOf(req) === '/v1/pets';
-const isListPets = (req: ProxyRequest) => req.method === 'GET' && pathOf(req) === '/v1/pets';
-const isGetPet = (req: ProxyRequest) => req.method === 'GET' && /^\/v1\/pets\/[^/]+$/.test(pathOf(req));
-const isPet = (value: unknown): value is Json =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) && 'name' in value && 'categoryId' in value;
-
-/** Applies `edit` to the parsed body (exact integers) and writes it back. */
-function editJson(res: ProxyResponse, edit: (body: JsonValue) => JsonValue | undefined): ProxyResponse {
-  if (!res.body) return res;
-  const body = parseJson(res.body);
-  return { ...res, body: stringifyJson(edit(body) ?? body) };
-}
-
-/** Every Pet in a body, whether the body is one Pet or a list. */
-function eachPet(body: JsonValue, edit: (pet: Json) => void): JsonValue {
-  for (const pet of Array.isArray(body) ? body : [body]) if (isPet(pet)) edit(pet);
-  return body;
-}
-
-function withQuery(url: string, name: string, value: string): string {
-  const parsed = new URL(url, 'http://x');
-  parsed.searchParams.set(name, value);
-  return `${parsed.pathname}${parsed.search}`;
-}
-
-function withoutQuery(name: string): Mutation['request'] {
-  return (req) => {
-    const url = new URL(req.url, 'http://x');
-    url.searchParams.delete(name);
-    return { ...req, url: `${url.pathname}${url.search}` };
-  };
-}
-
-/**
- * Ids as a snowflake-style server would assign them: mock id n ↔ `toBig(n)`, applied both ways. The server
- * knows its ids exactly; `render` is how it writes them in JSON (a lossy server writes doubles).
- */
-function remapIds(toBig: (n: bigint) => bigint, render: (id: bigint) => JsonValue): Mutation {
-  const toSmall = new Map<string, bigint>();
-  return {
-    request: (req) => {
-      const match = /^\/v1\/pets\/([^/?]+)$/.exec(pathOf(req));
-      const small = match && toSmall.get(match[1] as string);
-      return small === undefined || small === null ? req : { ...req, url: `/v1/pets/${small}` };
-    },
-    response: (res) =>
-      editJson(res, (body) =>
-        eachPet(body, (pet) => {
-          const big = toBig(BigInt(pet.id as number));
-          toSmall.set(String(big), BigInt(pet.id as number));
-          pet.id = render(big);
-        }),
-      ),
-  };
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-const errorJson = (status: number) => ({
-  status,
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ code: 'broken', message: 'deliberately broken', status }),
-});
+import type { Mutation, ProxyRequest, ProxyResponse } from '../support/mutating-proxy.js';
+import {
+  delay,
+  eachPet,
+  editJson,
+  errorJson,
+  isCreatePet,
+  isGetPet,
+  isListPets,
+  isPet,
+  type Json,
+  pathOf,
+  remapIds,
+  withoutQuery,
+  withQuery,
+} from '../support/pet-mutations.js';
+import { blockingCheckIds } from './run-cli.js';
+import { useMutatedMock } from './use-mutated-mock.js';
 
 /** Each variant breaks one rule of the contract; `check` is the check that must name it, in a finding titled `title`. */
 const BROKEN: readonly { name: string; check: string; title?: RegExp; mutation: () => Mutation; args?: string[] }[] = [
@@ -299,19 +245,7 @@ function correctButDifferent(): Mutation {
 }
 
 describe('the runner against deliberately broken servers', () => {
-  const mocks: MockServer[] = [];
-  afterAll(() => Promise.all(mocks.map((m) => m.close())));
-
-  async function runAgainst(mutation: Mutation, args: readonly string[] = []) {
-    const mock = await createMockServer({ port: 0, host: '127.0.0.1' });
-    mocks.push(mock);
-    const proxy = await startMutatingProxy(mock.url, mutation);
-    try {
-      return await runCli(['--target', proxy.url, '--reporter', 'json', ...args]);
-    } finally {
-      await proxy.close();
-    }
-  }
+  const runAgainst = useMutatedMock();
 
   it.each(BROKEN)('exits 1 and names $check for $name', async ({ check, title, mutation, args }) => {
     const run = await runAgainst(mutation(), args);

@@ -58,8 +58,8 @@ describe('the shipped suite against the mock', async () => {
     const auth = await (await runCli(['--target', mock.url, '--reporter', 'json', '--tags', 'auth'])).report();
     const ran = auth.scenarios.filter((s) => s.outcome !== 'skipped' && s.kind !== 'probe');
     expect(ran.every((s) => s.tags.includes('auth'))).toBe(true);
-    // The two files' scenarios and the generated auth cases, which carry their kind as a tag.
-    expect(ran.filter((s) => s.source === 'file')).toHaveLength(2);
+    // The three auth scenarios of the files and the generated auth cases, which carry their kind as a tag.
+    expect(ran.filter((s) => s.source === 'file')).toHaveLength(3);
     expect(ran.filter((s) => s.kind === 'auth').length).toBeGreaterThan(40);
     const noAuth = await (await runCli(['--target', mock.url, '--reporter', 'json', '--skip-tags', 'auth,int64'])).report();
     const notAuth = noAuth.scenarios.filter((s) => s.outcome !== 'skipped');

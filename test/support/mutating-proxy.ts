@@ -8,12 +8,16 @@ export interface ProxyRequest {
   readonly url: string;
   readonly headers: Record<string, string>;
   readonly body: string;
+  /** Which client connection carried it: 1 for the first, 2 for the next... */
+  readonly connection: number;
 }
 
 export interface ProxyResponse {
   readonly status: number;
   readonly headers: Record<string, string>;
   readonly body: string;
+  /** How it goes on the wire: chunked instead of Content-Length, and/or the connection closed after it. */
+  readonly wire?: { readonly chunked?: boolean; readonly close?: boolean };
 }
 
 /** One way of bending the real mock's behaviour: rewrite the request, answer it directly, or rewrite the answer. */
@@ -34,6 +38,7 @@ const DROPPED = new Set(['content-length', 'connection', 'keep-alive', 'transfer
 /** A test-only HTTP proxy on 127.0.0.1:0 in front of a real mock (`upstream` is the mock's base URL). */
 export async function startMutatingProxy(upstream: string, mutation: Mutation): Promise<Proxy> {
   const upstreamUrl = new URL(upstream);
+  const connections = new WeakMap<object, number>();
   const server = createServer(async (req, res) => {
     try {
       const incoming: ProxyRequest = {
@@ -41,6 +46,7 @@ export async function startMutatingProxy(upstream: string, mutation: Mutation): 
         url: req.url ?? '/',
         headers: plainHeaders(req.headers),
         body: await readAll(req),
+        connection: nextId(connections, req.socket),
       };
       const rewritten = mutation.request ? mutation.request(incoming) : incoming;
       let answer: ProxyResponse;
@@ -58,8 +64,17 @@ export async function startMutatingProxy(upstream: string, mutation: Mutation): 
       }
       if (mutation.response) answer = await mutation.response(answer, incoming);
       const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !DROPPED.has(name)));
-      res.writeHead(answer.status, { ...headers, 'content-length': Buffer.byteLength(answer.body) });
-      res.end(answer.body);
+      if (answer.wire?.close) headers.connection = 'close';
+      if (!answer.wire?.chunked) {
+        res.writeHead(answer.status, { ...headers, 'content-length': Buffer.byteLength(answer.body) });
+        res.end(answer.body);
+        return;
+      }
+      // Without a Content-Length, node sends the body chunked: here in two pieces, split inside the JSON.
+      res.writeHead(answer.status, headers);
+      const half = Math.floor(answer.body.length / 2);
+      res.write(answer.body.slice(0, half));
+      res.end(answer.body.slice(half));
     } catch (error) {
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
       res.end(`proxy failed: ${(error as Error).message}`);
@@ -75,6 +90,15 @@ export async function startMutatingProxy(upstream: string, mutation: Mutation): 
         server.closeAllConnections();
       }),
   };
+}
+
+let socketCount = 0;
+
+function nextId(ids: WeakMap<object, number>, socket: object): number {
+  const known = ids.get(socket);
+  if (known !== undefined && known > 0) return known;
+  ids.set(socket, ++socketCount);
+  return socketCount;
 }
 
 function plainHeaders(

@@ -1,0 +1,73 @@
+import { type JsonValue, parseJson, stringifyJson } from '../../src/contract/lossless-json.js';
+import type { Mutation, ProxyRequest, ProxyResponse } from './mutating-proxy.js';
+
+/** Building blocks for servers broken in one way (or correct in another): the mock behind a mutating proxy. */
+export type Json = Record<string, JsonValue>;
+
+export const pathOf = (req: ProxyRequest) => req.url.split('?')[0] as string;
+export const isCreatePet = (req: ProxyRequest) => req.method === 'POST' && pathOf(req) === '/v1/pets';
+export const isListPets = (req: ProxyRequest) => req.method === 'GET' && pathOf(req) === '/v1/pets';
+export const isGetPet = (req: ProxyRequest) => req.method === 'GET' && /^\/v1\/pets\/[^/]+$/.test(pathOf(req));
+export const isPet = (value: unknown): value is Json =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && 'name' in value && 'categoryId' in value;
+
+/** Applies `edit` to the parsed body (exact integers) and writes it back. */
+export function editJson(res: ProxyResponse, edit: (body: JsonValue) => JsonValue | undefined): ProxyResponse {
+  if (!res.body) return res;
+  const body = parseJson(res.body);
+  return { ...res, body: stringifyJson(edit(body) ?? body) };
+}
+
+/** Every Pet in a body, whether the body is one Pet or a list. */
+export function eachPet(body: JsonValue, edit: (pet: Json) => void): JsonValue {
+  for (const pet of Array.isArray(body) ? body : [body]) if (isPet(pet)) edit(pet);
+  return body;
+}
+
+export function withQuery(url: string, name: string, value: string): string {
+  const parsed = new URL(url, 'http://x');
+  parsed.searchParams.set(name, value);
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+export function withoutQuery(name: string): Mutation['request'] {
+  return (req) => {
+    const url = new URL(req.url, 'http://x');
+    url.searchParams.delete(name);
+    return { ...req, url: `${url.pathname}${url.search}` };
+  };
+}
+
+/**
+ * Ids as a snowflake-style server would assign them: mock id n ↔ `toBig(n)`, applied both ways. The server
+ * knows its ids exactly; `render` is how it writes them in JSON (a lossy server writes doubles).
+ */
+export function remapIds(toBig: (n: bigint) => bigint, render: (id: bigint) => JsonValue): Mutation {
+  const toSmall = new Map<string, bigint>();
+  return {
+    request: (req) => {
+      const match = /^\/v1\/pets\/([^/?]+)$/.exec(pathOf(req));
+      const small = match && toSmall.get(match[1] as string);
+      return small === undefined || small === null ? req : { ...req, url: `/v1/pets/${small}` };
+    },
+    response: (res) =>
+      editJson(res, (body) =>
+        eachPet(body, (pet) => {
+          const big = toBig(BigInt(pet.id as number));
+          toSmall.set(String(big), BigInt(pet.id as number));
+          pet.id = render(big);
+        }),
+      ),
+  };
+}
+
+export function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export const errorJson = (status: number) => ({
+  status,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ code: 'broken', message: 'deliberately broken', status }),
+});
+
