@@ -87,7 +87,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     };
     const probe = await probeTarget(contract, scenarioContext, options.readOnly);
     const files = new Set(cases.map((s) => s.file)).size;
-    for (const reporter of reporters) await reporter.onRunStart?.({ target, scenarios: cases.length + 1, files }, context);
+    for (const reporter of reporters) await reporter.onRunStart?.({ target, scenarios: cases.length + 1, files, seed }, context);
     for (const reporter of reporters) await reporter.onScenarioEnd?.(probe.result, context);
     let failures = probe.result.outcome === 'failed' ? 1 : 0;
     const results = await runPool(cases, options.concurrency, async (scenario) => {

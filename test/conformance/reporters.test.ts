@@ -204,7 +204,7 @@ async function render(name: string, run: RunResult) {
     stepSummaryFile: summary,
   };
   const reporter = BUILT_IN_REPORTERS[name];
-  await reporter?.onRunStart?.({ target: run.target, scenarios: run.scenarios.length, files: 3 }, context);
+  await reporter?.onRunStart?.({ target: run.target, scenarios: run.scenarios.length, files: 3, seed: 7 }, context);
   for (const s of run.scenarios) await reporter?.onScenarioEnd?.(s, context);
   await reporter?.onRunEnd?.(run, context);
   const files = Object.fromEntries(await Promise.all(written.map(async (f) => [f, await readFile(join(dir, f), 'utf8')])));

@@ -5,8 +5,8 @@ const MARKS = { passed: 'PASS', failed: 'FAIL', skipped: 'SKIP' } as const;
 
 export const consoleReporter: Reporter = {
   name: 'console',
-  onRunStart: ({ target, scenarios, files }, { print }) => {
-    print(`conformance: ${scenarios} scenarios from ${files} files against ${target}`);
+  onRunStart: ({ target, scenarios, files, seed }, { print }) => {
+    print(`conformance: ${scenarios} cases (scenario files and generated) from ${files} sources against ${target}, seed ${seed}`);
   },
   onScenarioEnd: (scenario, { print }) => {
     print(

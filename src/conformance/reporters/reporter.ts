@@ -15,6 +15,8 @@ export interface RunStart {
   readonly target: string;
   readonly scenarios: number;
   readonly files: number;
+  /** The generator's seed: `--seed` with it sends the same cases again. */
+  readonly seed: number;
 }
 
 /** Reporters observe the run through optional hooks (as vitest's do). They never decide the exit code. */
