@@ -158,6 +158,7 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
       maxResponseTimeMs: duration('max-response-time', options['max-response-time'] as string | undefined) ?? 2000,
       concurrency: integerOption('concurrency', options.concurrency as string | undefined, 1, 256) ?? 4,
       rateLimit: integerOption('rate-limit', options['rate-limit'] as string | undefined, 1, 100_000),
+      env: io.env,
       seed: integerOption('seed', options.seed as string | undefined, 0, 2 ** 32 - 1) ?? randomSeed(),
       generate: options['no-generate'] === true ? [] : (list(options.generate) ?? undefined),
       maxCases: integerOption('max-cases', options['max-cases'] as string | undefined, 0, 1_000_000),

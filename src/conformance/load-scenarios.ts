@@ -14,7 +14,10 @@ import { suggestName } from './suggest-name.js';
 export const BUILT_IN_CAPTURES: ReadonlyMap<string, string> = new Map([
   ['run', 'id'],
   ['repeat', 'index'],
+  ['env', 'NAME'],
 ]);
+/** `{{env.NAME}}`: an environment variable of the run (a value that is the key is redacted like the key). */
+const ENV = 'env';
 
 const AUTH_KEYWORDS = new Set(['default', 'none', 'invalid']);
 // RFC 9110 §9.2.1: only these methods are safe; a scenario that sends any other one may change the target.
@@ -31,7 +34,11 @@ const GIVEN_WHEN_THEN = ['Given', 'When', 'Then'].map((word) => ({ word, pattern
  * Reads and checks every scenario file before anything is sent. Any problem throws
  * AppError('scenario_invalid') naming the file, the line and the field.
  */
-export async function loadScenarios(where: string, contract: Contract): Promise<Scenario[]> {
+export async function loadScenarios(
+  where: string,
+  contract: Contract,
+  env: Readonly<Record<string, string | undefined>> = {},
+): Promise<Scenario[]> {
   const scenarios: Scenario[] = [];
   // Synchronous, as listScenarioFiles: a few small files are read faster than one trip through the thread pool.
   const files = listScenarioFiles(where).map((path) => {
@@ -50,7 +57,7 @@ export async function loadScenarios(where: string, contract: Contract): Promise<
       names.add(raw.name);
       const tags = raw.tags ?? [];
       const captured = new Set<string>();
-      const steps = raw.steps.map((step, i) => toStep(parsed, contract, step, ['scenarios', s, 'steps', i], captured));
+      const steps = raw.steps.map((step, i) => toStep(parsed, contract, step, ['scenarios', s, 'steps', i], captured, env));
       // Checked after the steps, which say more about a broken file than its prose does.
       const missing = GIVEN_WHEN_THEN.filter(({ pattern }) => !pattern.test(raw.description)).map(({ word }) => word);
       if (missing.length > 0) {
@@ -85,6 +92,7 @@ function toStep(
   raw: RawStep,
   at: (string | number)[],
   captured: Set<string>,
+  env: Readonly<Record<string, string | undefined>>,
 ): Step {
   const { operation, pathDefaults } = resolveOperation(parsed, contract, raw.operation, [...at, 'operation']);
   const params = { ...pathDefaults, ...raw.params };
@@ -103,7 +111,7 @@ function toStep(
   }
   checkHeaders(parsed, raw, at);
   checkPage(parsed, operation, raw, at);
-  const templated = checkTemplates(parsed, raw, at, captured);
+  const templated = checkTemplates(parsed, raw, at, captured, env);
   if (raw.capture && BUILT_IN_CAPTURES.has(raw.capture)) {
     parsed.fail(
       [...at, 'capture'],
@@ -172,6 +180,7 @@ function checkTemplates(
   raw: RawStep,
   at: (string | number)[],
   captured: ReadonlySet<string>,
+  env: Readonly<Record<string, string | undefined>>,
 ): boolean {
   let templated = false;
   forEachString(raw, at, (text, path) => {
@@ -179,7 +188,7 @@ function checkTemplates(
     const field = String(path[at.length]);
     if (!FILLED_FIELDS.has(field)) parsed.fail(path, `templates are not filled in in ${field}: this would be used as written`);
     for (const reference of templateReferences(text)) {
-      const problem = 'problem' in reference ? reference.problem : referenceProblem(reference, captured);
+      const problem = 'problem' in reference ? reference.problem : referenceProblem(reference, captured, env);
       if (problem) parsed.fail(path, problem);
     }
     templated = true;
@@ -190,8 +199,14 @@ function checkTemplates(
 function referenceProblem(
   reference: Exclude<TemplateReference, { problem: string }>,
   captured: ReadonlySet<string>,
+  env: Readonly<Record<string, string | undefined>>,
 ): string | undefined {
   const { name, keys } = reference;
+  // Checked at load, so a variable missing in CI is a scenario error naming the line, not a step the target fails.
+  if (name === ENV) {
+    if (keys.length !== 1) return `{{env.NAME}} takes exactly one name (got {{${[name, ...keys].join('.')}}})`;
+    return env[keys[0] as string] === undefined ? `{{env.${keys[0]}}}: the environment variable ${keys[0]} is not set` : undefined;
+  }
   const builtInKey = BUILT_IN_CAPTURES.get(name);
   if (builtInKey !== undefined) {
     return keys.length === 1 && keys[0] === builtInKey ? undefined : `the built-in '${name}' has only {{${name}.${builtInKey}}}`;

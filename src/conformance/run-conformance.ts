@@ -40,6 +40,8 @@ export interface ConformanceOptions extends Omit<RunSettings, 'seed' | 'generate
   readonly reporters?: readonly Reporter[];
   readonly reporterContext?: ReporterContext;
   readonly version: string;
+  /** For `{{env.NAME}}` in scenario files (the CLI passes the process environment). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
   /** Sees every exchange with what its checks saw, and its case (the benchmark replays and re-checks them). */
   readonly onExchange?: (checked: CheckInput, scenario: Scenario) => void;
 }
@@ -54,7 +56,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
   const target = checkTarget(options.target);
   const contract = await loadContract(options.contract);
   const seed = options.seed ?? randomInt(0, 2 ** 32 - 1);
-  const fromFiles = await loadScenarios(options.scenarios, contract);
+  const fromFiles = await loadScenarios(options.scenarios, contract, options.env);
   const generated = generateCases(contract, {
     seed,
     token: options.token,
@@ -82,6 +84,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       settings: { timeoutMs: options.timeoutMs, maxResponseTimeMs: options.maxResponseTimeMs },
       failOn: options.failOn,
       runId: randomBytes(4).toString('hex'),
+      env: options.env ?? {},
       run: createRunMemory(),
       onExchange: options.onExchange,
     };

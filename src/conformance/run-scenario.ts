@@ -20,6 +20,8 @@ export interface ScenarioContext {
   readonly settings: CheckSettings;
   readonly failOn: Severity;
   readonly runId: string;
+  /** `{{env.NAME}}` in scenario files. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
   readonly run: RunMemory;
   /** Sees every exchange with what its checks saw (the benchmark replays and re-checks them). */
   readonly onExchange?: ((checked: CheckInput, scenario: Scenario) => void) | undefined;
@@ -34,7 +36,7 @@ interface Sent {
 /** Steps run in order; a step whose captures are missing stops the scenario, since every later step may need them. */
 export async function runScenario(scenario: Scenario, context: ScenarioContext): Promise<ScenarioResult> {
   const started = performance.now();
-  const scope: Record<string, unknown> = { run: { id: context.runId } };
+  const scope: Record<string, unknown> = { run: { id: context.runId }, env: context.env ?? {} };
   const exchanges: ExchangeSummary[] = [];
   const findings: Finding[] = [];
   const observations: Observation[] = [];
