@@ -1,11 +1,17 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
+import { generateCases } from '../src/conformance/generate/generate-cases.js';
+import type { Scenario } from '../src/conformance/scenario.js';
+import { REDACTED_BEARER } from '../src/conformance/exchange.js';
 import { loadContract } from '../src/contract/load-contract.js';
 import { packageRoot } from '../src/contract/package-root.js';
 import { BUILT_IN_CHECKS } from '../src/conformance/checks/built-in-checks.js';
 import type { CheckInput } from '../src/conformance/checks/check.js';
 import { loadScenarios } from '../src/conformance/load-scenarios.js';
-import { REDACTED_BEARER } from '../src/conformance/exchange.js';
 import { runChecks } from '../src/conformance/run-checks.js';
 import { runConformance } from '../src/conformance/run-conformance.js';
 import { runPool } from '../src/conformance/run-pool.js';
@@ -30,13 +36,22 @@ export interface RunnerRow {
    * moves both halves of a pair alike, so this is steadier than the ratio of the two medians.
    */
   readonly overhead: number;
-  /** Of runnerMs: reading, parsing and checking the scenario files (a fixed cost, not a per-request one), ms. */
+  /**
+   * Of runnerMs: reading, parsing and checking the scenario files and generating the cases from the contract (a
+   * fixed cost per run, not a per-request one), ms.
+   */
   readonly loadScenariosMs: number;
+  /** Median over rounds of (runner − fixed cost − replay) / requests: what the runner adds to each request, µs. */
+  readonly overheadUsPerRequest: number;
+  /** The default run as CI starts it: `conformance --target <mock>` as a new process, to its exit, ms (median). */
+  readonly cliWallMs: number;
   /** All built-in checks on one recorded response, µs (mean over every recorded response, many times). */
   readonly checksUsPerResponse: number;
 }
 
 const CONCURRENCY = 4;
+// One seed for every run of the bench, so each run sends the same cases.
+const SEED = 20261123;
 const QUICK = { warmUps: 2, rounds: 3, runsPerRound: 2 };
 const FULL = { warmUps: 20, rounds: 15, runsPerRound: 8 };
 
@@ -48,14 +63,15 @@ export async function measureRunner(settings: BenchSettings, progress: (line: st
   const mock = await spawnServer(TARGETS.ours.command);
   const target = `${mock.origin}/v1`;
   try {
-    const recorded = new Map<string, CheckInput[]>();
-    const record = (input: CheckInput, scenario: { file: string; name: string }) => {
-      const key = `${scenario.file} › ${scenario.name}`;
-      recorded.set(key, [...(recorded.get(key) ?? []), input]);
+    const recorded = new Map<string, Group>();
+    const record = (input: CheckInput, scenario: Scenario) => {
+      const group = recorded.get(scenario.id) ?? { dedicated: scenario.connection === 'dedicated', inputs: [] };
+      group.inputs.push(input);
+      recorded.set(scenario.id, group);
     };
     await runSuite(target, record);
     const groups = [...recorded.values()];
-    const inputs = groups.flat();
+    const inputs = groups.flatMap((g) => g.inputs);
     const contract = await loadContract();
     const scenariosDir = join(packageRoot(), 'conformance');
     const loadRounds: number[] = [];
@@ -70,7 +86,10 @@ export async function measureRunner(settings: BenchSettings, progress: (line: st
     const reset = () => request(`${mock.origin}/__admin/reset`, { method: 'POST' }).then((answer) => answer.body.text());
     // One run of each side, the store reset before each; the times of the warm-up runs are dropped.
     const runBoth = async () => {
-      const load = await timed(() => loadScenarios(scenariosDir, contract));
+      const load = await timed(async () => {
+        await loadScenarios(scenariosDir, contract);
+        generateCases(contract, { seed: SEED, token: DEV_API_KEY, kinds: undefined, maxCases: undefined });
+      });
       await reset();
       const runner = await timed(() => runSuite(target));
       await reset();
@@ -92,8 +111,17 @@ export async function measureRunner(settings: BenchSettings, progress: (line: st
         `round ${round + 1}/${rounds} (${runsPerRound} runs each) runner ${(sum.runner / runsPerRound).toFixed(1)} ms, replay ${(sum.plain / runsPerRound).toFixed(1)} ms`,
       );
     }
+    const cliRuns: number[] = [];
+    for (let i = 0; i < (settings.mode === 'quick' ? 1 : 3); i++) {
+      await reset();
+      cliRuns.push(await timed(() => runCliProcess(target)));
+    }
     return {
       requests: inputs.length,
+      overheadUsPerRequest: median(
+        runnerRounds.map((runner, i) => ((runner - (loadRounds[i] as number) - (replayRounds[i] as number)) / inputs.length) * 1000),
+      ),
+      cliWallMs: median(cliRuns),
       schedule: { warmUps, rounds, runsPerRound },
       runnerMs: median(runnerRounds),
       replayMs: median(replayRounds),
@@ -108,8 +136,9 @@ export async function measureRunner(settings: BenchSettings, progress: (line: st
   }
 }
 
-function runSuite(target: string, onExchange?: (input: CheckInput, scenario: { file: string; name: string }) => void) {
+function runSuite(target: string, onExchange?: (input: CheckInput, scenario: Scenario) => void) {
   return runConformance({
+    seed: SEED,
     target,
     token: DEV_API_KEY,
     scenarios: join(packageRoot(), 'conformance'),
@@ -129,21 +158,47 @@ function runSuite(target: string, onExchange?: (input: CheckInput, scenario: { f
   });
 }
 
-// Scenarios in parallel up to the runner's concurrency, each one's requests in order, every body read.
-async function replay(groups: readonly (readonly CheckInput[])[]): Promise<void> {
-  const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: CONCURRENCY });
+interface Group {
+  /** The case had a connection of its own (auth on a kept-alive connection): the replay opens one too. */
+  readonly dedicated: boolean;
+  readonly inputs: CheckInput[];
+}
+
+// Cases in parallel up to the runner's concurrency, each one's requests in order, every body read. The run's key is
+// recorded as Bearer ***, and a header made from it to be refused (Bearer <key minus its last character>) as a
+// description: the replay sends the key, and a refused stand-in of the same length, so the target does the same work.
+async function replay(groups: readonly Group[]): Promise<void> {
+  const pooled = new Agent({ keepAliveTimeout: 10_000, connections: CONCURRENCY });
   try {
     await runPool(groups, CONCURRENCY, async (group) => {
-      for (const { exchange } of group) {
+      const dispatcher = group.dedicated ? new Agent({ keepAliveTimeout: 10_000, connections: 1 }) : pooled;
+      for (const { exchange } of group.inputs) {
         const { method, url, headers, body } = exchange.request;
-        const sent = headers.authorization === REDACTED_BEARER ? { ...headers, authorization: `Bearer ${DEV_API_KEY}` } : headers;
+        const sent =
+          headers.authorization === REDACTED_BEARER
+            ? { ...headers, authorization: `Bearer ${DEV_API_KEY}` }
+            : headers.authorization?.includes('<key')
+              ? { ...headers, authorization: `Bearer ${DEV_API_KEY.slice(0, -1)}` }
+              : headers;
         const answer = await request(url, { dispatcher, method: method as 'GET', headers: sent, body });
         await answer.body.text();
       }
+      if (dispatcher !== pooled) await dispatcher.close();
     });
   } finally {
-    await dispatcher.close();
+    await pooled.close();
   }
+}
+
+// The CLI as CI runs it, all reporters writing to a throwaway folder.
+async function runCliProcess(target: string): Promise<void> {
+  const reportDir = await mkdtemp(join(tmpdir(), 'bench-reports-'));
+  const child = spawn(process.execPath, [join(packageRoot(), 'dist/src/cli/conformance.js'), '--target', target, '--report-dir', reportDir], {
+    env: { ...process.env, PETSTORE_API_KEY: DEV_API_KEY, GITHUB_STEP_SUMMARY: '' },
+    stdio: 'ignore',
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`conformance --target ${target} exited ${code}`);
 }
 
 function checkCost(inputs: readonly CheckInput[], repeat: number): number {
