@@ -69,6 +69,7 @@ const OPTIONS: readonly OptionRow[] = [
     value: 'id|glob',
     description: 'run only the cases whose id or name matches; repeat or comma-separate',
   },
+  { name: 'max-failures', type: 'string', value: 'n', description: 'stop sending new cases after n failed ones' },
   { name: 'help', short: 'h', type: 'boolean', description: 'show this help' },
   { name: 'version', short: 'v', type: 'boolean', description: 'show the version' },
 ];
@@ -163,6 +164,7 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
       generate: options['no-generate'] === true ? [] : (list(options.generate) ?? undefined),
       maxCases: integerOption('max-cases', options['max-cases'] as string | undefined, 0, 1_000_000),
       cases: list(options.case) ?? [],
+      maxFailures: integerOption('max-failures', options['max-failures'] as string | undefined, 1, 1_000_000),
       reporters,
       reporterContext: reporterContext(reportDir, stepSummaryFile, io),
       version: packageVersion(),

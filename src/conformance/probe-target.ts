@@ -5,6 +5,7 @@ import { makeCase } from './generate/make-case.js';
 import { validRequest } from './generate/valid-request.js';
 import { wrongBase } from './hints/base-path-hint.js';
 import type { ScenarioResult } from './run-result.js';
+import { runPool } from './run-pool.js';
 import { runScenario, type ScenarioContext } from './run-scenario.js';
 
 export interface ProbeOutcome {
@@ -16,6 +17,9 @@ export interface ProbeOutcome {
 }
 
 export const OPTIONAL_OPERATION = 'x-optional-operation';
+const NAME = 'the target answers the operations of the contract';
+const DESCRIPTION =
+  'Given the target, when each safe operation and each operation the contract may lack gets one valid request with the run key, then the answers show the target is reachable, takes the key and serves the paths.';
 // RFC 9110 §15.5.5, §15.5.6: what a server answers for a path or a method it does not have.
 const NOT_SERVED = new Set([404, 405]);
 
@@ -25,21 +29,32 @@ const NOT_SERVED = new Set([404, 405]);
  * base URL (exit 2, before anything is created) and finds the optional operations the target does not serve.
  * Its exchanges are checked like any case's.
  */
-export async function probeTarget(contract: Contract, context: ScenarioContext, readOnly: boolean): Promise<ProbeOutcome> {
+export async function probeTarget(
+  contract: Contract,
+  context: ScenarioContext,
+  options: { readonly readOnly: boolean; readonly concurrency: number },
+): Promise<ProbeOutcome> {
   const optional = (op: Operation) => typeof op.extensions[OPTIONAL_OPERATION] === 'string';
-  const probed = contract.operations.filter((op) => (op.method === 'GET' && !optional(op)) || (optional(op) && !readOnly));
-  const probe = makeCase({
-    kind: 'probe',
-    id: 'target',
-    name: 'the target answers the operations of the contract',
-    description:
-      'Given the target, when each safe operation and each operation the contract may lack gets one valid request with the run key, then the answers show the target is reachable, takes the key and serves the paths.',
-    steps: probed.map((operation) => ({
-      ...validRequest(operation),
-      ...(optional(operation) ? { observe: `whether the target serves ${operation.operationId}` } : {}),
-    })),
-  });
-  const result = await runScenario({ ...probe, tags: ['generated', 'probe'] }, context);
+  const probed = contract.operations.filter((op) => (op.method === 'GET' && !optional(op)) || (optional(op) && !options.readOnly));
+  // One request per operation, side by side: an operation that hangs must not hide the others' answers.
+  const steps = probed.map((operation) => ({
+    ...validRequest(operation),
+    ...(optional(operation) ? { observe: `whether the target serves ${operation.operationId}` } : {}),
+  }));
+  const started = performance.now();
+  const parts = await runPool(steps, options.concurrency, (step) =>
+    runScenario(makeCase({ kind: 'probe', id: 'target', name: NAME, description: DESCRIPTION, steps: [step] }), context),
+  );
+  const result: ScenarioResult = {
+    ...(parts[0] as ScenarioResult),
+    tags: ['generated', 'probe'],
+    outcome: parts.some((part) => part.outcome === 'failed') ? 'failed' : 'passed',
+    durationMs: performance.now() - started,
+    // Each part is a one-step case: renumber the steps as the operations were listed.
+    exchanges: parts.flatMap((part, i) => part.exchanges.map((e) => ({ ...e, step: i + 1 }))),
+    findings: parts.flatMap((part, i) => part.findings.map((f) => ({ ...f, step: i + 1 }))),
+    observations: parts.flatMap((part, i) => part.observations.map((o) => ({ ...o, step: i + 1 }))),
+  };
   const answered = result.exchanges.filter((e) => e.status !== undefined);
   if (answered.length === 0) {
     const reason = result.findings[0]?.received ?? 'no answer';

@@ -88,7 +88,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       run: createRunMemory(),
       onExchange: options.onExchange,
     };
-    const probe = await probeTarget(contract, scenarioContext, options.readOnly);
+    const probe = await probeTarget(contract, scenarioContext, options);
     const files = new Set(cases.map((s) => s.file)).size;
     for (const reporter of reporters) await reporter.onRunStart?.({ target, scenarios: cases.length + 1, files, seed }, context);
     for (const reporter of reporters) await reporter.onScenarioEnd?.(probe.result, context);
