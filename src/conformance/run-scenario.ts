@@ -7,6 +7,7 @@ import { curlLine } from './curl-line.js';
 import type { Exchange } from './exchange.js';
 import { foldConsequences } from './fold-consequences.js';
 import { interpolate } from './interpolate.js';
+import { openChoices } from './open-choices.js';
 import { runChecks } from './run-checks.js';
 import type { ExchangeSummary, Finding, Observation, ScenarioResult } from './run-result.js';
 import type { Scenario, Step } from './scenario.js';
@@ -100,18 +101,20 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
       failed: problems.some((p) => atLeast(p.check.severity, context.failOn)),
       observed: step.observe !== undefined,
     });
-    if (step.observe !== undefined) {
+    const notes = step.observe === undefined ? openChoices(input) : [step.observe, ...openChoices(input)];
+    for (const note of notes) {
       observations.push({
         ...where,
         step: step.index,
         operationId: step.operation.operationId,
-        note: step.observe,
+        note,
         status: response?.status,
         body: response?.text.slice(0, 500) ?? exchange.error?.message ?? '',
         curl: curlLine(exchange.request),
       });
     }
-    if (step.capture && response) scope[step.capture] = { status: response.status, headers: response.headers, body: response.json };
+    if (step.capture && response)
+      scope[step.capture] = { status: response.status, headers: response.headers, body: response.json };
   };
 
   try {
@@ -175,8 +178,7 @@ function notSent(step: Step, error: unknown, where: { file: string; scenario: st
     clause: 'a step that cannot be sent proves nothing: an earlier answer lacked what it needs, or a value is not sendable',
     title: `step ${step.index} was not sent: ${error.message}`,
     received: error.message,
-    documented:
-      error.code === 'request_invalid' ? 'a request HTTP can carry' : 'the captured value, from an earlier answer',
+    documented: error.code === 'request_invalid' ? 'a request HTTP can carry' : 'the captured value, from an earlier answer',
     ...where,
     step: step.index,
     operationId: step.operation.operationId,

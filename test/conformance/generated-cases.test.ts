@@ -360,6 +360,15 @@ describe('the whole default run against correct servers that choose differently'
     expect(run.code).toBe(0);
   });
 
+  it('records the choices it saw where the contract is silent: extra fields and id numbering', async () => {
+    const extra = CORRECT.find((c) => c.name === 'extra fields in Pet and in Error') as (typeof CORRECT)[number];
+    const report = await (await runAgainst(extra.mutation())).report();
+    const notes = report.scenarios.flatMap((s) => s.observations).map((o) => o.note);
+    expect(notes).toContain('createPet 201 answers fields the contract does not list: traceId');
+    expect(notes).toContain('getPet 404 answers fields the contract does not list: traceId');
+    expect(notes.filter((n) => n.startsWith('the first id createPet assigned in this run: '))).toHaveLength(1);
+  });
+
   it('records createMessage as not served, and skips its cases, when /messages is a 404', async () => {
     const run = await runAgainst({ request: (req) => (pathOf(req) === '/v1/messages' ? errorJson(404) : req) });
     const report = await run.report();

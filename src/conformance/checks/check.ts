@@ -12,10 +12,12 @@ export interface CheckSettings {
 export interface RunMemory {
   /** `operationId id` → the case that first received it. */
   readonly assignedIds: Map<string, string>;
+  /** Open choices of the target already recorded as observations (open-choices.ts): each once per run. */
+  readonly noted: Set<string>;
 }
 
 export function createRunMemory(): RunMemory {
-  return { assignedIds: new Map() };
+  return { assignedIds: new Map(), noted: new Set() };
 }
 
 /**

@@ -1,0 +1,46 @@
+import { findResponse } from '../contract/find-response.js';
+import type { JsonSchema } from '../contract/operation.js';
+import { createdResource, IDENTIFIER, listedResource } from '../contract/resource-shape.js';
+import type { CheckInput } from './checks/check.js';
+
+/**
+ * What a target chose where the contract is silent, seen in an answer: fields the schema does not list (it allows
+ * them), and how the service numbers new ids. Each is noted once per run and operation, never failed.
+ */
+export function openChoices({ operation, exchange, run }: CheckInput): string[] {
+  const response = exchange.response;
+  if (!response || response.json === undefined) return [];
+  const schema = findResponse(operation, response.status)?.contents.find((c) => c.schema !== undefined)?.schema;
+  const notes: string[] = [];
+  const once = (key: string, note: string) => {
+    if (run.noted.has(key)) return;
+    run.noted.add(key);
+    notes.push(note);
+  };
+  const item = listedResource(schema) ?? schema;
+  const body = Array.isArray(response.json) && listedResource(schema) ? response.json[0] : response.json;
+  const extra = extraFields(item, body);
+  if (extra.length > 0) {
+    once(
+      `extra ${operation.operationId} ${response.status}`,
+      `${operation.operationId} ${response.status} answers fields the contract does not list: ${extra.join(', ')}`,
+    );
+  }
+  if (
+    createdResource(operation) &&
+    response.status >= 200 &&
+    response.status < 300 &&
+    body !== null &&
+    typeof body === 'object'
+  ) {
+    const id = (body as Record<string, unknown>)[IDENTIFIER];
+    if (id !== undefined)
+      once(`ids ${operation.operationId}`, `the first id ${operation.operationId} assigned in this run: ${String(id)}`);
+  }
+  return notes;
+}
+
+function extraFields(schema: JsonSchema | undefined, body: unknown): string[] {
+  if (!schema?.properties || body === null || typeof body !== 'object' || Array.isArray(body)) return [];
+  return Object.keys(body).filter((key) => !(key in (schema.properties ?? {})));
+}
