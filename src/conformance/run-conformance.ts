@@ -85,7 +85,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       failOn: options.failOn,
       runId: randomBytes(4).toString('hex'),
       env: options.env ?? {},
-      run: createRunMemory(),
+      run: createRunMemory(contract.operations),
       onExchange: options.onExchange,
     };
     const probe = await probeTarget(contract, scenarioContext, options);

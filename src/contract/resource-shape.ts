@@ -50,6 +50,15 @@ export function fetchOperation(
   return undefined;
 }
 
+/**
+ * A create whose resources are fetched by their id (POST /pets and GET /pets/{petId}): an id that addresses a
+ * resource must be unique, so two creates never get the same one. Without such a fetch (POST /messages) the
+ * contract does not say ids are unique, and the runner does not assume it.
+ */
+export function identifiesResources(create: Operation, operations: readonly Operation[]): boolean {
+  return fetchOperation(create, operations) !== undefined;
+}
+
 /** The GET of the create's own path that lists its resources. */
 export function listOperation(create: Operation, operations: readonly Operation[]): Operation | undefined {
   const created = createdResource(create);

@@ -1,4 +1,5 @@
 import type { Operation } from '../../contract/operation.js';
+import { identifiesResources } from '../../contract/resource-shape.js';
 import type { Exchange } from '../exchange.js';
 import type { StepExpectation } from '../scenario.js';
 import type { Severity } from '../severity.js';
@@ -10,14 +11,17 @@ export interface CheckSettings {
 
 /** What checks remember across one run: ids that creates returned, so a second assignment of one is seen. */
 export interface RunMemory {
+  /** The creates whose ids address their resources (resource-shape's identifiesResources): those must differ. */
+  readonly identifyingCreates: ReadonlySet<string>;
   /** `operationId id` → the case that first received it. */
   readonly assignedIds: Map<string, string>;
   /** Open choices of the target already recorded as observations (open-choices.ts): each once per run. */
   readonly noted: Set<string>;
 }
 
-export function createRunMemory(): RunMemory {
-  return { assignedIds: new Map(), noted: new Set() };
+export function createRunMemory(operations: readonly Operation[]): RunMemory {
+  const identifying = operations.filter((op) => identifiesResources(op, operations)).map((op) => op.operationId);
+  return { identifyingCreates: new Set(identifying), assignedIds: new Map(), noted: new Set() };
 }
 
 /**

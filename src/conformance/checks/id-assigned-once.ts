@@ -1,4 +1,4 @@
-import { createdResource, IDENTIFIER } from '../../contract/resource-shape.js';
+import { IDENTIFIER } from '../../contract/resource-shape.js';
 import type { Check } from './check.js';
 
 export const idAssignedOnce: Check = {
@@ -9,7 +9,9 @@ export const idAssignedOnce: Check = {
   check: ({ operation, exchange, caseId, run }) => {
     const response = exchange.response;
     const body = response?.json;
-    if (!response || response.status < 200 || response.status > 299 || !createdResource(operation)) return undefined;
+    if (!response || response.status < 200 || response.status > 299 || !run.identifyingCreates.has(operation.operationId)) {
+      return undefined;
+    }
     if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
     const id = (body as Record<string, unknown>)[IDENTIFIER];
     if (typeof id !== 'number' && typeof id !== 'bigint' && typeof id !== 'string') return undefined;

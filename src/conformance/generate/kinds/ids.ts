@@ -1,4 +1,4 @@
-import { createdResource, IDENTIFIER, requestSchema } from '../../../contract/resource-shape.js';
+import { IDENTIFIER, identifiesResources, requestSchema } from '../../../contract/resource-shape.js';
 import type { Scenario } from '../../scenario.js';
 import type { CaseKind } from '../case-kind.js';
 import { successStatuses } from '../expected-statuses.js';
@@ -13,7 +13,7 @@ export const idsKind: CaseKind = {
     'ids the service assigns are unique across the run, including a burst of concurrent creates, and a client-sent id never becomes the resource id',
   generate: ({ contract, random }) =>
     contract.operations.flatMap((operation): Scenario[] => {
-      if (!createdResource(operation)) return [];
+      if (!identifiesResources(operation, contract.operations)) return [];
       const op = operation.operationId;
       const base = sampleValue(requestSchema(operation)) as Record<string, unknown>;
       // A value no sane counter reaches, different on every seed.

@@ -59,7 +59,10 @@ function casesFor(operation: Operation, schema: JsonSchema): Scenario[] {
     invalid.push({ id: `${name}/missing`, what: `no ${name} (required)`, body: json(without) });
   }
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    if (!property.nullable) invalid.push({ id: `${name}/null`, what: `${name} null`, body: json({ ...base, [name]: null }) });
+    // Only a required field must not be null: a server may read null in an optional one as "not given".
+    if (!property.nullable && schema.required?.includes(name)) {
+      invalid.push({ id: `${name}/null`, what: `${name} null`, body: json({ ...base, [name]: null }) });
+    }
     for (const wrong of WRONG_TYPES[property.type ?? ''] ?? []) {
       invalid.push({ id: `${name}/${wrong.id}`, what: `${name} as ${wrong.what}`, body: json({ ...base, [name]: wrong.value }) });
     }
