@@ -1,5 +1,6 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { AppError } from './app-error.js';
 import { isInt64Number, toValidatable } from './lossless-json.js';
 
 /** One problem with a value: where (`body.categoryId`) and what rule it breaks. */
@@ -31,7 +32,13 @@ const FORMAT_RULES: Readonly<Record<string, string>> = {
 };
 
 export function compileSchema(schema: object, root: string): Validator {
-  const validate = ajv.compile(contractSchema(schema) as object);
+  let validate: ValidateFunction;
+  try {
+    validate = ajv.compile(contractSchema(schema) as object);
+  } catch (error) {
+    // Prism's model writes a schema that refers to itself as a $ref into a bundle Ajv is never given.
+    throw new AppError('contract_invalid', `the schema of ${root} cannot be compiled: ${(error as Error).message} (a schema that refers to itself is not supported)`);
+  }
   return (value, at = root) => {
     if (validate(toValidatable(value))) return NO_ISSUES;
     return describeErrors(validate, at);

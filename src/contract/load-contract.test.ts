@@ -44,4 +44,13 @@ describe('loadContract', () => {
     const file = await contractFile(`${HEAD}paths:\n  /a: {get: ${op('same')}}\n  /b: {get: ${op('same')}}\n`);
     await expect(loadContract(file)).rejects.toThrow("operationId 'same' is used twice");
   });
+
+  it('refuses a schema that refers to itself with a clear contract error, not a crash', async () => {
+    const node = '{type: object, properties: {child: {$ref: "#/components/schemas/Node"}}}';
+    const body = '{content: {application/json: {schema: {$ref: "#/components/schemas/Node"}}}}';
+    const file = await contractFile(
+      `${HEAD}paths:\n  /a: {post: {operationId: a, requestBody: ${body}, responses: {"200": {description: ok}}}}\ncomponents: {schemas: {Node: ${node}}}\n`,
+    );
+    await expect(loadContract(file)).rejects.toThrow(/Failed to load .*openapi\.yaml: POST \/a: the schema of body cannot be compiled: .*refers to itself/);
+  });
 });

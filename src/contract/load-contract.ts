@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { AppError } from './app-error.js';
+import { AppError, isAppError } from './app-error.js';
 import { compileSchema, contractSchema, type Validator } from './compile-schema.js';
 import { createOperationFinder, type OperationFinder } from './find-operation.js';
 import type { AuthKind, JsonSchema, MediaSpec, Operation, ParameterLocation, ParameterSpec, ResponseSpec } from './operation.js';
@@ -76,7 +76,15 @@ async function compileContract(file: string): Promise<Contract> {
     byId.set(operation.operationId, operation);
   }
   const components = (document as { components?: { schemas?: Record<string, object> } }).components?.schemas ?? {};
-  const schemas = new Map(Object.entries(components).map(([name, schema]) => [name, compileSchema(schema, name)]));
+  const schemas = new Map(
+    Object.entries(components).map(([name, schema]) => {
+      try {
+        return [name, compileSchema(schema, name)] as const;
+      } catch (error) {
+        throw isAppError(error) ? new AppError('contract_invalid', `Failed to load ${file}: ${error.message}`) : error;
+      }
+    }),
+  );
   return {
     file,
     title: info.title,
@@ -140,6 +148,15 @@ interface PrismOperation {
 }
 
 function toOperation(file: string, op: PrismOperation): Operation {
+  try {
+    return buildOperation(file, op);
+  } catch (error) {
+    if (!isAppError(error) || error.message.startsWith('Failed')) throw error;
+    throw new AppError('contract_invalid', `Failed to load ${file}: ${op.method.toUpperCase()} ${op.path}: ${error.message}`);
+  }
+}
+
+function buildOperation(file: string, op: PrismOperation): Operation {
   const method = op.method.toUpperCase();
   if (!op.iid) throw new AppError('contract_invalid', `Failed to load ${file}: ${method} ${op.path} has no operationId`);
   const operationId = op.iid;

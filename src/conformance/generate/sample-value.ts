@@ -2,25 +2,28 @@ import type { JsonSchema } from '../../contract/operation.js';
 
 /** A template every string sample carries, so what a run created can be found on the target afterwards. */
 export const RUN_MARK = '{{run.id}}';
+const MAX_DEPTH = 8;
 
 /**
  * A valid value for `schema`: the contract's example where it gives one, else the simplest value its type,
  * bounds and enum allow. Free-text strings get the run's mark; `withOptional` also fills optional properties.
  */
-export function sampleValue(schema: JsonSchema | undefined, withOptional = false): unknown {
+export function sampleValue(schema: JsonSchema | undefined, withOptional = false, depth = 0): unknown {
   if (!schema) return 'sample';
+  // A schema that contains itself (a tree of categories) would never end: deep enough is null.
+  if (depth > MAX_DEPTH) return null;
   const example = schema.example ?? schema.examples?.[0];
   if (schema.enum?.length) return schema.enum.includes(example) ? example : schema.enum[0];
   switch (schema.type) {
     case 'object': {
       const value: Record<string, unknown> = {};
       for (const [name, property] of Object.entries(schema.properties ?? {})) {
-        if (withOptional || schema.required?.includes(name)) value[name] = sampleValue(property, withOptional);
+        if (withOptional || schema.required?.includes(name)) value[name] = sampleValue(property, withOptional, depth + 1);
       }
       return value;
     }
     case 'array':
-      return [sampleValue(schema.items, withOptional)];
+      return [sampleValue(schema.items, withOptional, depth + 1)];
     case 'integer':
     case 'number':
       return typeof example === 'number' ? example : Math.min(Math.max(1, schema.minimum ?? 1), schema.maximum ?? 1);
