@@ -93,7 +93,10 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     for (const reporter of reporters) await reporter.onRunStart?.({ target, scenarios: cases.length + 1, files, seed }, context);
     for (const reporter of reporters) await reporter.onScenarioEnd?.(probe.result, context);
     let failures = probe.result.outcome === 'failed' ? 1 : 0;
-    const results = await runPool(cases, options.concurrency, async (scenario) => {
+    // The longest cases start first, so a chain of a hundred creates does not start last and run alone at the end;
+    // results keep the cases' order.
+    const results: ScenarioResult[] = new Array(cases.length);
+    await runPool(longestFirst(cases), options.concurrency, async ({ scenario, index }) => {
       const skipReason =
         probe.stopped !== undefined
           ? `not run: ${probe.stopped}`
@@ -104,7 +107,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       const result = skipReason ? skipped(scenario, skipReason) : await runScenario(scenario, scenarioContext);
       if (result.outcome === 'failed') failures++;
       for (const reporter of reporters) await reporter.onScenarioEnd?.(result, context);
-      return result;
+      results[index] = result;
     });
     const all = [probe.result, ...results];
     const coverage = operationCoverage(contract.operations, all);
@@ -161,6 +164,11 @@ function hintsFor(
   if (stopped !== undefined) return [];
   const hints = [keyRefusedHint(scenarios), basePathHint(scenarios, target, contract.basePaths), unexercisedHint(coverage)];
   return hints.filter((hint): hint is string => hint !== undefined);
+}
+
+function longestFirst(cases: readonly Scenario[]): { scenario: Scenario; index: number }[] {
+  const requests = (scenario: Scenario) => scenario.steps.reduce((n, step) => n + (step.repeat?.count ?? 1), 0);
+  return cases.map((scenario, index) => ({ scenario, index, weight: requests(scenario) })).sort((a, b) => b.weight - a.weight);
 }
 
 function reasonToSkip(scenario: Scenario, options: ConformanceOptions, notServed: ReadonlyMap<string, string>): string | undefined {
