@@ -1,8 +1,11 @@
-import { Agent } from 'undici';
+import { readFileSync } from 'node:fs';
+import { rootCertificates } from 'node:tls';
+import { Agent, type Dispatcher, EnvHttpProxyAgent } from 'undici';
 import { AppError } from '../contract/app-error.js';
 import { parseJson } from '../contract/lossless-json.js';
+import { skipUnsolicitedContinue } from './skip-unsolicited-continue.js';
 import { createRateLimiter } from './create-rate-limiter.js';
-import { createRedactor } from './create-redactor.js';
+import { createRedactor } from '../shared/create-redactor.js';
 import { isTransportError, sendOnce } from './send-once.js';
 import { type Exchange, REDACTED_BEARER, type ReceivedResponse, type SentRequest, type TransportError } from './exchange.js';
 
@@ -19,9 +22,11 @@ export interface HttpClientOptions {
   /** TLS: accept any certificate (--insecure), or trust this PEM bundle besides the system's (--ca). */
   readonly insecure?: boolean;
   readonly ca?: string;
-  /** A larger answer is read no further and is a transport error (--max-response-bytes). */
+  /** A larger answer is read no further and is a transport error (--max-response-bytes); default 10 MiB. */
   readonly maxResponseBytes?: number;
 }
+
+export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 
 export interface OutgoingRequest {
   readonly method: string;
@@ -50,23 +55,51 @@ const RETRY_DELAYS_MS = [100, 400, 1000];
 /** The one module every request of a run goes through: keep-alive, timeout, bodies always read, key redacted. */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const waitForSlot = createRateLimiter(options.rateLimit);
-  return clientOver(new Agent({ keepAliveTimeout: 10_000, connections: Math.max(1, options.connections) }), options, waitForSlot);
+  return clientOver(createDispatcher(options, Math.max(1, options.connections)), options, waitForSlot);
+}
+
+/**
+ * Plain connections, or through HTTP_PROXY / HTTPS_PROXY (NO_PROXY honoured, lower-case names first, as curl
+ * reads them) when one is set; through a proxy, the proxy's connection is undici's own (no 100 Continue skipping). --ca adds to the trusted roots instead of replacing them: Node's own, and those of
+ * NODE_EXTRA_CA_CERTS, which Node would otherwise drop once a `ca` is given.
+ */
+function createDispatcher(options: HttpClientOptions, connections: number): Dispatcher {
+  const tls = {
+    rejectUnauthorized: options.insecure !== true,
+    ...(options.ca === undefined ? {} : { ca: [...rootCertificates, ...extraCertificates(), options.ca] }),
+  };
+  const agent = { keepAliveTimeout: 10_000, connections, connect: skipUnsolicitedContinue(tls) };
+  const env = process.env;
+  const proxied = [env.http_proxy, env.HTTP_PROXY, env.https_proxy, env.HTTPS_PROXY].some(Boolean);
+  // http:// targets go to an http:// proxy in absolute form, as curl sends them; https:// ones through CONNECT.
+  return proxied ? new EnvHttpProxyAgent({ ...agent, requestTls: tls, proxyTunnel: false }) : new Agent(agent);
+}
+
+function extraCertificates(): string[] {
+  const file = process.env.NODE_EXTRA_CA_CERTS;
+  if (!file) return [];
+  try {
+    return [readFileSync(file, 'utf8')];
+  } catch {
+    return []; // Node itself only warns about an unreadable NODE_EXTRA_CA_CERTS.
+  }
 }
 
 function clientOver(
-  dispatcher: Agent,
+  dispatcher: Dispatcher,
   options: HttpClientOptions,
   waitForSlot: ReturnType<typeof createRateLimiter>,
 ): HttpClient {
   const redact = createRedactor(options.token);
   const retries = options.retries ?? 2;
   const bearer = options.token === undefined ? undefined : `Bearer ${options.token}`;
+  const limits = { timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES };
 
   const record = (outgoing: OutgoingRequest): SentRequest => {
     const headers: Record<string, string> = {};
     for (const name in outgoing.headers) {
       const value = outgoing.headers[name] as string;
-      headers[name] = name === 'authorization' && value === bearer ? REDACTED_BEARER : redact(value);
+      headers[redact(name)] = name === 'authorization' && value === bearer ? REDACTED_BEARER : redact(value);
     }
     const body = outgoing.body === undefined ? undefined : redact(outgoing.body);
     return { method: outgoing.method, url: redact(outgoing.url), headers, body };
@@ -76,7 +109,7 @@ function clientOver(
     if (waitForSlot) await waitForSlot();
     let outcome: Awaited<ReturnType<typeof sendOnce>>;
     try {
-      outcome = await sendOnce(dispatcher, outgoing, options.timeoutMs);
+      outcome = await sendOnce(dispatcher, outgoing, limits);
     } catch (error) {
       // undici refused to send it (a header value with a line break, say): the step's fault, not the target's,
       // and sending it again would only fail again.
@@ -87,7 +120,8 @@ function clientOver(
     const headers: Record<string, string> = {};
     for (const name in outcome.headers) {
       const value = outcome.headers[name];
-      if (value !== undefined) headers[name] = redact(Array.isArray(value) ? value.join(', ') : value);
+      // A header name is target text too: a target may echo the key as one.
+      if (value !== undefined) headers[redact(name)] = redact(Array.isArray(value) ? value.join(', ') : value);
     }
     return { response: { status: outcome.status, headers, text, ...parseBody(text) } };
   }
@@ -108,7 +142,7 @@ function clientOver(
         elapsedMs: performance.now() - started,
       };
     },
-    dedicated: () => clientOver(new Agent({ keepAliveTimeout: 10_000, connections: 1 }), options, waitForSlot),
+    dedicated: () => clientOver(createDispatcher(options, 1), options, waitForSlot),
     close: () => dispatcher.close(),
   };
 }

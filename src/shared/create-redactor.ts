@@ -1,0 +1,111 @@
+/** Replaces the key, and anything that reveals most of it, with `***`. */
+export type Redactor = (text: string) => string;
+
+export const REDACTED = '***';
+
+/**
+ * The rule: a run of at least `minimumRun(key)` consecutive characters of the key, compared case-insensitively,
+ * is the key. That covers the key as sent, the key minus a character, the key inside `Basic <key>`, `Token <key>`
+ * or `Bearer <key> junk`, and the key in swapped case. The check is made on decoded values, never only on the raw
+ * text a target sent:
+ * - inside a JSON string literal, after its escapes (`\/`, `\uXXXX`) are decoded (RFC 8259 §7);
+ * - inside a percent-encoded token, after decoding, whatever the case of its hex digits (RFC 3986 §2.1);
+ * - inside a base64 or base64url token, after decoding (RFC 4648 §4, §5): the key's base64 form, and the
+ *   `Basic` / `Bearer` credentials a target may echo encoded.
+ * A redacted JSON string stays a valid JSON string, so a redacted body still parses.
+ */
+export function createRedactor(secret: string | undefined): Redactor {
+  if (!secret) return (text) => text;
+  const run = minimumRun(secret);
+  const grams = keyGrams(secret.toLowerCase(), run);
+  const reveals = (decoded: string) => plainRanges(decoded.toLowerCase(), grams, run).length > 0;
+  const redactPlain = (text: string) => redactRanges(text, plainRanges(text.toLowerCase(), grams, run));
+  const redactTokens = (text: string) =>
+    text
+      .replace(PERCENT_TOKEN, (token) => (reveals(percentDecode(token)) ? REDACTED : token))
+      .replace(BASE64_TOKEN, (token) => (token.length >= base64Length(run) && reveals(base64Decode(token)) ? REDACTED : token));
+  const redactDecoded = (text: string) => redactPlain(redactTokens(text));
+  return (text) => {
+    const literals = text.includes('\\')
+      ? text.replace(JSON_STRING, (literal) => {
+          if (!literal.includes('\\')) return literal;
+          const decoded = decodeJsonString(literal);
+          if (decoded === undefined) return literal;
+          const redacted = redactDecoded(decoded);
+          return redacted === decoded ? literal : JSON.stringify(redacted);
+        })
+      : text;
+    return redactDecoded(literals);
+  };
+}
+
+/** Half the key, at least 8 characters; the whole key when it is shorter than 8. */
+export function minimumRun(secret: string): number {
+  return Math.min(secret.length, Math.max(8, Math.ceil(secret.length / 2)));
+}
+
+function keyGrams(key: string, run: number): Set<string> {
+  const grams = new Set<string>();
+  for (let i = 0; i + run <= key.length; i++) grams.add(key.slice(i, i + run));
+  return grams;
+}
+
+/** Where runs of the key stand in `lower`, merged: overlapping runs make one range (so a longer run is one ***). */
+function plainRanges(lower: string, grams: ReadonlySet<string>, run: number): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (const gram of grams) {
+    for (let at = lower.indexOf(gram); at !== -1; at = lower.indexOf(gram, at + 1)) ranges.push([at, at + run]);
+  }
+  ranges.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const range of ranges) {
+    const last = merged.at(-1);
+    if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
+    else merged.push([...range]);
+  }
+  return merged;
+}
+
+function redactRanges(text: string, ranges: readonly [number, number][]): string {
+  if (ranges.length === 0) return text;
+  let out = '';
+  let from = 0;
+  for (const [start, end] of ranges) {
+    out += text.slice(from, start) + REDACTED;
+    from = end;
+  }
+  return out + text.slice(from);
+}
+
+// Linear: the two alternatives cannot match the same character, so there is nothing to backtrack over.
+const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
+// A token with at least one %XX; the delimiters of a query string and of markup end it.
+const PERCENT_TOKEN = /[^\s"'<>&=?;,]*%[0-9A-Fa-f]{2}[^\s"'<>&=?;,]*/g;
+const BASE64_TOKEN = /[A-Za-z0-9+/_-]+={0,2}/g;
+
+function decodeJsonString(literal: string): string | undefined {
+  try {
+    return JSON.parse(literal) as string;
+  } catch {
+    return undefined;
+  }
+}
+
+function percentDecode(token: string): string {
+  // Byte by byte, as latin1 and as UTF-8: a malformed sequence must not hide the rest of the token.
+  const bytes = Buffer.from(
+    token.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    'latin1',
+  );
+  return `${bytes.toString('utf8')}\n${bytes.toString('latin1')}`;
+}
+
+function base64Length(run: number): number {
+  return Math.ceil(run / 3) * 4;
+}
+
+// Node's base64 decoder reads the base64url alphabet too; a token is decoded whole, so wherever the key stands
+// in the encoded text its bytes come out in order.
+function base64Decode(token: string): string {
+  return Buffer.from(token, 'base64').toString('latin1');
+}
