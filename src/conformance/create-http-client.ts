@@ -93,6 +93,7 @@ function clientOver(
   const redact = createRedactor(options.token);
   const retries = options.retries ?? 2;
   const bearer = options.token === undefined ? undefined : `Bearer ${options.token}`;
+  const extraHeaders = Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value] as const);
   const limits = { timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES };
 
   const record = (outgoing: OutgoingRequest): SentRequest => {
@@ -127,7 +128,8 @@ function clientOver(
   }
 
   return {
-    async send(outgoing) {
+    async send(request) {
+      const outgoing = withExtraHeaders(request, extraHeaders);
       const started = performance.now();
       let result = await attempt(outgoing);
       for (let i = 0; i < retries && result.error?.kind === 'connection' && IDEMPOTENT.has(outgoing.method); i++) {
@@ -145,6 +147,14 @@ function clientOver(
     dedicated: () => clientOver(createDispatcher(options, 1), options, waitForSlot),
     close: () => dispatcher.close(),
   };
+}
+
+// -H headers go on every request; a header the step sets itself wins (names compare case-insensitively).
+function withExtraHeaders(outgoing: OutgoingRequest, extra: readonly (readonly [string, string])[]): OutgoingRequest {
+  if (extra.length === 0) return outgoing;
+  const own = new Set(Object.keys(outgoing.headers).map((name) => name.toLowerCase()));
+  const added = extra.filter(([name]) => !own.has(name));
+  return added.length === 0 ? outgoing : { ...outgoing, headers: { ...Object.fromEntries(added), ...outgoing.headers } };
 }
 
 function parseBody(text: string): Pick<ReceivedResponse, 'json' | 'jsonError'> {
