@@ -55,6 +55,17 @@ describe('createRedactor', () => {
     expect(redact(text)).toBe(text);
   });
 
+  it('keeps words that share fewer characters with the key than a run: $PETSTORE_API_KEY under petstore-dev-key', () => {
+    const line = `curl -H "Authorization: Bearer $PETSTORE_API_KEY" # petstore-dev-ke`;
+    expect(createRedactor('petstore-dev-key')(line)).toBe('curl -H "Authorization: Bearer $PETSTORE_API_KEY" # ***');
+  });
+
+  it('counts the key minus one character as the key, however long the key', () => {
+    for (const key of ['abcdefghi', 'abcdefghijklm', KEY, KEY.repeat(3)]) {
+      expect(createRedactor(key)(`x ${key.slice(1)} y`), key).toBe('x *** y');
+    }
+  });
+
   it('redacts even a key of a few characters', () => {
     expect(createRedactor('abc')('{"message":"unknown key abc"}')).toBe('{"message":"unknown key ***"}');
   });

@@ -4,8 +4,8 @@ export type Redactor = (text: string) => string;
 export const REDACTED = '***';
 
 /**
- * The rule: a run of at least `minimumRun(key)` consecutive characters of the key, compared case-insensitively,
- * is the key. That covers the key as sent, the key minus a character, the key inside `Basic <key>`, `Token <key>`
+ * The rule: a run of at least `minimumRun(key)` consecutive characters of the key (12 for most keys, half of a
+ * long one), compared case-insensitively, is the key. That covers the key as sent, the key minus a character, the key inside `Basic <key>`, `Token <key>`
  * or `Bearer <key> junk`, and the key in swapped case. The check is made on decoded values, never only on the raw
  * text a target sent:
  * - inside a JSON string literal, after its escapes (`\/`, `\uXXXX`) are decoded (RFC 8259 §7);
@@ -39,9 +39,16 @@ export function createRedactor(secret: string | undefined): Redactor {
   };
 }
 
-/** Half the key, at least 8 characters; the whole key when it is shorter than 8. */
+/**
+ * How many consecutive characters of the key reveal it. A key of 8 characters or fewer: all of them. A longer
+ * one: 12 (fewer for a key of 12 or 13, so that the key minus one character still counts), or half the key when
+ * that is more. Shorter runs would blank ordinary words a key happens to contain (the development key
+ * `petstore-dev-key` against `$PETSTORE_API_KEY` in every curl line).
+ */
 export function minimumRun(secret: string): number {
-  return Math.min(secret.length, Math.max(8, Math.ceil(secret.length / 2)));
+  const length = secret.length;
+  if (length <= 8) return length;
+  return Math.max(Math.min(length - 1, 12), Math.ceil(length / 2));
 }
 
 function keyGrams(key: string, run: number): Set<string> {
