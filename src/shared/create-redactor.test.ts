@@ -66,6 +66,11 @@ describe('createRedactor', () => {
     }
   });
 
+  it('reads a long body without delimiters once, not once per position (no backtracking pattern)', () => {
+    const body = `${'A'.repeat(4_000_000)}%41${'a'.repeat(4_000_000)}"${'\\'.repeat(1000)}`;
+    expect(redact(body)).toBe(body);
+  });
+
   it('redacts even a key of a few characters', () => {
     expect(createRedactor('abc')('{"message":"unknown key abc"}')).toBe('{"message":"unknown key ***"}');
   });

@@ -22,7 +22,7 @@ export function createRedactor(secret: string | undefined): Redactor {
   const redactPlain = (text: string) => redactRanges(text, plainRanges(text.toLowerCase(), grams, run));
   const redactTokens = (text: string) =>
     text
-      .replace(PERCENT_TOKEN, (token) => (reveals(percentDecode(token)) ? REDACTED : token))
+      .replace(TOKEN, (token) => (token.includes('%') && reveals(percentDecode(token)) ? REDACTED : token))
       .replace(BASE64_TOKEN, (token) => (token.length >= base64Length(run) && reveals(base64Decode(token)) ? REDACTED : token));
   const redactDecoded = (text: string) => redactPlain(redactTokens(text));
   return (text) => {
@@ -86,8 +86,9 @@ function redactRanges(text: string, ranges: readonly [number, number][]): string
 
 // Linear: the two alternatives cannot match the same character, so there is nothing to backtrack over.
 const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
-// A token with at least one %XX; the delimiters of a query string and of markup end it.
-const PERCENT_TOKEN = /[^\s"'<>&=?;,]*%[0-9A-Fa-f]{2}[^\s"'<>&=?;,]*/g;
+// A run between the delimiters of a query string and of markup; one with a % in it may be percent-encoded.
+// (A pattern that required a %XX in the middle would backtrack over every long run without one.)
+const TOKEN = /[^\s"'<>&=?;,]+/g;
 const BASE64_TOKEN = /[A-Za-z0-9+/_-]+={0,2}/g;
 
 function decodeJsonString(literal: string): string | undefined {
