@@ -334,6 +334,9 @@ describe('reports of a large failing run', () => {
     expect(html.match(/<details class="case"[^>]* open>/g)).toHaveLength(10);
     expect(html.match(/<details><summary>Exchange:/g)).toHaveLength(1000);
     expect(html).toMatch(/<div id="filter">Severity:.*<select id="check">/s);
+    // The filter's inline script at least compiles.
+    const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] as string;
+    expect(() => new Function(script)).not.toThrow();
     expect(html.indexOf('First failures')).toBeLessThan(html.indexOf('id="coverage"'));
   });
 
