@@ -10,7 +10,7 @@ import { fieldValueProblem } from '../conformance/scenario-format.js';
 import type { NotRun, Reporter, ReporterContext } from '../conformance/reporters/reporter.js';
 import { runConformance } from '../conformance/run-conformance.js';
 import { createRedactor, type Redactor } from '../shared/create-redactor.js';
-import { DEFAULT_MAX_RESPONSE_BYTES } from '../conformance/create-http-client.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, secretHeaderValues } from '../conformance/create-http-client.js';
 import { isSeverity, SEVERITIES, type Severity } from '../conformance/severity.js';
 import { integerOption, type OptionRow, parseOptions, renderHelp } from './option-table.js';
 import { packageVersion } from './package-version.js';
@@ -161,7 +161,8 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
     const token = (options.token as string | undefined) ?? io.env.PETSTORE_API_KEY;
     if (!token) throw new AppError('usage', 'no API key: give --token <key> or set PETSTORE_API_KEY');
     // Also over everything printed and written: a key in a scenario name or an error message stays out too.
-    run.redact = createRedactor(token);
+    const headers = headerOptions(list(options.header, false) ?? []);
+    run.redact = createRedactor([token, ...secretHeaderValues(headers)]);
     // A key HTTP cannot carry (a line break, non-Latin-1 characters) or with spaces around it (lost from the header)
     // would fail every step as if the target were at fault.
     if (fieldValueProblem(token) !== undefined || token.trim() !== token) {
@@ -204,7 +205,7 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
       cases: list(options.case) ?? [],
       maxFailures: integerOption('max-failures', options['max-failures'] as string | undefined, 1, 1_000_000),
       http: {
-        headers: headerOptions(list(options.header, false) ?? []),
+        headers,
         insecure: options.insecure === true,
         ca: await caOption(options.ca as string | undefined),
         maxResponseBytes: byteSize('max-response-bytes', options['max-response-bytes'] as string | undefined),

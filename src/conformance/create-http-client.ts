@@ -5,7 +5,7 @@ import { AppError } from '../contract/app-error.js';
 import { parseJson } from '../contract/lossless-json.js';
 import { skipUnsolicitedContinue } from './skip-unsolicited-continue.js';
 import { createRateLimiter } from './create-rate-limiter.js';
-import { createRedactor } from '../shared/create-redactor.js';
+import { createRedactor, REDACTED } from '../shared/create-redactor.js';
 import { isTransportError, sendOnce } from './send-once.js';
 import { type Exchange, REDACTED_BEARER, type ReceivedResponse, type SentRequest, type TransportError } from './exchange.js';
 
@@ -90,7 +90,13 @@ function clientOver(
   options: HttpClientOptions,
   waitForSlot: ReturnType<typeof createRateLimiter>,
 ): HttpClient {
-  const redact = createRedactor(options.token);
+  const redact = createRedactor([options.token, ...secretHeaderValues(options.headers)]);
+  // The -H credentials as sent, by name: recorded as *** however short they are.
+  const sentSecrets = new Map(
+    Object.entries(options.headers ?? {})
+      .filter(([name]) => SECRET_HEADER.test(name))
+      .map(([name, value]) => [name.toLowerCase(), value]),
+  );
   const retries = options.retries ?? 2;
   const bearer = options.token === undefined ? undefined : `Bearer ${options.token}`;
   const extraHeaders = Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value] as const);
@@ -100,7 +106,8 @@ function clientOver(
     const headers: Record<string, string> = {};
     for (const name in outgoing.headers) {
       const value = outgoing.headers[name] as string;
-      headers[redact(name)] = name === 'authorization' && value === bearer ? REDACTED_BEARER : redact(value);
+      if (name === 'authorization' && value === bearer) headers[name] = REDACTED_BEARER;
+      else headers[redact(name)] = sentSecrets.get(name.toLowerCase()) === value ? REDACTED : redact(value);
     }
     const body = outgoing.body === undefined ? undefined : redact(outgoing.body);
     return { method: outgoing.method, url: redact(outgoing.url), headers, body };
@@ -147,6 +154,17 @@ function clientOver(
     dedicated: () => clientOver(createDispatcher(options, 1), options, waitForSlot),
     close: () => dispatcher.close(),
   };
+}
+
+// A -H header that carries a credential (an API key header, a cookie, a token) is a secret like the key: it is
+// redacted from everything recorded, and its curl line shows *** in its place.
+const SECRET_HEADER = /authorization|cookie|token|secret|key|password|session|credential/i;
+
+/** The -H values to redact wherever they appear; one under 8 characters only where it is sent (as a run it would blank ordinary text). */
+export function secretHeaderValues(headers: Readonly<Record<string, string>> | undefined): string[] {
+  return Object.entries(headers ?? {})
+    .filter(([name, value]) => SECRET_HEADER.test(name) && value.length >= 8)
+    .map(([, value]) => value);
 }
 
 // -H headers go on every request; a header the step sets itself wins (names compare case-insensitively).

@@ -1,12 +1,12 @@
-/** Replaces the key, and anything that reveals most of it, with `***`. */
+/** Replaces the key (and any other secret it was given), and anything that reveals most of it, with `***`. */
 export type Redactor = (text: string) => string;
 
 export const REDACTED = '***';
 
 /**
  * The rule: a run of at least `minimumRun(key)` consecutive characters of the key (12 for most keys, half of a
- * long one), compared case-insensitively, is the key. That covers the key as sent, the key minus a character, the key inside `Basic <key>`, `Token <key>`
- * or `Bearer <key> junk`, and the key in swapped case. The check is made on decoded values, never only on the raw
+ * long one), compared case-insensitively, is the key. That covers the key as sent, the key minus a character,
+ * the key inside `Basic <key>`, `Token <key>` or `Bearer <key> junk`, and the key in swapped case. The check is made on decoded values, never only on the raw
  * text a target sent:
  * - inside a JSON string literal, after its escapes (`\/`, `\uXXXX`) are decoded (RFC 8259 §7);
  * - inside a percent-encoded token, after decoding, whatever the case of its hex digits (RFC 3986 §2.1);
@@ -14,12 +14,13 @@ export const REDACTED = '***';
  *   `Basic` / `Bearer` credentials a target may echo encoded.
  * A redacted JSON string stays a valid JSON string, so a redacted body still parses.
  */
-export function createRedactor(secret: string | undefined): Redactor {
-  if (!secret) return (text) => text;
-  const run = minimumRun(secret);
-  const grams = keyGrams(secret.toLowerCase(), run);
-  const reveals = (decoded: string) => plainRanges(decoded.toLowerCase(), grams, run).length > 0;
-  const redactPlain = (text: string) => redactRanges(text, plainRanges(text.toLowerCase(), grams, run));
+export function createRedactor(secrets: string | readonly (string | undefined)[] | undefined): Redactor {
+  const keys = [secrets ?? []].flat().filter((key): key is string => Boolean(key));
+  if (keys.length === 0) return (text) => text;
+  const run = Math.min(...keys.map(minimumRun));
+  const grams = new Set(keys.flatMap((key) => keyGrams(key.toLowerCase(), minimumRun(key))));
+  const reveals = (decoded: string) => plainRanges(decoded.toLowerCase(), grams).length > 0;
+  const redactPlain = (text: string) => redactRanges(text, plainRanges(text.toLowerCase(), grams));
   const redactTokens = (text: string) =>
     text
       .replace(TOKEN, (token) => (token.includes('%') && reveals(percentDecode(token)) ? REDACTED : token))
@@ -51,17 +52,17 @@ export function minimumRun(secret: string): number {
   return Math.max(Math.min(length - 1, 12), Math.ceil(length / 2));
 }
 
-function keyGrams(key: string, run: number): Set<string> {
-  const grams = new Set<string>();
-  for (let i = 0; i + run <= key.length; i++) grams.add(key.slice(i, i + run));
+function keyGrams(key: string, run: number): string[] {
+  const grams: string[] = [];
+  for (let i = 0; i + run <= key.length; i++) grams.push(key.slice(i, i + run));
   return grams;
 }
 
 /** Where runs of the key stand in `lower`, merged: overlapping runs make one range (so a longer run is one ***). */
-function plainRanges(lower: string, grams: ReadonlySet<string>, run: number): [number, number][] {
+function plainRanges(lower: string, grams: ReadonlySet<string>): [number, number][] {
   const ranges: [number, number][] = [];
   for (const gram of grams) {
-    for (let at = lower.indexOf(gram); at !== -1; at = lower.indexOf(gram, at + 1)) ranges.push([at, at + run]);
+    for (let at = lower.indexOf(gram); at !== -1; at = lower.indexOf(gram, at + 1)) ranges.push([at, at + gram.length]);
   }
   ranges.sort((a, b) => a[0] - b[0]);
   const merged: [number, number][] = [];

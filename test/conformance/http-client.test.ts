@@ -278,6 +278,24 @@ describe('createHttpClient against odd targets', () => {
   });
 });
 
+describe('createHttpClient with -H headers', () => {
+  it('sends them unless the request sets the same header, and records credentials among them as ***', async () => {
+    const seen: Record<string, string | string[] | undefined>[] = [];
+    const server = createServer((req, res) => {
+      seen.push(req.headers);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(`{"echo":"${req.headers['x-api-key']}"}`);
+    });
+    const base = await listen(server);
+    const headers = { 'X-Api-Key': 'tenant-secret-0123456789', 'X-Team': 'blue', Cookie: 'sid=1' };
+    const http = plain({ headers });
+    const exchange = await http.send({ method: 'GET', url: `${base}/pets`, headers: { 'x-team': 'red' }, body: undefined });
+    await http.close();
+    expect(seen[0]).toMatchObject({ 'x-api-key': 'tenant-secret-0123456789', 'x-team': 'red', cookie: 'sid=1' });
+    expect(exchange.request.headers).toMatchObject({ 'x-api-key': '***', 'x-team': 'red', cookie: '***' });
+    expect(exchange.response?.json).toEqual({ echo: '***' });
+  });
+});
+
 describe('createHttpClient through a proxy', () => {
   const saved = { ...process.env };
   afterEach(() => {
@@ -318,39 +336,64 @@ describe('createHttpClient through a proxy', () => {
   });
 });
 
+/** A self-signed certificate for 127.0.0.1 and its key, as files and as PEM text. */
+async function selfSigned(): Promise<{ keyFile: string; certFile: string; key: Buffer; cert: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'tls-'));
+  const [keyFile, certFile] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
+  await promisify(execFile)('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1',
+    '-keyout',
+    keyFile,
+    '-out',
+    certFile,
+  ]);
+  return { keyFile, certFile, key: await readFile(keyFile), cert: await readFile(certFile, 'utf8') };
+}
+
+async function tlsTarget(identity: { key: Buffer; cert: string }): Promise<string> {
+  const server = createTlsServer(identity, (_, res) => res.writeHead(200).end('[]'));
+  return `${(await listen(server as unknown as Server)).replace('http:', 'https:')}/pets`;
+}
+
 describe('createHttpClient over TLS', () => {
   it('refuses a certificate it cannot verify, unless --insecure, or --ca names its issuer', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'tls-'));
-    const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
-    await promisify(execFile)('openssl', [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '2',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ]);
-    const pem = await readFile(cert, 'utf8');
-    const server = createTlsServer({ key: await readFile(key), cert: pem }, (_, res) => res.writeHead(200).end('[]'));
-    const url = `${(await listen(server as unknown as Server)).replace('http:', 'https:')}/pets`;
+    const identity = await selfSigned();
+    const url = await tlsTarget(identity);
     const outcomes = [];
-    for (const settings of [{}, { insecure: true }, { ca: pem }]) {
+    for (const settings of [{}, { insecure: true }, { ca: identity.cert }]) {
       const http = plain(settings);
       outcomes.push(await get(http, url));
       await http.close();
     }
     expect(outcomes.map((e) => e.response?.status ?? e.error?.kind)).toEqual(['connection', 200, 200]);
     expect(outcomes[0]?.error?.message).toMatch(/SELF_SIGNED|self.signed/i);
+  });
+
+  it('keeps trusting NODE_EXTRA_CA_CERTS when --ca is given too', async () => {
+    const [extra, other] = await Promise.all([selfSigned(), selfSigned()]);
+    const url = await tlsTarget(extra);
+    const saved = process.env.NODE_EXTRA_CA_CERTS;
+    process.env.NODE_EXTRA_CA_CERTS = extra.certFile;
+    try {
+      const http = plain({ ca: other.cert });
+      const exchange = await get(http, url);
+      await http.close();
+      expect(exchange.response?.status).toBe(200);
+    } finally {
+      if (saved === undefined) delete process.env.NODE_EXTRA_CA_CERTS;
+      else process.env.NODE_EXTRA_CA_CERTS = saved;
+    }
   });
 });
