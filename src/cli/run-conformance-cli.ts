@@ -232,7 +232,8 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
 
 /**
  * After exit 2, 3 or 4 the report folder must not keep an earlier run's "passed" reports: every file reporter
- * writes what this run's problem was. Best effort: the problem may be that the folder cannot be written.
+ * writes what this run's problem was. Only into a folder that exists (no earlier report can be in one that does
+ * not: a typo in an option creates no folder), and best effort: the problem may be that it cannot be written.
  */
 async function reportNotRun(
   run: { target?: string; redact: Redactor; reportDir: string },
@@ -242,7 +243,6 @@ async function reportNotRun(
   const context = reporterContext(run.reportDir, io.env.GITHUB_STEP_SUMMARY || undefined, io, run.redact);
   const notRun: NotRun = { ...problem, target: run.target === undefined ? undefined : run.redact(run.target) };
   try {
-    await mkdir(run.reportDir, { recursive: true });
     for (const reporter of Object.values(BUILT_IN_REPORTERS) as Reporter[]) await reporter.onRunError?.(notRun, context);
   } catch {
     // Nothing more to say: the one line on stderr stands.

@@ -84,6 +84,13 @@ describe('conformance command', async () => {
     }
   });
 
+  it('creates no report folder just to say that a run with a misspelt option did not happen', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'conformance-no-folder-'));
+    const run = await runCli(['--target', mock.url, '--bogus', '--report-dir', join(parent, 'reports')]);
+    expect(run.code).toBe(2);
+    expect(await readdir(parent)).toEqual([]);
+  });
+
   it('suggests the option meant by a misspelt one', async () => {
     const run = await runCli(['--target', mock.url, '--max-failure', '3']);
     expect(run.code).toBe(2);
