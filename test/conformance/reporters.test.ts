@@ -338,6 +338,20 @@ describe('reports of a large failing run', () => {
     const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] as string;
     expect(() => new Function(script)).not.toThrow();
     expect(html.indexOf('First failures')).toBeLessThan(html.indexOf('id="coverage"'));
+    // A thousand findings from one cause read as one row.
+    expect(html).toMatch(
+      /<table id="by-check">.*<td><code>body-schema<\/code><\/td><td>high<\/td><td class="n">1000<\/td><td class="n">50<\/td>/s,
+    );
+  });
+
+  it('lists the failed cases first, and folds the passed and skipped ones into one closed block', async () => {
+    const html = (await render('html', result(1))).files['report.html'] as string;
+    const failedAt = html.indexOf('<h3>Failed (1)</h3>');
+    const othersAt = html.indexOf('<details id="other-cases"><summary><b>Passed and skipped (3)</b></summary>');
+    expect(failedAt).toBeGreaterThan(0);
+    expect(othersAt).toBeGreaterThan(failedAt);
+    expect(html.slice(failedAt, othersAt)).toContain('data-outcome="failed" open>');
+    expect(html.slice(othersAt)).not.toContain('data-outcome="failed"');
   });
 
   it('keeps summary.md within GitHub’s 1 MiB step summary limit, failures in <details>, and says what it left out', async () => {

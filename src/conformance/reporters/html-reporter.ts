@@ -52,8 +52,8 @@ function renderHtml(result: RunResult): string {
   const failures = cases.flatMap((s) => s.findings.filter((f) => f.blocking).map((f) => ({ s, f })));
   const checks = [...new Set(cases.flatMap((s) => s.findings.map((f) => f.checkId)))].sort();
   const title = result.stopped ? 'stopped: configuration error' : result.verdict === 'passed' ? 'passed' : 'FAILED';
-  let opened = 0;
-  const caseHtml = cases.map((s) => renderCase(s, s.outcome === 'failed' && opened++ < OPEN_CASES)).join('\n');
+  const failed = cases.filter((s) => s.outcome === 'failed');
+  const others = cases.filter((s) => s.outcome !== 'failed');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Conformance ${h(title)}: ${h(result.target)}</title><style>${STYLE}</style></head>
 <body>
@@ -78,13 +78,18 @@ ${
           '',
         )}</ol>${failures.length > FIRST_FAILURES ? `<p>${plural(failures.length - FIRST_FAILURES, 'more failure')} below.</p>` : ''}`
 }
+${renderByCheck(cases)}
 <h2>Operations by documented status</h2>
 ${renderCoverage(result.coverage)}
 <h2>Cases (${cases.length})</h2>
 <div id="filter">Severity: ${SEVERITIES.map((s) => `<label><input type="checkbox" value="${s}" checked> ${s}</label>`).join(' ')}
 · Check: <select id="check"><option value="">all</option>${checks.map((c) => `<option>${h(c)}</option>`).join('')}</select>
 · <label><input type="checkbox" id="failed-only"> failed cases only</label></div>
-${caseHtml}
+<h3>Failed (${failed.length})</h3>
+${failed.map((s, i) => renderCase(s, i < OPEN_CASES)).join('\n') || '<p>None.</p>'}
+<details id="other-cases"><summary><b>Passed and skipped (${others.length})</b></summary>
+${others.map((s) => renderCase(s, false)).join('\n')}
+</details>
 <script>${SCRIPT}</script>
 </body></html>
 `;
@@ -106,6 +111,27 @@ function renderTotals(result: RunResult): string {
   return `<table id="totals"><tr><th>cases</th><th>passed</th><th>failed</th><th>skipped</th><th>requests</th><th>findings</th><th>blocking</th><th>observations</th></tr>
 <tr>${cells.map((n) => `<td class="n">${n}</td>`).join('')}</tr></table>
 <p>Findings by severity: ${bySeverity}.</p>`;
+}
+
+// Many findings often have few causes: one row per check says how many there are and in how many cases.
+function renderByCheck(cases: readonly ScenarioResult[]): string {
+  const rows = new Map<string, { severity: string; findings: number; cases: Set<string> }>();
+  for (const s of cases) {
+    for (const f of s.findings) {
+      const row = rows.get(f.checkId) ?? { severity: f.severity, findings: 0, cases: new Set<string>() };
+      row.findings++;
+      row.cases.add(s.id);
+      rows.set(f.checkId, row);
+    }
+  }
+  if (rows.size === 0) return '';
+  const body = [...rows]
+    .sort((a, b) => b[1].findings - a[1].findings)
+    .map(
+      ([check, r]) =>
+        `<tr><td><code>${h(check)}</code></td><td>${h(r.severity)}</td><td class="n">${r.findings}</td><td class="n">${r.cases.size}</td></tr>`,
+    );
+  return `<h2>Findings by check</h2>\n<table id="by-check"><tr><th>check</th><th>severity</th><th>findings</th><th>cases</th></tr>\n${body.join('\n')}\n</table>`;
 }
 
 function renderCoverage(rows: readonly CoverageRow[]): string {
