@@ -2,7 +2,8 @@ import { escapeXml } from '../../shared/escape-xml.js';
 import type { RunResult, ScenarioResult } from '../run-result.js';
 import { describeFinding } from './describe-finding.js';
 import { plural } from './plural.js';
-import { hintsOf, reportOrder } from './report-order.js';
+import { reportOrder } from './report-order.js';
+import { runHints } from './run-hints.js';
 import type { NotRun, Reporter } from './reporter.js';
 
 /**
@@ -30,7 +31,7 @@ function renderJunit(result: RunResult): string {
     target: result.target,
     seed: String(result.settings.seed),
     'fail-on': result.settings.failOn,
-    ...Object.fromEntries(hintsOf(result).map((hint, i) => [`hint ${i + 1}`, hint])),
+    ...Object.fromEntries(runHints(result).map((hint, i) => [`hint ${i + 1}`, hint])),
   });
   const suites = [...files].map(([file, scenarios]) => {
     const attributes = {

@@ -9,8 +9,3 @@ export function reportOrder(scenarios: readonly ScenarioResult[]): ScenarioResul
   const generated = scenarios.filter((s) => s.source === 'generated').sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return [...fromFiles, ...generated];
 }
-
-/** The run's hints, each once and without a "Hint:" of its own (reporters add their own label). */
-export function hintsOf(result: { readonly hints?: readonly string[] }): string[] {
-  return [...new Set((result.hints ?? []).map((hint) => hint.replace(/^Hint:\s*/, '')))];
-}
