@@ -21,10 +21,15 @@ export function createRedactor(secrets: string | readonly (string | undefined)[]
   const grams = new Set(keys.flatMap((key) => keyGrams(key.toLowerCase(), minimumRun(key))));
   const reveals = (decoded: string) => plainRanges(decoded.toLowerCase(), grams).length > 0;
   const redactPlain = (text: string) => redactRanges(text, plainRanges(text.toLowerCase(), grams));
-  const redactTokens = (text: string) =>
-    text
-      .replace(TOKEN, (token) => (token.includes('%') && reveals(percentDecode(token)) ? REDACTED : token))
-      .replace(BASE64_TOKEN, (token) => (token.length >= base64Length(run) && reveals(base64Decode(token)) ? REDACTED : token));
+  // Only tokens long enough to encode a run are decoded; the bound keeps the pattern linear (at most that many
+  // characters are tried again from each start).
+  const base64Token = new RegExp(`[A-Za-z0-9+/_-]{${Math.ceil(run / 3) * 4},}={0,2}`, 'g');
+  const redactTokens = (text: string) => {
+    const unescaped = text.includes('%')
+      ? text.replace(TOKEN, (token) => (token.includes('%') && reveals(percentDecode(token)) ? REDACTED : token))
+      : text;
+    return unescaped.replace(base64Token, (token) => (reveals(base64Decode(token)) ? REDACTED : token));
+  };
   const redactDecoded = (text: string) => redactPlain(redactTokens(text));
   return (text) => {
     const literals = text.includes('\\')
@@ -90,7 +95,6 @@ const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
 // A run between the delimiters of a query string and of markup; one with a % in it may be percent-encoded.
 // (A pattern that required a %XX in the middle would backtrack over every long run without one.)
 const TOKEN = /[^\s"'<>&=?;,]+/g;
-const BASE64_TOKEN = /[A-Za-z0-9+/_-]+={0,2}/g;
 
 function decodeJsonString(literal: string): string | undefined {
   try {
@@ -107,10 +111,6 @@ function percentDecode(token: string): string {
     'latin1',
   );
   return `${bytes.toString('utf8')}\n${bytes.toString('latin1')}`;
-}
-
-function base64Length(run: number): number {
-  return Math.ceil(run / 3) * 4;
 }
 
 // Node's base64 decoder reads the base64url alphabet too; a token is decoded whole, so wherever the key stands
