@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { rootCertificates } from 'node:tls';
-import { Agent, type Dispatcher, EnvHttpProxyAgent } from 'undici';
+import type { Dispatcher } from 'undici';
 import { AppError } from '../contract/app-error.js';
 import { parseJson } from '../contract/lossless-json.js';
-import { skipUnsolicitedContinue } from './skip-unsolicited-continue.js';
+import { createDispatcher } from './create-dispatcher.js';
+import { secretHeaders, secretHeaderValues } from './secret-headers.js';
 import { createRateLimiter } from './create-rate-limiter.js';
 import { createRedactor, REDACTED } from '../shared/create-redactor.js';
 import { isTransportError, sendOnce } from './send-once.js';
@@ -58,45 +57,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   return clientOver(createDispatcher(options, Math.max(1, options.connections)), options, waitForSlot);
 }
 
-/**
- * Plain connections, or through HTTP_PROXY / HTTPS_PROXY (NO_PROXY honoured, lower-case names first, as curl
- * reads them) when one is set; through a proxy, the proxy's connection is undici's own (no 100 Continue skipping). --ca adds to the trusted roots instead of replacing them: Node's own, and those of
- * NODE_EXTRA_CA_CERTS, which Node would otherwise drop once a `ca` is given.
- */
-function createDispatcher(options: HttpClientOptions, connections: number): Dispatcher {
-  const tls = {
-    rejectUnauthorized: options.insecure !== true,
-    ...(options.ca === undefined ? {} : { ca: [...rootCertificates, ...extraCertificates(), options.ca] }),
-  };
-  const agent = { keepAliveTimeout: 10_000, connections, connect: skipUnsolicitedContinue(tls) };
-  const env = process.env;
-  const proxied = [env.http_proxy, env.HTTP_PROXY, env.https_proxy, env.HTTPS_PROXY].some(Boolean);
-  // http:// targets go to an http:// proxy in absolute form, as curl sends them; https:// ones through CONNECT.
-  return proxied ? new EnvHttpProxyAgent({ ...agent, requestTls: tls, proxyTunnel: false }) : new Agent(agent);
-}
-
-function extraCertificates(): string[] {
-  const file = process.env.NODE_EXTRA_CA_CERTS;
-  if (!file) return [];
-  try {
-    return [readFileSync(file, 'utf8')];
-  } catch {
-    return []; // Node itself only warns about an unreadable NODE_EXTRA_CA_CERTS.
-  }
-}
-
 function clientOver(
   dispatcher: Dispatcher,
   options: HttpClientOptions,
   waitForSlot: ReturnType<typeof createRateLimiter>,
 ): HttpClient {
   const redact = createRedactor([options.token, ...secretHeaderValues(options.headers)]);
-  // The -H credentials as sent, by name: recorded as *** however short they are.
-  const sentSecrets = new Map(
-    Object.entries(options.headers ?? {})
-      .filter(([name]) => SECRET_HEADER.test(name))
-      .map(([name, value]) => [name.toLowerCase(), value]),
-  );
+  const sentSecrets = secretHeaders(options.headers);
   const retries = options.retries ?? 2;
   const bearer = options.token === undefined ? undefined : `Bearer ${options.token}`;
   const extraHeaders = Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value] as const);
@@ -154,17 +121,6 @@ function clientOver(
     dedicated: () => clientOver(createDispatcher(options, 1), options, waitForSlot),
     close: () => dispatcher.close(),
   };
-}
-
-// A -H header that carries a credential (an API key header, a cookie, a token) is a secret like the key: it is
-// redacted from everything recorded, and its curl line shows *** in its place.
-const SECRET_HEADER = /authorization|cookie|token|secret|key|password|session|credential/i;
-
-/** The -H values to redact wherever they appear; one under 8 characters only where it is sent (as a run it would blank ordinary text). */
-export function secretHeaderValues(headers: Readonly<Record<string, string>> | undefined): string[] {
-  return Object.entries(headers ?? {})
-    .filter(([name, value]) => SECRET_HEADER.test(name) && value.length >= 8)
-    .map(([, value]) => value);
 }
 
 // -H headers go on every request; a header the step sets itself wins (names compare case-insensitively).
