@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { AppError } from '../contract/app-error.js';
+import { suggestName } from '../conformance/suggest-name.js';
 
 /** One row per CLI option: parsing and --help are both made from the table. */
 export interface OptionRow {
@@ -24,8 +25,17 @@ export function parseOptions(rows: readonly OptionRow[], argv: readonly string[]
   try {
     return parseArgs({ args: [...argv], options: config, allowPositionals: false, strict: true }).values as ParsedOptions;
   } catch (error) {
-    throw new AppError('usage', (error as Error).message);
+    throw new AppError('usage', explain(error as Error & { code?: string }, rows));
   }
+}
+
+// parseArgs' own words, with the nearest option for a misspelt one (its advice about positionals does not apply).
+function explain(error: Error & { code?: string }, rows: readonly OptionRow[]): string {
+  const unknown = error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '(-{1,2})([^'=]+)/.exec(error.message) : null;
+  if (!unknown) return error.message;
+  const [, dashes, name] = unknown as unknown as [string, string, string];
+  const hint = suggestName(name, dashes === '--' ? rows.map((row) => row.name) : rows.flatMap((row) => row.short ?? []));
+  return `Unknown option '${dashes}${name}'${hint ? ` (did you mean ${dashes}${hint}?)` : ''}`;
 }
 
 export function renderHelp(usage: string, rows: readonly OptionRow[], footer = ''): string {

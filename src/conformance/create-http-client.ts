@@ -1,8 +1,10 @@
-import { Agent } from 'undici';
+import type { Dispatcher } from 'undici';
 import { AppError } from '../contract/app-error.js';
 import { parseJson } from '../contract/lossless-json.js';
+import { createDispatcher } from './create-dispatcher.js';
+import { secretHeaders, secretHeaderValues } from './secret-headers.js';
 import { createRateLimiter } from './create-rate-limiter.js';
-import { createRedactor } from './create-redactor.js';
+import { createRedactor, REDACTED } from '../shared/create-redactor.js';
 import { isTransportError, sendOnce } from './send-once.js';
 import { type Exchange, REDACTED_BEARER, type ReceivedResponse, type SentRequest, type TransportError } from './exchange.js';
 
@@ -19,9 +21,11 @@ export interface HttpClientOptions {
   /** TLS: accept any certificate (--insecure), or trust this PEM bundle besides the system's (--ca). */
   readonly insecure?: boolean;
   readonly ca?: string;
-  /** A larger answer is read no further and is a transport error (--max-response-bytes). */
+  /** A larger answer is read no further and is a transport error (--max-response-bytes); default 10 MiB. */
   readonly maxResponseBytes?: number;
 }
+
+export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 
 export interface OutgoingRequest {
   readonly method: string;
@@ -52,24 +56,28 @@ const RETRY_DELAYS_MS = [100, 400, 1000];
 /** The one module every request of a run goes through: keep-alive, timeout, bodies always read, key redacted. */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const waitForSlot = createRateLimiter(options.rateLimit);
-  return clientOver(new Agent({ keepAliveTimeout: 10_000, connections: Math.max(1, options.connections) }), options, waitForSlot);
+  return clientOver(createDispatcher(options, Math.max(1, options.connections)), options, waitForSlot);
 }
 
 function clientOver(
-  dispatcher: Agent,
+  dispatcher: Dispatcher,
   options: HttpClientOptions,
   waitForSlot: ReturnType<typeof createRateLimiter>,
 ): HttpClient {
-  const redact = createRedactor(options.token);
+  const redact = createRedactor([options.token, ...secretHeaderValues(options.headers)]);
+  const sentSecrets = secretHeaders(options.headers);
   const retries = options.retries ?? 2;
   const bearer = options.token === undefined ? undefined : `Bearer ${options.token}`;
+  const extraHeaders = Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value] as const);
+  const limits = { timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES };
 
   const record = (outgoing: OutgoingRequest): SentRequest => {
     const headers: Record<string, string> = {};
     for (const name in outgoing.headers) {
       const value = outgoing.headers[name] as string;
-      if (name !== 'authorization') headers[name] = redact(value);
-      else headers[name] = value === bearer ? REDACTED_BEARER : (outgoing.shownAuthorization ?? redact(value));
+      if (name === 'authorization' && value === bearer) headers[name] = REDACTED_BEARER;
+      else if (name === 'authorization' && outgoing.shownAuthorization !== undefined) headers[name] = outgoing.shownAuthorization;
+      else headers[redact(name)] = sentSecrets.get(name.toLowerCase()) === value ? REDACTED : redact(value);
     }
     const body = outgoing.body === undefined ? undefined : redact(outgoing.body);
     return { method: outgoing.method, url: redact(outgoing.url), headers, body };
@@ -79,7 +87,7 @@ function clientOver(
     if (waitForSlot) await waitForSlot();
     let outcome: Awaited<ReturnType<typeof sendOnce>>;
     try {
-      outcome = await sendOnce(dispatcher, outgoing, options.timeoutMs);
+      outcome = await sendOnce(dispatcher, outgoing, limits);
     } catch (error) {
       // undici refused to send it (a header value with a line break, say): the step's fault, not the target's,
       // and sending it again would only fail again.
@@ -90,13 +98,15 @@ function clientOver(
     const headers: Record<string, string> = {};
     for (const name in outcome.headers) {
       const value = outcome.headers[name];
-      if (value !== undefined) headers[name] = redact(Array.isArray(value) ? value.join(', ') : value);
+      // A header name is target text too: a target may echo the key as one.
+      if (value !== undefined) headers[redact(name)] = redact(Array.isArray(value) ? value.join(', ') : value);
     }
     return { response: { status: outcome.status, headers, text, ...parseBody(text) } };
   }
 
   return {
-    async send(outgoing) {
+    async send(request) {
+      const outgoing = withExtraHeaders(request, extraHeaders);
       const started = performance.now();
       let result = await attempt(outgoing);
       for (let i = 0; i < retries && result.error?.kind === 'connection' && IDEMPOTENT.has(outgoing.method); i++) {
@@ -111,9 +121,17 @@ function clientOver(
         elapsedMs: performance.now() - started,
       };
     },
-    dedicated: () => clientOver(new Agent({ keepAliveTimeout: 10_000, connections: 1 }), options, waitForSlot),
+    dedicated: () => clientOver(createDispatcher(options, 1), options, waitForSlot),
     close: () => dispatcher.close(),
   };
+}
+
+// -H headers go on every request; a header the step sets itself wins (names compare case-insensitively).
+function withExtraHeaders(outgoing: OutgoingRequest, extra: readonly (readonly [string, string])[]): OutgoingRequest {
+  if (extra.length === 0) return outgoing;
+  const own = new Set(Object.keys(outgoing.headers).map((name) => name.toLowerCase()));
+  const added = extra.filter(([name]) => !own.has(name));
+  return added.length === 0 ? outgoing : { ...outgoing, headers: { ...Object.fromEntries(added), ...outgoing.headers } };
 }
 
 function parseBody(text: string): Pick<ReceivedResponse, 'json' | 'jsonError'> {

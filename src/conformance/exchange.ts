@@ -22,9 +22,13 @@ export interface ReceivedResponse {
   readonly jsonError: string | undefined;
 }
 
-/** No answer: the connection failed (after retries, for idempotent requests) or the answer took longer than --timeout. */
+/**
+ * No usable answer: the connection failed (after retries, for idempotent requests), the answer took longer than
+ * --timeout, its body was larger than --max-response-bytes (read no further, the connection dropped), or its
+ * Content-Encoding could not be undone.
+ */
 export interface TransportError {
-  readonly kind: 'timeout' | 'connection';
+  readonly kind: 'timeout' | 'connection' | 'too-large' | 'undecodable';
   readonly message: string;
 }
 

@@ -1,12 +1,20 @@
 import type { Dispatcher } from 'undici';
+import { decodeContent } from './decode-content.js';
 import type { TransportError } from './exchange.js';
 
 export interface RawAnswer {
   readonly status: number;
   /** As undici parsed them: lower-case names, a repeated header as an array. */
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
-  /** The whole body as UTF-8, a leading byte order mark dropped (as undici's body.text() does). */
+  /** The whole body, content codings undone, as UTF-8, a leading byte order mark dropped (as undici's body.text() does). */
   readonly text: string;
+}
+
+export interface Limits {
+  /** A deadline from the moment the request is handed to undici, connection set-up and queueing included. */
+  readonly timeoutMs: number;
+  /** The most bytes of body read, before and after content codings are undone. */
+  readonly maxResponseBytes: number;
 }
 
 export interface OneRequest {
@@ -23,12 +31,16 @@ export interface OneRequest {
  * deadline or on a connection failure; rejects with undici's own error when it refuses the request itself
  * (code UND_ERR_INVALID_ARG), which the caller words.
  */
-export function sendOnce(dispatcher: Dispatcher, outgoing: OneRequest, timeoutMs: number): Promise<RawAnswer | TransportError> {
+export function sendOnce(dispatcher: Dispatcher, outgoing: OneRequest, limits: Limits): Promise<RawAnswer | TransportError> {
+  const { timeoutMs, maxResponseBytes } = limits;
+  const sentAt = performance.now();
+  const late = (): TransportError => ({ kind: 'timeout', message: `no complete answer within ${timeoutMs} ms` });
   return new Promise((resolve, reject) => {
     let settled = false;
     let controller: { abort(reason: Error): void } | undefined;
     let answer: Omit<RawAnswer, 'text'> | undefined;
     const chunks: Buffer[] = [];
+    let received = 0;
     const settle = (outcome: () => void) => {
       if (settled) return;
       settled = true;
@@ -38,24 +50,44 @@ export function sendOnce(dispatcher: Dispatcher, outgoing: OneRequest, timeoutMs
     // At the deadline the step ends even if the request is still waiting for a connection; it is aborted as
     // soon as undici hands it a socket.
     const timer = setTimeout(() => {
-      settle(() => resolve({ kind: 'timeout', message: `no complete answer within ${timeoutMs} ms` }));
+      settle(() => resolve(late()));
       controller?.abort(new Error('timed out'));
     }, timeoutMs);
+    const tooLarge = (message: string) => {
+      settle(() => resolve({ kind: 'too-large', message }));
+      // Dropping the connection is the only way to stop a sender that is still sending.
+      controller?.abort(new Error('answer too large'));
+    };
     const handler: Dispatcher.DispatchHandler = {
       onRequestStart(started) {
         controller = started;
         if (settled) started.abort(new Error('timed out'));
       },
       onResponseStart(_, status, headers) {
-        // 1xx answers come first and are not the answer.
+        // RFC 9110 §15.2: a client must accept 1xx answers it did not ask for (an unsolicited 100 Continue); they
+        // come first and are not the answer.
         if (status >= 200) answer = { status, headers };
       },
       onResponseData(_, chunk) {
+        received += chunk.length;
+        if (received > maxResponseBytes) {
+          return tooLarge(`the body is more than --max-response-bytes (${maxResponseBytes} bytes); it was read no further`);
+        }
         chunks.push(chunk);
       },
       onResponseEnd() {
+        if (settled) return;
+        // A busy process may read an answer before it runs the timer that should have ended the wait: the
+        // timestamps decide, not which callback ran first.
+        if (performance.now() - sentAt > timeoutMs) return settle(() => resolve(late()));
         const { status, headers } = answer ?? { status: 0, headers: {} };
-        settle(() => resolve({ status, headers, text: decode(chunks) }));
+        const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+        chunks.length = 0;
+        decodeContent(body, headers['content-encoding'], maxResponseBytes).then((decoded) => {
+          if (!Buffer.isBuffer(decoded)) return settle(() => resolve({ kind: decoded.kind, message: decoded.problem }));
+          if (performance.now() - sentAt > timeoutMs) return settle(() => resolve(late()));
+          settle(() => resolve({ status, headers, text: toText(decoded) }));
+        });
       },
       onResponseError(_, error) {
         if ((error as { code?: string }).code === 'UND_ERR_INVALID_ARG') settle(() => reject(error));
@@ -65,7 +97,13 @@ export function sendOnce(dispatcher: Dispatcher, outgoing: OneRequest, timeoutMs
     try {
       const url = new URL(outgoing.url);
       dispatcher.dispatch(
-        { origin: url.origin, path: `${url.pathname}${url.search}`, method: outgoing.method as 'GET', headers: outgoing.headers, body: outgoing.body ?? null },
+        {
+          origin: url.origin,
+          path: `${url.pathname}${url.search}`,
+          method: outgoing.method as 'GET',
+          headers: outgoing.headers,
+          body: outgoing.body ?? null,
+        },
         handler,
       );
     } catch (error) {
@@ -78,8 +116,7 @@ export function isTransportError(outcome: RawAnswer | TransportError): outcome i
   return 'kind' in outcome;
 }
 
-function decode(chunks: readonly Buffer[]): string {
-  const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+function toText(bytes: Buffer): string {
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   return bytes.toString('utf8', bom);
 }

@@ -1,8 +1,10 @@
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runConformanceCli } from '../../src/cli/run-conformance-cli.js';
 import { spawnBin } from '../support/spawn-bin.js';
 import { startMock } from '../support/start-mock.js';
 import { runCli } from './run-cli.js';
@@ -39,7 +41,7 @@ describe('conformance command', async () => {
     // Every request with the key refused: the configuration is wrong, so the run stops (exit 2) before its cases.
     expect(run.code).toBe(2);
     expect(run.err).toBe(
-      "conformance: stopped before the cases: every request that carried the run's key was refused (401): check --token or PETSTORE_API_KEY\n",
+      "conformance: every request that carried the run's key was refused (401): check --token or PETSTORE_API_KEY\n",
     );
     const report = await run.report();
     expect(report.stopped?.reason).toMatch(/check --token/);
@@ -53,11 +55,15 @@ describe('conformance command', async () => {
 
   it('refuses a key no HTTP header can carry, before sending anything, without echoing it', async () => {
     for (const key of [`${SECRET}\n`, 'ключ-key', ` ${SECRET}`]) {
+      const petsBefore = mock.store.size;
       const run = await runCli(['--target', mock.url], { PETSTORE_API_KEY: key });
       expect(run.code, JSON.stringify(key)).toBe(2);
       expect(run.err).toMatch(/PETSTORE_API_KEY\) holds characters an HTTP header cannot carry/);
       expect(run.err).not.toContain(key.trim());
-      expect(await readdir(run.reportDir)).toEqual([]);
+      expect(mock.store.size).toBe(petsBefore);
+      for (const file of await readdir(run.reportDir)) {
+        expect(await readFile(join(run.reportDir, file), 'utf8')).not.toContain(key.trim());
+      }
     }
   });
 
@@ -69,6 +75,77 @@ describe('conformance command', async () => {
     expect(mock.store.size).toBe(petsBefore);
     const right = await runCli(['--target', mock.url, '--token', SECRET, '--reporter', 'console', '--tags', 'auth']);
     expect(right.out).not.toContain('base path');
+  });
+
+  it('after exit 2 or 3, replaces an earlier run’s reports with ones that say why this run did not happen', async () => {
+    const passed = await runCli(['--target', mock.url, '--token', SECRET, '--tags', 'auth']);
+    expect(passed.code).toBe(0);
+    const closedPort = await freePort();
+    for (const [args, code, why] of [
+      [['--target', `http://127.0.0.1:${closedPort}/v1`], 3, /did not answer: ECONNREFUSED/],
+      [['--target', mock.url, '--fail-on', 'severe'], 2, /--fail-on must be one of/],
+    ] as const) {
+      const again = await runCli([...args, '--token', SECRET, '--report-dir', passed.reportDir]);
+      expect(again.code).toBe(code);
+      const report = JSON.parse(await readFile(join(passed.reportDir, 'report.json'), 'utf8'));
+      expect(report).toMatchObject({ verdict: 'not-run', exitCode: code, message: expect.stringMatching(why) });
+      const junit = await readFile(join(passed.reportDir, 'junit.xml'), 'utf8');
+      expect(junit).toMatch(/<error message="[^"]*" type=/);
+      expect(junit).not.toContain('<testcase classname="conformance/');
+      for (const file of ['summary.md', 'report.html']) {
+        expect(await readFile(join(passed.reportDir, file), 'utf8')).toMatch(/not run|NOT RUN/);
+      }
+    }
+  });
+
+  it('creates no report folder just to say that a run with a misspelt option did not happen', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'conformance-no-folder-'));
+    const run = await runCli(['--target', mock.url, '--bogus', '--report-dir', join(parent, 'reports')]);
+    expect(run.code).toBe(2);
+    expect(await readdir(parent)).toEqual([]);
+  });
+
+  it('suggests the option meant by a misspelt one', async () => {
+    const run = await runCli(['--target', mock.url, '--max-failure', '3']);
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(/Unknown option '--max-failure' \(did you mean --max-failures\?\)/);
+  });
+
+  it('sends every -H header, and colours the console only on a terminal without NO_COLOR', async () => {
+    const seen: (string | undefined)[] = [];
+    const target = await startTarget((req, res) => {
+      seen.push(req.headers['x-tenant'] as string | undefined);
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"status":404,"error":"not_found","message":"no"}');
+    });
+    const args = [
+      '--target',
+      target,
+      '--tags',
+      'auth',
+      '--reporter',
+      'console',
+      '-H',
+      'X-Tenant: blue',
+      '--header',
+      'x-other: 1',
+    ];
+    const plain = await runCli(args);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(new Set(seen)).toEqual(new Set(['blue']));
+    expect(plain.out).not.toContain('\u001b[');
+    expect((await runCliOnTty(args, {})).out).toContain('\u001b[31m');
+    expect((await runCliOnTty(args, { NO_COLOR: '1' })).out).not.toContain('\u001b[');
+  });
+
+  it.each([
+    [['--header', 'no colon'], /--header must be 'Name: value'/],
+    [['--ca', '/nonexistent/ca.pem'], /--ca \/nonexistent\/ca.pem: cannot read it \(ENOENT\)/],
+    [['--max-response-bytes', '10GiB'], /--max-response-bytes must be a size/],
+    [['--max-failures', '0'], /--max-failures must be a whole number from 1/],
+  ])('exits 2 for a bad network option: %j', async (args, message) => {
+    const run = await runCli(['--target', 'http://127.0.0.1:1/v1', ...args]);
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(message);
   });
 
   it('never suggests adding the base path to a target that already ends in it', async () => {
@@ -157,6 +234,33 @@ describe('conformance command', async () => {
     expect((await runCli(['--version'])).out).toMatch(/^\d+\.\d+\.\d+\n$/);
   });
 });
+
+const targets: Server[] = [];
+afterAll(async () => {
+  await Promise.all(targets.map((t) => new Promise((resolve) => t.close(resolve))));
+});
+
+async function startTarget(handler: Parameters<typeof createHttpServer>[1]): Promise<string> {
+  const server = createHttpServer(handler);
+  targets.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
+}
+
+/** The command as on a terminal (io.isTTY), reports in a fresh folder. */
+async function runCliOnTty(args: readonly string[], env: Record<string, string>): Promise<{ out: string }> {
+  let out = '';
+  const reportDir = await mkdtemp(join(tmpdir(), 'conformance-tty-'));
+  await runConformanceCli(['--report-dir', reportDir, ...args], {
+    env: { PETSTORE_API_KEY: SECRET, ...env },
+    out: (text) => {
+      out += text;
+    },
+    err: () => {},
+    isTTY: true,
+  });
+  return { out };
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {

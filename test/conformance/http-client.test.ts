@@ -1,6 +1,13 @@
-import { createServer, type Server } from 'node:http';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttpClient } from '../../src/conformance/create-http-client.js';
 
 const servers: Server[] = [];
@@ -132,3 +139,261 @@ async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
+
+const get = (http: ReturnType<typeof createHttpClient>, url: string) =>
+  http.send({ method: 'GET', url, headers: {}, body: undefined });
+const plain = (extra: Partial<Parameters<typeof createHttpClient>[0]> = {}) =>
+  createHttpClient({ token: undefined, timeoutMs: 5_000, connections: 1, rateLimit: undefined, ...extra });
+
+describe('createHttpClient against odd targets', () => {
+  it('stops reading an answer larger than --max-response-bytes and drops the connection', async () => {
+    let written = 0;
+    let closed: Promise<void> = Promise.resolve();
+    const server = createServer((_, res) => {
+      closed = new Promise((resolve) => res.on('close', () => resolve()));
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      // An endless body: only a dropped connection stops it.
+      const pump = () => {
+        while (!res.destroyed && res.write(chunk)) written += chunk.length;
+      };
+      res.on('drain', pump);
+      pump();
+    });
+    const http = plain({ maxResponseBytes: 1024 * 1024 });
+    const exchange = await get(http, `${await listen(server)}/big`);
+    await closed;
+    await http.close();
+    expect(exchange.error?.kind).toBe('too-large');
+    expect(exchange.error?.message).toMatch(/more than --max-response-bytes \(1048576 bytes\)/);
+    expect(exchange.response).toBeUndefined();
+    expect(written).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it.each([
+    ['gzip', gzipSync],
+    ['deflate', deflateSync],
+    ['deflate', deflateRawSync],
+    ['br', brotliCompressSync],
+    ['gzip, br', (b: Buffer) => brotliCompressSync(gzipSync(b))],
+  ])('decodes a body sent with Content-Encoding %s', async (coding, encode) => {
+    const server = createServer((_, res) => {
+      res
+        .writeHead(200, { 'content-type': 'application/json', 'content-encoding': coding })
+        .end(encode(Buffer.from('[{"id":1}]')));
+    });
+    const http = plain();
+    const exchange = await get(http, `${await listen(server)}/pets`);
+    await http.close();
+    expect(exchange.response?.json).toEqual([{ id: 1 }]);
+  });
+
+  it('reports a zstd body, a corrupt gzip body and a gzip bomb as answers it cannot use, not as crashes', async () => {
+    const bomb = gzipSync(Buffer.alloc(8 * 1024 * 1024, 0x20));
+    const server = createServer((req, res) => {
+      if (req.url === '/zstd') res.writeHead(200, { 'content-encoding': 'zstd' }).end(Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0]));
+      else if (req.url === '/corrupt') res.writeHead(200, { 'content-encoding': 'gzip' }).end('not gzip at all');
+      else res.writeHead(200, { 'content-encoding': 'gzip' }).end(bomb);
+    });
+    const base = await listen(server);
+    const http = plain({ maxResponseBytes: 1024 * 1024 });
+    const [zstd, corrupt, bombed] = [
+      await get(http, `${base}/zstd`),
+      await get(http, `${base}/corrupt`),
+      await get(http, `${base}/bomb`),
+    ];
+    await http.close();
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    expect(zstd.error).toEqual({
+      kind: 'undecodable',
+      message: expect.stringMatching(/Content-Encoding zstd, which the runner cannot decode/),
+    });
+    expect(corrupt.error?.kind).toBe('undecodable');
+    expect(bombed.error).toEqual({ kind: 'too-large', message: expect.stringMatching(/^decoded, the body is more than/) });
+  });
+
+  it('skips an unsolicited 100 Continue and reads the answer after it (RFC 9110 §15.2)', async () => {
+    const server = createServer((_, res) => {
+      res.writeContinue();
+      res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+    });
+    const http = plain();
+    const exchange = await get(http, `${await listen(server)}/pets`);
+    await http.close();
+    expect(exchange.error).toBeUndefined();
+    expect(exchange.response?.status).toBe(200);
+  });
+
+  it('does not follow a redirect: a 307 is the answer, and its Location is never requested', async () => {
+    const paths: string[] = [];
+    const server = createServer((req, res) => {
+      paths.push(req.url ?? '');
+      if (req.url === '/pets') res.writeHead(307, { location: '/elsewhere' }).end();
+      else res.writeHead(200).end('[]');
+    });
+    const http = plain();
+    const exchange = await get(http, `${await listen(server)}/pets`);
+    await http.close();
+    expect(exchange.response?.status).toBe(307);
+    expect(paths).toEqual(['/pets']);
+  });
+
+  it('counts an answer that is read after the deadline as a timeout, even before the timer has run', async () => {
+    const realNow = performance.now.bind(performance);
+    let skew = 0;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => realNow() + skew);
+    try {
+      const server = createServer((_, res) => {
+        // As if the process had been busy for a minute between sending and reading: the 10 s timer has not run.
+        skew = 60_000;
+        res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+      });
+      const http = plain({ timeoutMs: 10_000 });
+      const exchange = await get(http, `${await listen(server)}/pets`);
+      await http.close();
+      expect(exchange.error).toEqual({ kind: 'timeout', message: 'no complete answer within 10000 ms' });
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it('redacts the key from header names and values the target echoes', async () => {
+    const key = 'pk_live_0123456789abcdef';
+    const server = createServer((_, res) => {
+      res.setHeader(`x-echo-${key}`, Buffer.from(`Bearer ${key}`).toString('base64'));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(`{"k":"${key.replace(/_/g, '\\u005f')}"}`);
+    });
+    const http = createHttpClient({ token: key, timeoutMs: 5_000, connections: 1, rateLimit: undefined });
+    const exchange = await http.send({
+      method: 'GET',
+      url: `${await listen(server)}/pets`,
+      headers: { authorization: `Bearer ${key}` },
+      body: undefined,
+    });
+    await http.close();
+    expect(exchange.request.headers.authorization).toBe('Bearer ***');
+    expect(exchange.response?.headers['x-echo-***']).toBe('***');
+    expect(exchange.response?.json).toEqual({ k: '***' });
+    expect(JSON.stringify(exchange)).not.toMatch(/0123456789/);
+  });
+});
+
+describe('createHttpClient with -H headers', () => {
+  it('sends them unless the request sets the same header, and records credentials among them as ***', async () => {
+    const seen: Record<string, string | string[] | undefined>[] = [];
+    const server = createServer((req, res) => {
+      seen.push(req.headers);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(`{"echo":"${req.headers['x-api-key']}"}`);
+    });
+    const base = await listen(server);
+    const headers = { 'X-Api-Key': 'tenant-secret-0123456789', 'X-Team': 'blue', Cookie: 'sid=1' };
+    const http = plain({ headers });
+    const exchange = await http.send({ method: 'GET', url: `${base}/pets`, headers: { 'x-team': 'red' }, body: undefined });
+    await http.close();
+    expect(seen[0]).toMatchObject({ 'x-api-key': 'tenant-secret-0123456789', 'x-team': 'red', cookie: 'sid=1' });
+    expect(exchange.request.headers).toMatchObject({ 'x-api-key': '***', 'x-team': 'red', cookie: '***' });
+    expect(exchange.response?.json).toEqual({ echo: '***' });
+  });
+});
+
+describe('createHttpClient through a proxy', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    for (const name of ['HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy']) {
+      if (saved[name] === undefined) delete process.env[name];
+      else process.env[name] = saved[name];
+    }
+  });
+
+  /** A forwarding proxy on loopback that records the absolute-form targets it was asked for. */
+  async function startProxy(): Promise<{ url: string; seen: string[] }> {
+    const seen: string[] = [];
+    const proxy = createServer((req, res) => {
+      seen.push(req.url ?? '');
+      const onward = httpRequest(req.url ?? '', { method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      req.pipe(onward);
+    });
+    return { url: await listen(proxy), seen };
+  }
+
+  it('sends through HTTP_PROXY, and straight to hosts NO_PROXY names', async () => {
+    const target = await listen(createServer((_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('[]')));
+    const proxy = await startProxy();
+    process.env.HTTP_PROXY = proxy.url;
+    const viaProxy = plain();
+    const proxied = await get(viaProxy, `${target}/pets`);
+    await viaProxy.close();
+    process.env.NO_PROXY = '127.0.0.1';
+    const direct = plain();
+    const straight = await get(direct, `${target}/pets`);
+    await direct.close();
+    expect(proxied.response?.json).toEqual([]);
+    expect(straight.response?.json).toEqual([]);
+    expect(proxy.seen).toEqual([`${target}/pets`]);
+  });
+});
+
+/** A self-signed certificate for 127.0.0.1 and its key, as files and as PEM text. */
+async function selfSigned(): Promise<{ keyFile: string; certFile: string; key: Buffer; cert: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'tls-'));
+  const [keyFile, certFile] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
+  await promisify(execFile)('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1',
+    '-keyout',
+    keyFile,
+    '-out',
+    certFile,
+  ]);
+  return { keyFile, certFile, key: await readFile(keyFile), cert: await readFile(certFile, 'utf8') };
+}
+
+async function tlsTarget(identity: { key: Buffer; cert: string }): Promise<string> {
+  const server = createTlsServer(identity, (_, res) => res.writeHead(200).end('[]'));
+  return `${(await listen(server as unknown as Server)).replace('http:', 'https:')}/pets`;
+}
+
+describe('createHttpClient over TLS', () => {
+  it('refuses a certificate it cannot verify, unless --insecure, or --ca names its issuer', async () => {
+    const identity = await selfSigned();
+    const url = await tlsTarget(identity);
+    const outcomes = [];
+    for (const settings of [{}, { insecure: true }, { ca: identity.cert }]) {
+      const http = plain(settings);
+      outcomes.push(await get(http, url));
+      await http.close();
+    }
+    expect(outcomes.map((e) => e.response?.status ?? e.error?.kind)).toEqual(['connection', 200, 200]);
+    expect(outcomes[0]?.error?.message).toMatch(/SELF_SIGNED|self.signed/i);
+  });
+
+  it('keeps trusting NODE_EXTRA_CA_CERTS when --ca is given too', async () => {
+    const [extra, other] = await Promise.all([selfSigned(), selfSigned()]);
+    const url = await tlsTarget(extra);
+    const saved = process.env.NODE_EXTRA_CA_CERTS;
+    process.env.NODE_EXTRA_CA_CERTS = extra.certFile;
+    try {
+      const http = plain({ ca: other.cert });
+      const exchange = await get(http, url);
+      await http.close();
+      expect(exchange.response?.status).toBe(200);
+    } finally {
+      if (saved === undefined) delete process.env.NODE_EXTRA_CA_CERTS;
+      else process.env.NODE_EXTRA_CA_CERTS = saved;
+    }
+  });
+});

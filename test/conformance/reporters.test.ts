@@ -20,7 +20,12 @@ const FINDING: Finding = {
   operationId: 'getPet',
   blocking: true,
   request: { method: 'GET', url: 'http://127.0.0.1:1/v1/pets/1', headers: { authorization: 'Bearer ***' }, body: undefined },
-  response: { status: 200, headers: { 'content-type': 'application/json' }, body: '{"id":"1","name":"<script>"}', bodyLength: 28 },
+  response: {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: '{"id":"1","name":"<script>"}',
+    bodyLength: 28,
+  },
   curl: `curl -sS -i 'http://127.0.0.1:1/v1/pets/1' -H "Authorization: Bearer $PETSTORE_API_KEY"`,
   consequences: [],
 };
@@ -166,16 +171,17 @@ const READERS: Readonly<Record<string, (out: { files: Record<string, string>; li
         .find((l) => /^\| \d/.test(l))
         ?.split('|')
         .map((c) => c.trim()) ?? [];
-    const failureRows = md.split('\n').filter((l) => l.startsWith('| high | `body-schema`'));
-    expect(md).toMatch(/\| getPet \| `GET \/pets\/\{petId\}` \| 404 \| 0 \| 0 \| 0 \| 0 \|/);
+    const failureRows = md.split('\n').filter((l) => l.startsWith('| high | body-schema |'));
+    expect(md).toMatch(/\| getPet \(deprecated\) \| GET \/pets\/\{petId\} \| 404 — not exercised \| 0 \| 0 \| 0 \| 0 \|/);
     expect(Number(totals[3])).toBe(failureRows.length);
     return { scenarios: Number(totals[1]), failures: failureRows.length };
   },
   html: ({ files }) => {
     const html = files['report.html'] as string;
-    // Self-contained: no script, no external stylesheet or image, and the server's text is escaped.
-    expect(html).not.toMatch(/<script|<link|src=|href="http/);
-    const failures = (html.match(/<section class="finding">/g) ?? []).length;
+    // Self-contained: one inline script of ours, no external script, stylesheet or image; the server's text escaped.
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).not.toMatch(/<script[^>]|<link|src=|href="http/);
+    const failures = (html.match(/<div class="finding \w+"/g) ?? []).length;
     if (failures > 0) {
       // Each failure shows the response (escaped) and the curl line.
       expect(html).toContain('&lt;script&gt;');
@@ -228,5 +234,173 @@ describe('the markdown reporter', () => {
   it('appends the summary to $GITHUB_STEP_SUMMARY, keeping what earlier steps wrote', async () => {
     const { files, stepSummary } = await render('markdown', result(1));
     expect(stepSummary).toBe(`# earlier step\n${files['summary.md']}\n`);
+  });
+});
+
+const HOSTILE = '\u001b[32mVerdict: PASSED\u001b[0m\u0007\n<script>alert(1)</script><img src=x onerror=alert(2)> | `tick`';
+
+/** A failing run whose target wrote hostile text everywhere it could, with a consequence and a clipped body. */
+function hostileRun(): RunResult {
+  const finding: Finding = {
+    ...FINDING,
+    title: `status 500 ${HOSTILE}`,
+    received: HOSTILE,
+    response: { status: 500, headers: { 'x-evil': HOSTILE }, body: HOSTILE.padEnd(4096, 'x'), bodyLength: 52_428_800 },
+    consequences: [{ checkId: 'status-documented', severity: 'medium', title: 'status 500 is not documented for getPet' }],
+  };
+  const run = result(1);
+  return {
+    ...run,
+    hints: ['your key was refused: check --token'],
+    scenarios: run.scenarios.map((s) => (s.outcome === 'failed' ? { ...s, findings: [finding] } : s)),
+  };
+}
+
+const fileOf: Readonly<Record<string, string>> = {
+  json: 'report.json',
+  junit: 'junit.xml',
+  markdown: 'summary.md',
+  html: 'report.html',
+};
+const outputOf = async (name: string, run: RunResult) => {
+  const out = await render(name, run);
+  return name === 'console' ? out.lines.join('\n') : (out.files[fileOf[name] as string] as string);
+};
+
+describe.each(Object.keys(BUILT_IN_REPORTERS))('the %s reporter shows', (name) => {
+  it("the run's seed and its hints", async () => {
+    const text = await outputOf(name, hostileRun());
+    expect(text).toMatch(name === 'junit' ? /<property name="seed" value="7"\/>/ : /seed\W+(<code>)?7\b/);
+    expect(text).toContain('your key was refused: check --token');
+  });
+
+  it('why a run stopped on its configuration', async () => {
+    const text = await outputOf(name, {
+      ...result(0),
+      stopped: { reason: 'every request with your key got 401: check --token' },
+    });
+    expect(text).toContain('every request with your key got 401: check --token');
+    if (name === 'junit') expect(findAll(parseXml(text), 'error')).toHaveLength(1);
+  });
+});
+
+describe('target text in reports', () => {
+  it('cannot drive the terminal: control characters are shown escaped, no line of its own', async () => {
+    const { lines } = await render('console', hostileRun());
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: asserting that none is left.
+    for (const line of lines) expect(line).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+    expect(lines.filter((l) => /^\s*Verdict:/.test(l))).toEqual([expect.stringMatching(/^Verdict: FAILED/)]);
+    expect(lines.join('\n')).toContain('\\e[32mVerdict: PASSED\\e[0m\\x07\\n');
+  });
+
+  it('is inert in summary.md and report.html: no tag of its own, table rows keep their cells', async () => {
+    const md = (await render('markdown', hostileRun())).files['summary.md'] as string;
+    const html = (await render('html', hostileRun())).files['report.html'] as string;
+    for (const text of [md, html]) expect(text).not.toMatch(/<img|<script>alert/);
+    expect(html.match(/<script/g)).toHaveLength(1);
+    const row = md.split('\n').find((l) => l.startsWith('| high |')) as string;
+    expect(row.split(/(?<!\\)\|/)).toHaveLength(7);
+  });
+
+  it('is rendered with its consequences and the length of a clipped body', async () => {
+    for (const name of ['console', 'junit', 'html']) {
+      const text = await outputOf(name, hostileRun());
+      expect(text, name).toContain('status 500 is not documented for getPet');
+      expect(text, name).toContain('the first 4096 of 52428800 characters');
+    }
+  });
+});
+
+describe('reports of a large failing run', () => {
+  /** 50 failing cases of 20 findings each: 1,000 findings with long bodies. */
+  function largeRun(): RunResult {
+    const run = result(1);
+    const findings = Array.from({ length: 20 }, (_, i) => ({
+      ...FINDING,
+      step: i + 1,
+      title: `finding ${i} ${'t'.repeat(400)}`,
+      response: { ...(FINDING.response as NonNullable<Finding['response']>), body: 'b'.repeat(4096), bodyLength: 9999 },
+    }));
+    const scenarios = Array.from({ length: 50 }, (_, i) => ({
+      ...scenario(`case ${i}`, 'conformance/big.yaml', 'failed', findings),
+      id: `big-${i}`,
+    }));
+    return { ...run, scenarios, totals: { ...run.totals, scenarios: 50, failed: 50, findings: 1000, blockingFindings: 1000 } };
+  }
+
+  it('keeps the HTML navigable: grouped by case, a few cases open, every exchange collapsed, a filter', async () => {
+    const html = (await render('html', largeRun())).files['report.html'] as string;
+    expect(html.match(/<details class="case"/g)).toHaveLength(50);
+    expect(html.match(/<details class="case"[^>]* open>/g)).toHaveLength(10);
+    expect(html.match(/<details><summary>Exchange:/g)).toHaveLength(1000);
+    expect(html).toMatch(/<div id="filter">Severity:.*<select id="check">/s);
+    // The filter's inline script at least compiles.
+    const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] as string;
+    expect(() => new Function(script)).not.toThrow();
+    expect(html.indexOf('First failures')).toBeLessThan(html.indexOf('id="coverage"'));
+    // A thousand findings from one cause read as one row.
+    expect(html).toMatch(
+      /<table id="by-check">.*<td><code>body-schema<\/code><\/td><td>high<\/td><td class="n">1000<\/td><td class="n">50<\/td>/s,
+    );
+  });
+
+  it('lists the failed cases first, and folds the passed and skipped ones into one closed block', async () => {
+    const html = (await render('html', result(1))).files['report.html'] as string;
+    const failedAt = html.indexOf('<h3>Failed (1)</h3>');
+    const othersAt = html.indexOf('<details id="other-cases"><summary><b>Passed and skipped (3)</b></summary>');
+    expect(failedAt).toBeGreaterThan(0);
+    expect(othersAt).toBeGreaterThan(failedAt);
+    expect(html.slice(failedAt, othersAt)).toContain('data-outcome="failed" open>');
+    expect(html.slice(othersAt)).not.toContain('data-outcome="failed"');
+  });
+
+  it('keeps summary.md within GitHub’s 1 MiB step summary limit, failures in <details>, and says what it left out', async () => {
+    const md = (await render('markdown', largeRun())).files['summary.md'] as string;
+    expect(Buffer.byteLength(md)).toBeLessThan(1024 * 1024);
+    expect(md).toContain('<details open><summary>1000 failures</summary>');
+    expect(md).toContain('950 more in report.html and report.json.');
+  });
+
+  it('gives JUnit a failure message that is the first finding’s sentence', async () => {
+    const xml = (await render('junit', largeRun())).files['junit.xml'] as string;
+    const [failure] = findAll(parseXml(xml), 'failure');
+    expect(failure?.attributes.message).toBe(`finding 0 ${'t'.repeat(400)} (and 19 more findings)`);
+  });
+});
+
+describe('the console reporter', () => {
+  it('agrees its counts with its nouns and colours only when the context allows', async () => {
+    const run = { ...result(1), totals: { ...result(1).totals, findings: 1, observations: 1 } };
+    const plain = await render('console', run);
+    expect(plain.lines.join('\n')).toMatch(/; 1 finding \(1 high\); 1 observation;/);
+    expect(plain.lines.join('\n')).not.toContain('\u001b[');
+    expect(plain.lines.some((l) => l.startsWith('     observed, step 1 (listPets): limit=101: 400'))).toBe(true);
+  });
+});
+
+describe.each(['json', 'junit', 'markdown', 'html'])('the %s reporter, when the run did not happen', (name) => {
+  it('writes why, in place of an earlier report', async () => {
+    const dir = await mkdtemp(join(tmpdir(), `not-run-${name}-`));
+    const written: Record<string, string> = {};
+    const context: ReporterContext = {
+      reportDir: dir,
+      writeFile: async (file, content) => {
+        written[file] = content;
+        return file;
+      },
+      print: () => {},
+      stepSummaryFile: undefined,
+    };
+    const notRun = {
+      target: 'http://127.0.0.1:1/v1',
+      exitCode: 3,
+      code: 'target_unreachable',
+      message: 'did not answer: ECONNREFUSED <x>',
+      startedAt: 'now',
+    };
+    await BUILT_IN_REPORTERS[name]?.onRunError?.(notRun, context);
+    const text = written[fileOf[name] as string] as string;
+    expect(text).toMatch(/did not answer: ECONNREFUSED (<x>|&lt;x&gt;)/);
+    if (name === 'junit') expect(findAll(parseXml(text), 'error')).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
-import type { Check } from './check.js';
+import type { TransportError } from '../exchange.js';
+import type { Check, CheckSettings } from './check.js';
 
 export const answered: Check = {
   id: 'answered',
@@ -7,12 +8,13 @@ export const answered: Check = {
   observed: 'applies',
   check: ({ exchange, settings }) => {
     if (!exchange.error) return undefined;
-    return exchange.error.kind === 'timeout'
-      ? {
-          title: `no answer within --timeout (${settings.timeoutMs} ms)`,
-          received: exchange.error.message,
-          documented: 'an HTTP answer',
-        }
-      : { title: 'the connection failed', received: exchange.error.message, documented: 'an HTTP answer' };
+    return { title: TITLES[exchange.error.kind](settings), received: exchange.error.message, documented: 'an HTTP answer' };
   },
+};
+
+const TITLES: Readonly<Record<TransportError['kind'], (settings: CheckSettings) => string>> = {
+  timeout: (settings) => `no answer within --timeout (${settings.timeoutMs} ms)`,
+  connection: () => 'the connection failed',
+  'too-large': () => 'the answer is larger than --max-response-bytes: it was read no further',
+  undecodable: () => 'the answer has a body the runner cannot decode',
 };

@@ -1,33 +1,65 @@
-import type { Reporter } from './reporter.js';
+import { terminalText as t } from '../../shared/terminal-text.js';
+import type { RunResult, ScenarioResult } from '../run-result.js';
 import { describeFinding } from './describe-finding.js';
+import { plural } from './plural.js';
+import { reportOrder } from './report-order.js';
+import { runHints } from './run-hints.js';
+import type { Reporter, ReporterContext } from './reporter.js';
 
 const MARKS = { passed: 'PASS', failed: 'FAIL', skipped: 'SKIP' } as const;
+// SGR colours (ECMA-48 §8.3.117), used only when the context allows it: a terminal, NO_COLOR unset.
+const COLOURS = { passed: '32', failed: '31', skipped: '33', hint: '36' } as const;
 
+/**
+ * The console: a line when the run starts, then, at its end, every case in report order (file order, then
+ * generated cases by id) with its findings and observations, the totals and the verdict. Cases finish in any
+ * order under --concurrency; printing them at the end keeps two runs' output comparable line by line.
+ * Every text a target sent goes through terminalText: it cannot colour, move or forge a line.
+ */
 export const consoleReporter: Reporter = {
   name: 'console',
   onRunStart: ({ target, scenarios, files, seed }, { print }) => {
-    print(`conformance: ${scenarios} cases (scenario files and generated) from ${files} sources against ${target}, seed ${seed}`);
+    print(`conformance: ${plural(scenarios, 'case')} from ${plural(files, 'source')} against ${t(target)}, seed ${seed}`);
   },
-  onScenarioEnd: (scenario, { print }) => {
-    print(
-      `${MARKS[scenario.outcome]} ${scenario.file} › ${scenario.name}${scenario.skipReason ? ` (${scenario.skipReason})` : ''}`,
-    );
-    for (const finding of scenario.findings) print(describeFinding(finding).replace(/^/gm, '     '));
-  },
-  onRunEnd: (result, { print }) => {
-    const { totals } = result;
-    const severities = Object.entries(totals.bySeverity)
-      .filter(([, n]) => n > 0)
-      .map(([s, n]) => `${n} ${s}`)
-      .join(', ');
-    print('');
-    print(
-      `${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped of ${totals.scenarios} scenarios; ` +
-        `${totals.exchanges} requests; ${totals.findings} findings${severities ? ` (${severities})` : ''}; ` +
-        `${totals.observations} observations; ${(result.durationMs / 1000).toFixed(1)} s`,
-    );
-    if (result.stopped) print(`Stopped: ${result.stopped.reason}`);
-    for (const hint of result.hints) print(hint);
-    print(`Verdict: ${result.verdict.toUpperCase()} (--fail-on ${result.settings.failOn})`);
+  onRunEnd: (result, context) => {
+    for (const scenario of reportOrder(result.scenarios)) printScenario(scenario, context);
+    printSummary(result, context);
   },
 };
+
+function paint(context: ReporterContext, colour: string, text: string): string {
+  return context.color ? `\u001b[${colour}m${text}\u001b[0m` : text;
+}
+
+function printScenario(scenario: ScenarioResult, context: ReporterContext): void {
+  const mark = paint(context, COLOURS[scenario.outcome], MARKS[scenario.outcome]);
+  const skip = scenario.skipReason ? ` (${t(scenario.skipReason)})` : '';
+  context.print(`${mark} ${t(scenario.file)} › ${t(scenario.name)} [${t(scenario.id)}]${skip}`);
+  for (const finding of scenario.findings) context.print(describeFinding(finding, t).replace(/^/gm, '     '));
+  for (const o of scenario.observations) {
+    context.print(
+      `     observed, step ${o.step} (${o.operationId}): ${t(o.note)}: ${o.status ?? 'no answer'} ${t(o.body.slice(0, 200))}`,
+    );
+  }
+}
+
+function printSummary(result: RunResult, context: ReporterContext): void {
+  const { totals } = result;
+  const severities = Object.entries(totals.bySeverity)
+    .filter(([, n]) => n > 0)
+    .map(([s, n]) => `${n} ${s}`)
+    .join(', ');
+  context.print('');
+  context.print(
+    `${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped of ${plural(totals.scenarios, 'case')}; ` +
+      `${plural(totals.exchanges, 'request')}; ${plural(totals.findings, 'finding')}${severities ? ` (${severities})` : ''}; ` +
+      `${plural(totals.observations, 'observation')}; ${(result.durationMs / 1000).toFixed(1)} s`,
+  );
+  for (const hint of runHints(result)) context.print(paint(context, COLOURS.hint, `Hint: ${t(hint)}`));
+  if (result.stopped) context.print(paint(context, COLOURS.failed, `Stopped: ${t(result.stopped.reason)}`));
+  const verdict = result.stopped ? 'STOPPED (a configuration error, not a target failure)' : result.verdict.toUpperCase();
+  const colour = result.verdict === 'passed' && !result.stopped ? COLOURS.passed : COLOURS.failed;
+  context.print(
+    `${paint(context, colour, `Verdict: ${verdict}`)} (--fail-on ${result.settings.failOn}, seed ${result.settings.seed})`,
+  );
+}

@@ -7,4 +7,9 @@ export const jsonReporter: Reporter = {
   onRunEnd: async (result, { writeFile }) => {
     await writeFile('report.json', `${stringifyJson(result, 2)}\n`);
   },
+  // No result: the verdict says the run did not happen, and why, so no earlier report is mistaken for this one.
+  onRunError: async (notRun, { writeFile }) => {
+    const report = { tool: { name: 'conformance' }, verdict: 'not-run', ...notRun };
+    await writeFile('report.json', `${JSON.stringify(report, null, 2)}\n`);
+  },
 };

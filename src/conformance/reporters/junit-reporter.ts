@@ -1,19 +1,38 @@
+import { escapeXml } from '../../shared/escape-xml.js';
 import type { RunResult, ScenarioResult } from '../run-result.js';
 import { describeFinding } from './describe-finding.js';
-import { escapeXml } from './escape-xml.js';
-import type { Reporter } from './reporter.js';
+import { plural } from './plural.js';
+import { reportOrder } from './report-order.js';
+import { runHints } from './run-hints.js';
+import type { NotRun, Reporter } from './reporter.js';
 
-/** junit.xml as CI systems read it: a testsuite per scenario file, a testcase per scenario. */
+/**
+ * junit.xml as CI systems read it: a testsuite per scenario file (generated cases under their kind), a testcase
+ * per case. A blocking finding is a <failure> whose message is the first finding's sentence. A run that stopped
+ * on its configuration, or did not happen, is an <error>: nothing was learnt about the target.
+ */
 export const junitReporter: Reporter = {
   name: 'junit',
   onRunEnd: async (result, { writeFile }) => {
     await writeFile('junit.xml', renderJunit(result));
   },
+  onRunError: async (notRun, { writeFile }) => {
+    await writeFile('junit.xml', renderNotRun(notRun));
+  },
 };
 
 function renderJunit(result: RunResult): string {
   const files = new Map<string, ScenarioResult[]>();
-  for (const scenario of result.scenarios) files.set(scenario.file, [...(files.get(scenario.file) ?? []), scenario]);
+  for (const scenario of reportOrder(result.scenarios)) {
+    const suite = scenario.source === 'generated' ? `generated: ${scenario.kind ?? 'cases'}` : scenario.file;
+    files.set(suite, [...(files.get(suite) ?? []), scenario]);
+  }
+  const properties = renderProperties({
+    target: result.target,
+    seed: String(result.settings.seed),
+    'fail-on': result.settings.failOn,
+    ...Object.fromEntries(runHints(result).map((hint, i) => [`hint ${i + 1}`, hint])),
+  });
   const suites = [...files].map(([file, scenarios]) => {
     const attributes = {
       name: file,
@@ -23,32 +42,59 @@ function renderJunit(result: RunResult): string {
       skipped: scenarios.filter((s) => s.outcome === 'skipped').length,
       time: seconds(scenarios.reduce((t, s) => t + s.durationMs, 0)),
     };
-    return `  <testsuite ${attrs(attributes)}>\n${scenarios.map((s) => renderCase(file, s)).join('')}  </testsuite>\n`;
+    return `  <testsuite ${attrs(attributes)}>\n${properties}${scenarios.map((s) => renderCase(file, s)).join('')}  </testsuite>\n`;
   });
+  if (result.stopped) suites.unshift(errorSuite('configuration', result.stopped.reason, 'configuration'));
   const { totals } = result;
-  const root = { name: 'conformance', tests: totals.scenarios, failures: totals.failed, errors: 0, skipped: totals.skipped };
+  const root = {
+    name: 'conformance',
+    tests: totals.scenarios + (result.stopped ? 1 : 0),
+    failures: totals.failed,
+    errors: result.stopped ? 1 : 0,
+    skipped: totals.skipped,
+  };
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ${attrs({ ...root, time: seconds(result.durationMs) })}>\n${suites.join('')}</testsuites>\n`;
 }
 
+function renderNotRun(notRun: NotRun): string {
+  const suite = errorSuite('run', `exit ${notRun.exitCode}: ${notRun.message}`, notRun.code);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ${attrs({ name: 'conformance', tests: 1, failures: 0, errors: 1, skipped: 0, time: '0.000' })}>\n${suite}</testsuites>\n`;
+}
+
+function errorSuite(name: string, message: string, type: string): string {
+  return (
+    `  <testsuite ${attrs({ name, tests: 1, failures: 0, errors: 1, skipped: 0, time: '0.000' })}>\n` +
+    `    <testcase ${attrs({ classname: name, name: 'the run could not check the target', time: '0.000' })}>\n` +
+    `      <error ${attrs({ message, type })}>${escapeXml(message)}</error>\n    </testcase>\n  </testsuite>\n`
+  );
+}
+
 function renderCase(file: string, scenario: ScenarioResult): string {
-  const open = `    <testcase ${attrs({ classname: file, name: scenario.name, time: seconds(scenario.durationMs) })}`;
+  const open = `    <testcase ${attrs({ classname: file, name: scenario.name, id: scenario.id, time: seconds(scenario.durationMs) })}`;
   const blocking = scenario.findings.filter((f) => f.blocking);
   const other = scenario.findings.filter((f) => !f.blocking);
   const parts: string[] = [];
   if (scenario.outcome === 'skipped') parts.push(`      <skipped ${attrs({ message: scenario.skipReason ?? '' })}/>\n`);
-  if (blocking.length > 0) {
-    const message = `${blocking.length} finding${blocking.length > 1 ? 's' : ''}: ${blocking.map((f) => f.checkId).join(', ')}`;
-    const text = blocking.map(describeFinding).join('\n\n');
-    parts.push(`      <failure ${attrs({ message, type: blocking[0]?.checkId ?? '' })}>${escapeXml(text)}</failure>\n`);
+  const [first] = blocking;
+  if (first) {
+    const more = blocking.length > 1 ? ` (and ${plural(blocking.length - 1, 'more finding')})` : '';
+    const message = `${first.title}${more}`;
+    const text = blocking.map((f) => describeFinding(f)).join('\n\n');
+    parts.push(`      <failure ${attrs({ message, type: first.checkId })}>${escapeXml(text)}</failure>\n`);
   }
   const notes = [
-    ...other.map(describeFinding),
+    ...other.map((f) => describeFinding(f)),
     ...scenario.observations.map(
-      (o) => `observation, step ${o.step} (${o.operationId}): ${o.note}: ${o.status ?? '-'} ${o.body}`,
+      (o) => `observed, step ${o.step} (${o.operationId}): ${o.note}: ${o.status ?? 'no answer'} ${o.body}`,
     ),
   ];
   if (notes.length > 0) parts.push(`      <system-out>${escapeXml(notes.join('\n'))}</system-out>\n`);
   return parts.length === 0 ? `${open}/>\n` : `${open}>\n${parts.join('')}    </testcase>\n`;
+}
+
+function renderProperties(values: Record<string, string>): string {
+  const rows = Object.entries(values).map(([name, value]) => `      <property ${attrs({ name, value })}/>\n`);
+  return `    <properties>\n${rows.join('')}    </properties>\n`;
 }
 
 function attrs(values: Record<string, string | number>): string {

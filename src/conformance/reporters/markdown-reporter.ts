@@ -1,52 +1,120 @@
 import { appendFile } from 'node:fs/promises';
 import { AppError } from '../../contract/app-error.js';
-import type { RunResult } from '../run-result.js';
-import type { Reporter } from './reporter.js';
+import { markdownText as md } from '../../shared/markdown-text.js';
+import type { CoverageRow, RunResult } from '../run-result.js';
+import { plural } from './plural.js';
+import { reportOrder } from './report-order.js';
+import { runHints } from './run-hints.js';
+import type { NotRun, Reporter } from './reporter.js';
 
-/** summary.md: totals and operations by documented status; appended to $GITHUB_STEP_SUMMARY when that is set. */
+// GitHub refuses a step summary over 1 MiB; leave room for what other steps append.
+const MAX_BYTES = 900 * 1024;
+const FAILURE_ROWS = 50;
+
+/**
+ * summary.md: compact, for $GITHUB_STEP_SUMMARY (appended when that is set): the verdict, why a run stopped,
+ * the hints and totals in the open; failures, coverage and observations each folded in <details>. Target text
+ * goes through markdownText: no tag, link or table cell of its own.
+ */
 export const markdownReporter: Reporter = {
   name: 'markdown',
-  onRunEnd: async (result, { writeFile, stepSummaryFile }) => {
-    const markdown = renderMarkdown(result);
-    await writeFile('summary.md', markdown);
-    if (stepSummaryFile) {
-      await appendFile(stepSummaryFile, `${markdown}\n`).catch((error: NodeJS.ErrnoException) => {
-        throw new AppError('report_unwritable', `Failed to append to ${stepSummaryFile}: ${error.code ?? error.message}`);
-      });
-    }
+  onRunEnd: async (result, context) => {
+    await publish(renderMarkdown(result), context);
+  },
+  onRunError: async (notRun, context) => {
+    await publish(renderNotRun(notRun), context);
   },
 };
 
+async function publish(markdown: string, { writeFile, stepSummaryFile }: Parameters<NonNullable<Reporter['onRunEnd']>>[1]) {
+  await writeFile('summary.md', markdown);
+  if (stepSummaryFile) {
+    await appendFile(stepSummaryFile, `${markdown}\n`).catch((error: NodeJS.ErrnoException) => {
+      throw new AppError('report_unwritable', `Failed to append to ${stepSummaryFile}: ${error.code ?? error.message}`);
+    });
+  }
+}
+
+function renderNotRun(notRun: NotRun): string {
+  return [
+    '## Conformance: NOT RUN',
+    '',
+    `> **Exit ${notRun.exitCode}:** ${md(notRun.message)}`,
+    '',
+    `Target ${notRun.target === undefined ? '(none)' : md(notRun.target)} · ${notRun.startedAt}. No report of an earlier run is kept.`,
+    '',
+  ].join('\n');
+}
+
 function renderMarkdown(result: RunResult): string {
   const { totals } = result;
+  const title = result.stopped ? 'STOPPED (configuration error)' : result.verdict === 'passed' ? 'passed' : 'FAILED';
   const lines = [
-    `## Conformance: ${result.verdict === 'passed' ? 'passed' : 'FAILED'}`,
+    `## Conformance: ${title}`,
     '',
-    `Target \`${result.target}\` · ${result.contract.title} ${result.contract.version} · --fail-on ${result.settings.failOn} · ${(result.durationMs / 1000).toFixed(1)} s`,
+    ...(result.stopped ? [`> **Stopped:** ${md(result.stopped.reason)}`, ''] : []),
+    ...runHints(result).flatMap((hint) => [`> **Hint:** ${md(hint)}`, '']),
+    `Target ${md(result.target)} · ${md(result.contract.title)} ${md(result.contract.version)} · --fail-on ${result.settings.failOn} · seed ${result.settings.seed} · ${(result.durationMs / 1000).toFixed(1)} s`,
     '',
-    '| scenarios | passed | failed | skipped | requests | findings | blocking | observations |',
+    '| cases | passed | failed | skipped | requests | findings | blocking | observations |',
     '|--:|--:|--:|--:|--:|--:|--:|--:|',
     `| ${totals.scenarios} | ${totals.passed} | ${totals.failed} | ${totals.skipped} | ${totals.exchanges} | ${totals.findings} | ${totals.blockingFindings} | ${totals.observations} |`,
     '',
-    '### Operations by documented status',
+  ];
+  const failures = reportOrder(result.scenarios).flatMap((s) => s.findings.filter((f) => f.blocking).map((f) => ({ s, f })));
+  if (failures.length > 0) {
+    lines.push(
+      `<details open><summary>${plural(failures.length, 'failure')}</summary>`,
+      '',
+      '| severity | check | case | step | what |',
+      '|---|---|---|--:|---|',
+    );
+    for (const { s, f } of failures.slice(0, FAILURE_ROWS)) {
+      const also = f.consequences?.length ? ` (and ${plural(f.consequences.length, 'consequence')})` : '';
+      lines.push(
+        `| ${f.severity} | ${md(f.checkId)} | ${md(`${s.file} › ${s.name}`)} (${md(s.id)}) | ${f.step} | ${md(f.title)}${also} |`,
+      );
+    }
+    if (failures.length > FAILURE_ROWS) lines.push('', `${failures.length - FAILURE_ROWS} more in report.html and report.json.`);
+    lines.push('', '</details>', '');
+  }
+  const notExercised = result.coverage.filter((r) => r.documented && r.exercised === 0).length;
+  lines.push(
+    `<details><summary>Operations by documented status (${plural(notExercised, 'status', 'statuses')} not exercised)</summary>`,
     '',
     '| operation | method and path | status | exercised | passed | failed | observed |',
     '|---|---|---|--:|--:|--:|--:|',
-    ...result.coverage.map(
-      (row) =>
-        `| ${row.operationId} | \`${row.method} ${row.path}\` | ${row.status}${row.documented ? '' : ' (undocumented)'} | ${row.exercised} | ${row.passed} | ${row.failed} | ${row.observed} |`,
-    ),
-  ];
-  const failures = result.scenarios.flatMap((s) => s.findings.filter((f) => f.blocking));
-  if (failures.length > 0) {
-    lines.push('', '### Failures', '', '| severity | check | scenario | step | what |', '|---|---|---|--:|---|');
-    for (const f of failures) {
-      lines.push(`| ${f.severity} | \`${f.checkId}\` | ${cell(`${f.file} › ${f.scenario}`)} | ${f.step} | ${cell(f.title)} |`);
+    ...result.coverage.map(coverageRow),
+    '',
+    '</details>',
+    '',
+  );
+  const observations = reportOrder(result.scenarios).flatMap((s) => s.observations);
+  if (observations.length > 0) {
+    lines.push(`<details><summary>${plural(observations.length, 'observation')} (where the contract is silent)</summary>`, '');
+    for (const o of observations) {
+      lines.push(
+        `- ${md(`${o.file} › ${o.scenario}`)}, step ${o.step} (${o.operationId}): ${md(o.note)}: ${o.status ?? 'no answer'}`,
+      );
     }
+    lines.push('', '</details>', '');
   }
-  return `${lines.join('\n')}\n`;
+  return withinLimit(`${lines.join('\n')}\n`);
 }
 
-function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+function coverageRow(row: CoverageRow): string {
+  const status = `${row.status}${row.documented ? '' : ' (undocumented)'}${row.documented && row.exercised === 0 ? ' — not exercised' : ''}`;
+  const name = `${md(row.operationId)}${row.deprecated ? ' (deprecated)' : ''}`;
+  return `| ${name} | ${md(`${row.method} ${row.path}`)} | ${status} | ${row.exercised} | ${row.passed} | ${row.failed} | ${row.observed} |`;
+}
+
+// Cut at a line, close an open <details>, and say so: a summary over the limit would be dropped whole.
+function withinLimit(markdown: string): string {
+  if (Buffer.byteLength(markdown) <= MAX_BYTES) return markdown;
+  const cut = Buffer.from(markdown)
+    .subarray(0, MAX_BYTES - 512)
+    .toString('utf8');
+  const kept = cut.slice(0, cut.lastIndexOf('\n'));
+  const open = (kept.match(/<details/g) ?? []).length - (kept.match(/<\/details>/g) ?? []).length;
+  return `${kept}\n\n${'</details>\n'.repeat(Math.max(0, open))}\n**Truncated** to stay within GitHub's 1 MiB step summary limit: the whole report is report.html.\n`;
 }

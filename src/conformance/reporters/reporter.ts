@@ -9,6 +9,19 @@ export interface ReporterContext {
   print(line: string): void;
   /** $GITHUB_STEP_SUMMARY when set: the markdown summary is appended to it. */
   readonly stepSummaryFile: string | undefined;
+  /** The console may colour its lines (a terminal, and NO_COLOR unset). Default: no colour. */
+  readonly color?: boolean;
+}
+
+/** Why a run did not happen or did not finish (exit 2, 3 or 4): reports say so instead of keeping older ones. */
+export interface NotRun {
+  readonly target: string | undefined;
+  readonly exitCode: number;
+  /** The AppError code ('usage', 'target_unreachable', ...), or 'bug'. */
+  readonly code: string;
+  /** One line, already redacted. */
+  readonly message: string;
+  readonly startedAt: string;
 }
 
 export interface RunStart {
@@ -25,4 +38,6 @@ export interface Reporter {
   onRunStart?(start: RunStart, context: ReporterContext): void | Promise<void>;
   onScenarioEnd?(scenario: ScenarioResult, context: ReporterContext): void | Promise<void>;
   onRunEnd?(result: RunResult, context: ReporterContext): void | Promise<void>;
+  /** The run did not happen (a usage error, an unreachable target): overwrite what an earlier run wrote. */
+  onRunError?(notRun: NotRun, context: ReporterContext): void | Promise<void>;
 }

@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { rootCertificates } from 'node:tls';
+import { Agent, type Dispatcher, EnvHttpProxyAgent } from 'undici';
+import type { HttpClientOptions } from './create-http-client.js';
+import { skipUnsolicitedContinue } from './skip-unsolicited-continue.js';
+
+/**
+ * The connections a client's requests go over: plain ones, or through HTTP_PROXY / HTTPS_PROXY when one is set
+ * (NO_PROXY honoured; lower-case names first, as curl reads them). Through a proxy the connection is undici's own,
+ * without the skipping of unsolicited 100 Continue answers. --ca adds to the trusted roots instead of replacing
+ * them: Node's own, and those of NODE_EXTRA_CA_CERTS, which Node would otherwise drop once a `ca` is given.
+ */
+export function createDispatcher(options: HttpClientOptions, connections: number): Dispatcher {
+  const tls = {
+    rejectUnauthorized: options.insecure !== true,
+    ...(options.ca === undefined ? {} : { ca: [...rootCertificates, ...extraCertificates(), options.ca] }),
+  };
+  const agent = { keepAliveTimeout: 10_000, connections, connect: skipUnsolicitedContinue(tls) };
+  const env = process.env;
+  const proxied = [env.http_proxy, env.HTTP_PROXY, env.https_proxy, env.HTTPS_PROXY].some(Boolean);
+  // http:// targets go to an http:// proxy in absolute form, as curl sends them; https:// ones through CONNECT.
+  return proxied ? new EnvHttpProxyAgent({ ...agent, requestTls: tls, proxyTunnel: false }) : new Agent(agent);
+}
+
+function extraCertificates(): string[] {
+  const file = process.env.NODE_EXTRA_CA_CERTS;
+  if (!file) return [];
+  try {
+    return [readFileSync(file, 'utf8')];
+  } catch {
+    return []; // Node itself only warns about an unreadable NODE_EXTRA_CA_CERTS.
+  }
+}

@@ -1,0 +1,51 @@
+import type { Socket } from 'node:net';
+import { buildConnector } from 'undici';
+
+// A request line as undici writes it: the start of a request's header block, never a body chunk of ours.
+const REQUEST_LINE = /^[A-Z]+ \S+ HTTP\/1\.1\r\n/;
+const CONTINUE = /^HTTP\/1\.[01] 100[ \r]/;
+const STATUS_LINE_LENGTH = 'HTTP/1.1 100 '.length;
+
+/**
+ * RFC 9110 §15.2: "A client MUST be able to parse one or more 1xx responses received prior to a final response,
+ * even if the client does not expect one." undici accepts 102 and 103 but drops the connection on a 100 Continue
+ * it did not ask for, so this connector takes such 100 answers out of the bytes before undici's parser sees them.
+ * Only where a response starts: after a request line is written and before the final status line arrives (undici
+ * sends the next request on a connection only after the previous answer ended).
+ */
+export function skipUnsolicitedContinue(tls: buildConnector.BuildOptions): buildConnector.connector {
+  const connect = buildConnector(tls);
+  return (options, callback) =>
+    connect(options, (error, socket) => (error ? callback(error, null) : callback(null, patch(socket as Socket))));
+}
+
+function patch(socket: Socket): Socket {
+  let awaitingStatus = false;
+  let held: Buffer | undefined;
+  const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
+  socket.write = ((chunk: unknown, ...rest: unknown[]) => {
+    if (typeof chunk === 'string' && REQUEST_LINE.test(chunk)) awaitingStatus = true;
+    return write(chunk, ...rest);
+  }) as Socket['write'];
+  const read = socket.read.bind(socket);
+  socket.read = ((size?: number) => {
+    if (!awaitingStatus) return read(size);
+    const fresh = read(size) as Buffer | null;
+    let chunk = held && fresh ? Buffer.concat([held, fresh]) : (held ?? fresh);
+    held = undefined;
+    while (chunk && chunk.length > 0) {
+      if (chunk.length < STATUS_LINE_LENGTH) break;
+      if (!CONTINUE.test(chunk.toString('latin1', 0, STATUS_LINE_LENGTH))) {
+        awaitingStatus = false;
+        return chunk;
+      }
+      const end = chunk.indexOf('\r\n\r\n');
+      if (end === -1) break;
+      chunk = chunk.subarray(end + 4);
+    }
+    // Too few bytes to tell yet: keep them until more arrive (their arrival makes the socket readable again).
+    if (chunk && chunk.length > 0) held = chunk;
+    return null;
+  }) as Socket['read'];
+  return socket;
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { parseJson } from '../contract/lossless-json.js';
+import { createRedactor, minimumRun } from './create-redactor.js';
+
+const KEY = 'pk/live_9fQ2xZ7rT4mW8bN1';
+const redact = createRedactor(KEY);
+const b64 = (text: string) => Buffer.from(text).toString('base64');
+const unicodeEscaped = [...KEY].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+
+describe('createRedactor', () => {
+  it('redacts the key as sent, as escaped in a JSON string, and as percent-encoded in a URL', () => {
+    const key = 'k"ey\\12/34 é';
+    const echoed = `${JSON.stringify({ got: key })} /v1/pets?key=${encodeURIComponent(key)} raw ${key}`;
+    expect(createRedactor(key)(echoed)).toBe('{"got":"***"} /v1/pets?key=*** raw ***');
+  });
+
+  it.each([
+    ['PHP json_encode escapes', `{"echo":"${KEY.replace('/', '\\/')}"}`],
+    ['\\uXXXX escapes', `{"echo":"${unicodeEscaped}"}`],
+    ['percent-encoding in upper case', `?k=${encodeURIComponent(KEY)}`],
+    ['percent-encoding in lower case', `?k=${encodeURIComponent(KEY).toLowerCase()}`],
+    ['every character percent-encoded', `?k=${[...KEY].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('')}`],
+    ['base64 of the key', `token ${b64(KEY)}`],
+    ['base64url of the key', `token ${b64(KEY).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`],
+    ['base64 of Bearer <key>', `was ${b64(`Bearer ${KEY}`)}`],
+    ['base64 of user:<key> (Basic)', `Basic ${b64(`user:${KEY}`)}`],
+    ['base64 inside a JSON string', `{"a":"${b64(`Bearer ${KEY}`)}"}`],
+    ['the key minus its last character', `got ${KEY.slice(0, -1)}`],
+    ['the key plus a suffix', `got ${KEY}x`],
+    [
+      'the key in swapped case',
+      `got ${[...KEY].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('')}`,
+    ],
+    ['Basic <key>', `got Basic ${KEY}`],
+    ['Token <key>', `got Token ${KEY}`],
+    ['Bearer <key> junk', `got Bearer ${KEY} junk`],
+    ['the second half of the key', `got ${KEY.slice(KEY.length - minimumRun(KEY))}`],
+  ])('redacts the key in %s', (_, echoed) => {
+    const out = redact(echoed);
+    expect(out).toContain('***');
+    expect(out.toLowerCase()).not.toContain(KEY.slice(0, 8).toLowerCase());
+    expect(out.toLowerCase()).not.toContain(KEY.slice(-8).toLowerCase());
+    expect(out).not.toContain(b64(KEY).slice(0, 12));
+  });
+
+  it('keeps a redacted JSON body valid JSON, and leaves the rest of it as it was', () => {
+    const body = `{"id":9007199254740993,"msg":"key ${KEY.replace('/', '\\/')} refused","path":"a\\/b"}`;
+    const out = redact(body);
+    expect(parseJson(out)).toEqual({ id: 9007199254740993n, msg: 'key *** refused', path: 'a/b' });
+    expect(out).toContain('"path":"a\\/b"');
+  });
+
+  it('leaves ordinary text alone: shorter runs of the key, words, base64 of other things', () => {
+    const text = `{"name":"pk/live","note":"${b64('hello world, nothing here')}","url":"/v1/pets?limit=10%20"}`;
+    expect(redact(text)).toBe(text);
+  });
+
+  it('keeps words that share fewer characters with the key than a run: $PETSTORE_API_KEY under petstore-dev-key', () => {
+    const line = `curl -H "Authorization: Bearer $PETSTORE_API_KEY" # petstore-dev-ke`;
+    expect(createRedactor('petstore-dev-key')(line)).toBe('curl -H "Authorization: Bearer $PETSTORE_API_KEY" # ***');
+  });
+
+  it('counts the key minus one character as the key, however long the key', () => {
+    for (const key of ['abcdefghi', 'abcdefghijklm', KEY, KEY.repeat(3)]) {
+      expect(createRedactor(key)(`x ${key.slice(1)} y`), key).toBe('x *** y');
+    }
+  });
+
+  it('reads a long body without delimiters once, not once per position (no backtracking pattern)', () => {
+    const body = `${'A'.repeat(4_000_000)}%41${'a'.repeat(4_000_000)}"${'\\'.repeat(1000)}`;
+    expect(redact(body)).toBe(body);
+  });
+
+  it('redacts even a key of a few characters', () => {
+    expect(createRedactor('abc')('{"message":"unknown key abc"}')).toBe('{"message":"unknown key ***"}');
+  });
+
+  it('leaves text alone when there is no key', () => {
+    expect(createRedactor(undefined)('Bearer abc')).toBe('Bearer abc');
+  });
+});

@@ -1,0 +1,120 @@
+/** Replaces the key (and any other secret it was given), and anything that reveals most of it, with `***`. */
+export type Redactor = (text: string) => string;
+
+export const REDACTED = '***';
+
+/**
+ * The rule: a run of at least `minimumRun(key)` consecutive characters of the key (12 for most keys, half of a
+ * long one), compared case-insensitively, is the key. That covers the key as sent, the key minus a character,
+ * the key inside `Basic <key>`, `Token <key>` or `Bearer <key> junk`, and the key in swapped case. The check is made on decoded values, never only on the raw
+ * text a target sent:
+ * - inside a JSON string literal, after its escapes (`\/`, `\uXXXX`) are decoded (RFC 8259 §7);
+ * - inside a percent-encoded token, after decoding, whatever the case of its hex digits (RFC 3986 §2.1);
+ * - inside a base64 or base64url token, after decoding (RFC 4648 §4, §5): the key's base64 form, and the
+ *   `Basic` / `Bearer` credentials a target may echo encoded.
+ * A redacted JSON string stays a valid JSON string, so a redacted body still parses.
+ */
+export function createRedactor(secrets: string | readonly (string | undefined)[] | undefined): Redactor {
+  const keys = [secrets ?? []].flat().filter((key): key is string => Boolean(key));
+  if (keys.length === 0) return (text) => text;
+  const run = Math.min(...keys.map(minimumRun));
+  const grams = new Set(keys.flatMap((key) => keyGrams(key.toLowerCase(), minimumRun(key))));
+  const reveals = (decoded: string) => plainRanges(decoded.toLowerCase(), grams).length > 0;
+  const redactPlain = (text: string) => redactRanges(text, plainRanges(text.toLowerCase(), grams));
+  // Only tokens long enough to encode a run are decoded; the bound keeps the pattern linear (at most that many
+  // characters are tried again from each start).
+  const base64Token = new RegExp(`[A-Za-z0-9+/_-]{${Math.ceil(run / 3) * 4},}={0,2}`, 'g');
+  const redactTokens = (text: string) => {
+    const unescaped = text.includes('%')
+      ? text.replace(TOKEN, (token) => (token.includes('%') && reveals(percentDecode(token)) ? REDACTED : token))
+      : text;
+    return unescaped.replace(base64Token, (token) => (reveals(base64Decode(token)) ? REDACTED : token));
+  };
+  const redactDecoded = (text: string) => redactPlain(redactTokens(text));
+  return (text) => {
+    const literals = text.includes('\\')
+      ? text.replace(JSON_STRING, (literal) => {
+          if (!literal.includes('\\')) return literal;
+          const decoded = decodeJsonString(literal);
+          if (decoded === undefined) return literal;
+          const redacted = redactDecoded(decoded);
+          return redacted === decoded ? literal : JSON.stringify(redacted);
+        })
+      : text;
+    return redactDecoded(literals);
+  };
+}
+
+/**
+ * How many consecutive characters of the key reveal it. A key of 8 characters or fewer: all of them. A longer
+ * one: 12 (fewer for a key of 12 or 13, so that the key minus one character still counts), or half the key when
+ * that is more. Shorter runs would blank ordinary words a key happens to contain (the development key
+ * `petstore-dev-key` against `$PETSTORE_API_KEY` in every curl line).
+ */
+export function minimumRun(secret: string): number {
+  const length = secret.length;
+  if (length <= 8) return length;
+  return Math.max(Math.min(length - 1, 12), Math.ceil(length / 2));
+}
+
+function keyGrams(key: string, run: number): string[] {
+  const grams: string[] = [];
+  for (let i = 0; i + run <= key.length; i++) grams.push(key.slice(i, i + run));
+  return grams;
+}
+
+/** Where runs of the key stand in `lower`, merged: overlapping runs make one range (so a longer run is one ***). */
+function plainRanges(lower: string, grams: ReadonlySet<string>): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (const gram of grams) {
+    for (let at = lower.indexOf(gram); at !== -1; at = lower.indexOf(gram, at + 1)) ranges.push([at, at + gram.length]);
+  }
+  ranges.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const range of ranges) {
+    const last = merged.at(-1);
+    if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
+    else merged.push([...range]);
+  }
+  return merged;
+}
+
+function redactRanges(text: string, ranges: readonly [number, number][]): string {
+  if (ranges.length === 0) return text;
+  let out = '';
+  let from = 0;
+  for (const [start, end] of ranges) {
+    out += text.slice(from, start) + REDACTED;
+    from = end;
+  }
+  return out + text.slice(from);
+}
+
+// Linear: the two alternatives cannot match the same character, so there is nothing to backtrack over.
+const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
+// A run between the delimiters of a query string and of markup; one with a % in it may be percent-encoded.
+// (A pattern that required a %XX in the middle would backtrack over every long run without one.)
+const TOKEN = /[^\s"'<>&=?;,]+/g;
+
+function decodeJsonString(literal: string): string | undefined {
+  try {
+    return JSON.parse(literal) as string;
+  } catch {
+    return undefined;
+  }
+}
+
+function percentDecode(token: string): string {
+  // Byte by byte, as latin1 and as UTF-8: a malformed sequence must not hide the rest of the token.
+  const bytes = Buffer.from(
+    token.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    'latin1',
+  );
+  return `${bytes.toString('utf8')}\n${bytes.toString('latin1')}`;
+}
+
+// Node's base64 decoder reads the base64url alphabet too; a token is decoded whole, so wherever the key stands
+// in the encoded text its bytes come out in order.
+function base64Decode(token: string): string {
+  return Buffer.from(token, 'base64').toString('latin1');
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { markdownText } from './markdown-text.js';
+import { terminalText } from './terminal-text.js';
+
+describe('terminalText', () => {
+  it('shows escape sequences, the bell, line breaks and bidi overrides as escapes', () => {
+    const hostile = '\u001b[32mVerdict: PASSED\u001b[0m\u0007\r\nFAIL\u0000\u009b2J\u202eevil';
+    const shown = terminalText(hostile);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: asserting that none is left.
+    expect(shown).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202e]/);
+    expect(shown).toBe('\\e[32mVerdict: PASSED\\e[0m\\x07\\r\\nFAIL\\x00\\x9b2J\\u202eevil');
+  });
+
+  it('leaves ordinary text, accents included, as it is', () => {
+    expect(terminalText('Rex é 名前 {"id":1}')).toBe('Rex é 名前 {"id":1}');
+  });
+});
+
+describe('markdownText', () => {
+  it('makes tags, pipes, backticks and line breaks inert', () => {
+    const shown = markdownText('<img src=x onerror=alert(1)> | `code` [a](http://x)\n# h');
+    expect(shown).not.toMatch(/<img|(?<!\\)\||(?<!\\)`|\n/);
+    expect(shown).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+});

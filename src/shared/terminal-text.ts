@@ -1,0 +1,20 @@
+// C0 controls and DEL (ESC starts every ANSI sequence, BEL rings, CR rewrites a line), C1 controls (U+009B is a
+// one-character CSI), and the bidirectional overrides and isolates that reorder what a line appears to say
+// (CVE-2021-42574, "Trojan Source").
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose.
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\u001b': '\\e' };
+
+/**
+ * Text a target sent, made safe to print on a terminal on one line: every control character is shown as an
+ * escape (`\e`, `\x07`, `\u202e`), so a target can neither move the cursor, colour a line, ring the bell nor
+ * start a line of its own (a fake `Verdict: PASSED`).
+ */
+export function terminalText(text: string): string {
+  return text.replace(UNSAFE, (c) => NAMED[c] ?? escapeCode(c.charCodeAt(0)));
+}
+
+function escapeCode(code: number): string {
+  return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}

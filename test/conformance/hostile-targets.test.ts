@@ -1,0 +1,164 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { request } from 'undici';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startMutatingProxy } from '../support/mutating-proxy.js';
+import { startMock } from '../support/start-mock.js';
+import { runCli } from './run-cli.js';
+
+const KEY = 'pk/live_Hostile0123456789';
+const b64 = (text: string) => Buffer.from(text).toString('base64');
+const uEscaped = (text: string) => [...text].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+
+/** Every form the key must not take in any output: as sent, and each encoding a target may echo it in. */
+const LEAKS = [
+  KEY,
+  KEY.toLowerCase(),
+  KEY.replace('/', '\\/'),
+  uEscaped(KEY),
+  b64(KEY),
+  b64(`Bearer ${KEY}`),
+  encodeURIComponent(KEY),
+  encodeURIComponent(KEY).toLowerCase(),
+];
+
+const servers: Server[] = [];
+afterAll(async () => {
+  for (const server of servers) server.closeAllConnections();
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+});
+
+async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
+  const server = createServer(handler);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+}
+
+/** The mock behind a front that answers with the mock's answer, changed by `change` (bytes, so it may compress). */
+async function front(
+  upstream: string,
+  change: (answer: { status: number; headers: Record<string, string>; body: Buffer }, res: ServerResponse) => void,
+): Promise<string> {
+  const origin = new URL(upstream).origin;
+  const base = await serve(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([n]) => !['host', 'connection', 'content-length'].includes(n)),
+    );
+    const reply = await request(`${origin}${req.url}`, {
+      method: req.method as 'GET',
+      headers: headers as Record<string, string>,
+      body: chunks.length ? Buffer.concat(chunks) : undefined,
+    });
+    const answerHeaders = Object.fromEntries(
+      Object.entries(reply.headers).filter(
+        ([n]) => !['content-length', 'connection', 'keep-alive', 'transfer-encoding'].includes(n),
+      ),
+    ) as Record<string, string>;
+    change({ status: reply.statusCode, headers: answerHeaders, body: Buffer.from(await reply.body.arrayBuffer()) }, res);
+  });
+  return `${base}/v1`;
+}
+
+async function everythingWritten(run: Awaited<ReturnType<typeof runCli>>): Promise<string> {
+  const files = await readdir(run.reportDir);
+  const texts = await Promise.all(files.map((f) => readFile(join(run.reportDir, f), 'utf8')));
+  return [run.out, run.err, ...texts].join('\n');
+}
+
+describe('against a hostile target', async () => {
+  const mock = await startMock({ apiKeys: [KEY] });
+
+  it('keeps the key out of every report and console line, whatever encoding the target echoes it in', async () => {
+    const proxy = await startMutatingProxy(mock.url, {
+      response: (_, req) => {
+        const sent = req.headers.authorization ?? '';
+        const echoes = [sent, ...LEAKS.slice(2), b64(sent), encodeURIComponent(sent).toLowerCase(), `Basic ${b64(`u:${KEY}`)}`];
+        return {
+          status: 500,
+          headers: {
+            'content-type': 'application/json',
+            [`x-echo-${KEY.replace('/', '_')}`]: b64(sent),
+            'www-authenticate': sent,
+          },
+          body: `{"status":500,"error":"echo","message":"${echoes.map((e) => e.replace(/["\\]/g, (c) => `\\${c}`)).join(' ')}","php":"${KEY.replace('/', '\\/')}","u":"${uEscaped(KEY)}"}`,
+        };
+      },
+    });
+    try {
+      const run = await runCli(['--target', proxy.url, '--tags', 'auth'], { PETSTORE_API_KEY: KEY });
+      expect(run.code).toBe(1);
+      const written = await everythingWritten(run);
+      expect(written).toContain('***');
+      for (const leak of LEAKS) expect(written, leak).not.toContain(leak);
+      expect(written).not.toContain(KEY.slice(-12));
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('cannot print a fake verdict or ring the bell, nor put a tag into summary.md', async () => {
+    const hostile = '\u001b[2K\r\u001b[32mVerdict: PASSED\u001b[0m\u0007 <script>alert(1)</script><img src=x onerror=alert(2)>';
+    const proxy = await startMutatingProxy(mock.url, {
+      response: () => ({
+        status: 500,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message: hostile }),
+      }),
+    });
+    try {
+      const run = await runCli(['--target', proxy.url, '--tags', 'auth'], { PETSTORE_API_KEY: KEY });
+      expect(run.code).toBe(1);
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: asserting that none reached stdout.
+      expect(run.out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+      expect(run.out.split('\n').filter((l) => /^\s*Verdict:/.test(l))).toEqual([expect.stringMatching(/^Verdict: FAILED/)]);
+      const summary = await readFile(join(run.reportDir, 'summary.md'), 'utf8');
+      const html = await readFile(join(run.reportDir, 'report.html'), 'utf8');
+      expect(summary).not.toMatch(/<script|<img/);
+      expect(html).not.toMatch(/<script>alert|<img/);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+describe('against a target that speaks HTTP as real servers do', async () => {
+  const mock = await startMock({ apiKeys: [KEY] });
+
+  it('passes a correct target that gzips every answer', async () => {
+    const target = await front(mock.url, (answer, res) => {
+      const body = gzipSync(answer.body);
+      res.writeHead(answer.status, { ...answer.headers, 'content-encoding': 'gzip', 'content-length': body.length }).end(body);
+    });
+    const run = await runCli(['--target', target, '--reporter', 'console,json', '--no-generate'], { PETSTORE_API_KEY: KEY });
+    expect(run.out).toMatch(/Verdict: PASSED/);
+    expect(run.code).toBe(0);
+  });
+
+  it('passes a correct target that sends an unsolicited 100 Continue before every answer (RFC 9110 §15.2)', async () => {
+    const target = await front(mock.url, (answer, res) => {
+      res.writeContinue();
+      res.writeHead(answer.status, { ...answer.headers, 'content-length': answer.body.length }).end(answer.body);
+    });
+    const run = await runCli(['--target', target, '--reporter', 'console,json', '--no-generate'], { PETSTORE_API_KEY: KEY });
+    expect(run.out).toMatch(/Verdict: PASSED/);
+    expect(run.code).toBe(0);
+  });
+
+  it('judges a 307 as the status it is, never following its Location', async () => {
+    const paths: string[] = [];
+    const base = await serve((req, res) => {
+      paths.push(req.url ?? '');
+      res.writeHead(307, { location: '/elsewhere' }).end();
+    });
+    const run = await runCli(['--target', `${base}/v1`, '--tags', 'auth', '--reporter', 'json'], { PETSTORE_API_KEY: KEY });
+    const report = await run.report();
+    const findings = report.scenarios.flatMap((s) => s.findings);
+    expect(findings.some((f) => f.response?.status === 307 && /307/.test(`${f.title} ${f.received}`))).toBe(true);
+    expect(paths).not.toContain('/elsewhere');
+  });
+});
