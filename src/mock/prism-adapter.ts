@@ -99,8 +99,15 @@ interface PrismOperationExamples {
 function fromProblem(problem: Error & { status?: number; detail?: string }) {
   const text = `${problem.name} ${problem.message} ${problem.detail ?? ''}`;
   const type = Object.keys(PRISM_PROBLEMS).find((known) => text.includes(`#${known}`));
-  const message = `${problem.message}: ${problem.detail ?? ''}`.replace(PROBLEM_URL, '').replace(/[:\s]+$/, '');
+  const message = trimEndColons(`${problem.message}: ${problem.detail ?? ''}`.replace(PROBLEM_URL, ''));
   return mockError(type === undefined ? 'unmockable_operation' : (PRISM_PROBLEMS[type] as ErrorCode), message);
+}
+
+// A loop, not /[:\s]+$/: Prism's detail may quote the request, and that regex retries from every space of a run.
+function trimEndColons(text: string): string {
+  let end = text.length;
+  while (end > 0 && (text[end - 1] === ':' || text[end - 1]?.trim() === '')) end--;
+  return text.slice(0, end);
 }
 
 const PROBLEM_URL = /https:\/\/stoplight\.io\/prism\/errors#[A-Z_]+:\s*/g;
