@@ -70,6 +70,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   const adminMethods = [...withHead(ADMIN_METHODS), 'OPTIONS'].join(', ');
   // Known once the server listens (port 0 picks one): a request from the mock's own origin is not cross-origin.
   let ownOrigin = '';
+  const adminHosts = new Set(['127.0.0.1', 'localhost', '[::1]', hostnameOf(bracketed(options.host ?? DEFAULTS.host))]);
 
   // `seen` records the operation as soon as it is known, so that its errors carry its headers too. Synchronous up
   // to the body: a request without one (every GET) is answered with no promise on its path.
@@ -79,7 +80,9 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     const path = normalizePath(q === -1 ? url : url.slice(0, q));
     if (path.startsWith(`${ADMIN_PREFIX}/`)) return answerAdmin(req, res, path);
     if (applyCors(req, res, corsOrigins, contractMethods)) return { status: 204, body: '' };
-    const query = q === -1 ? {} : parseQuery(url.slice(q + 1));
+    // No cut-off: querystring stops at 1000 pairs by default, and a parameter past it went unvalidated
+    // (limit=1000&…&status=bogus got 200). Node's 16 KiB header limit bounds the request line already.
+    const query = q === -1 ? {} : parseQuery(url.slice(q + 1), '&', '=', ALL_PAIRS);
     if (!path.startsWith(`${basePath}/`)) {
       throw mockError(
         'not_found',
@@ -106,6 +109,15 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   // them (a form POST to /__admin/reset would wipe a developer's data). Browsers send Origin on every cross-origin
   // request and on every POST; curl and test suites send none. Only origins given explicitly may call them.
   function answerAdmin(req: IncomingMessage, res: ServerResponse, path: string): MockResponse | Promise<MockResponse> {
+    // DNS rebinding: a page on evil.example whose name now points at 127.0.0.1 is same-origin to itself and sends
+    // no Origin on a GET; its Host header still names evil.example.
+    const host = req.headers.host;
+    if (host !== undefined && !adminHosts.has(hostnameOf(host))) {
+      throw mockError(
+        'admin_wrong_host',
+        `the admin endpoints answer only requests addressed to the mock (Host ${[...adminHosts].join(', ')}), not Host ${host.slice(0, 100)}`,
+      );
+    }
     const origin = req.headers.origin;
     if (origin !== undefined && origin !== ownOrigin) {
       if (!adminOrigins.includes(origin)) {
@@ -148,12 +160,15 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   // A slow or stalled client cannot hold a connection: it gets a 408 (see clientError below) and is closed. Node
   // checks the timeouts every connectionsCheckingInterval (30 s by default), so that is tightened to match.
   const timeouts = { requestTimeout, headersTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout / 2) };
-  // The request each connection is answering, for a parser error or timeout that cuts its body short.
+  // The request each connection is answering, for a parser error or timeout that cuts its body short, and the
+  // last response each connection was given, which a parser error on a later request must wait for.
   const inFlight = new WeakMap<Duplex, InFlight>();
+  const lastResponse = new WeakMap<Duplex, ServerResponse>();
   const server = createServer(timeouts, (req, res) => {
     const started = performance.now();
     const seen: Seen = {};
     inFlight.set(req.socket, { req, res, started });
+    lastResponse.set(req.socket, res);
     let response: MockResponse | Promise<MockResponse>;
     try {
       response = answer(req, res, seen);
@@ -231,9 +246,14 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     }
     const response = clientErrorResponse(error, { headersTimeoutMs: headersTimeout, requestTimeoutMs: requestTimeout });
     const pending = inFlight.get(socket);
-    // A request whose headers were read is answered through its own response, so it is logged as itself.
-    if (pending && !pending.res.headersSent) return finish(pending.req, pending.res, pending.started, undefined, response);
-    writeRawResponse(socket, response);
+    // A request whose body was cut short is answered through its own response, so it is logged as itself.
+    if (pending && !pending.res.headersSent && !pending.req.complete) {
+      return finish(pending.req, pending.res, pending.started, undefined, response);
+    }
+    // The error is a later request's (pipelined): every earlier request gets its own answer first, in order.
+    const last = lastResponse.get(socket);
+    if (last && !last.writableFinished) last.once('finish', () => writeRawResponse(socket, response));
+    else writeRawResponse(socket, response);
     safely(() => {
       log?.(`(unparsed request) ${response.status} ${error.code}`);
       onExchange?.({
@@ -251,7 +271,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   await listen(server, options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
   const { port } = server.address() as AddressInfo;
   const host = options.host ?? DEFAULTS.host;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}${basePath}`;
+  const url = `http://${bracketed(host)}:${port}${basePath}`;
   ownOrigin = new URL(url).origin;
   const needsPrism = contract.operations.some((op) => !STATEFUL_HANDLERS[op.operationId]);
   // Warm Prism after listening, and only when some operation needs it: start-up is not made to wait for it.
@@ -285,6 +305,18 @@ interface ReceivedRequest {
   /** The path relative to the base path, as Prism routes it. */
   readonly relative: string;
   readonly query: RawQuery;
+}
+
+const ALL_PAIRS = { maxKeys: 0 };
+
+function bracketed(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** The name part of a Host header (RFC 9110 §7.2), lower-case: [::1]:4010 → [::1], Localhost:4010 → localhost. */
+function hostnameOf(host: string): string {
+  const end = host.startsWith('[') ? host.indexOf(']') + 1 : host.lastIndexOf(':');
+  return (end <= 0 ? host : host.slice(0, end)).toLowerCase();
 }
 
 function lowerCaseNames(headers: Record<string, string | number>): Record<string, string | number> {

@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   invalid_json: { status: 400, message: 'body: the request body is not valid JSON' },
   validation_failed: { status: 400, message: 'the request is not valid' },
   invalid_parameter: { status: 400, message: 'a query or header parameter is not valid' },
+  admin_wrong_host: { status: 403, message: 'the admin endpoints answer only requests addressed to the mock' },
   admin_cross_origin: { status: 403, message: 'the admin endpoints refuse browser requests from another origin' },
   invalid_path_parameter: { status: 404, message: 'the path names no resource: a path parameter is not valid' },
   pet_not_found: { status: 404, message: 'no pet has that id' },
