@@ -1,22 +1,9 @@
-import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { call } from '../support/http.js';
+import { sendRaw } from '../support/send-raw.js';
 import { startMock } from '../support/start-mock.js';
 
 const AUTH = 'Authorization: Bearer petstore-dev-key\r\n';
-
-/** Writes bytes on one socket to 127.0.0.1 and collects everything until the mock closes it. */
-function exchangeRaw(port: number, bytes: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
-    let text = '';
-    socket.on('data', (chunk) => {
-      text += chunk.toString();
-    });
-    socket.on('error', reject);
-    socket.on('close', () => resolve(text));
-  });
-}
 
 function statusLines(text: string): string[] {
   return [...text.matchAll(/HTTP\/1\.1 \d{3} [^\r]*/g)].map((match) => match[0]);
@@ -39,7 +26,7 @@ describe('inputs that used to take the mock down or past its checks', async () =
     const body = '{"name":"Piped","categoryId":1}';
     const create = `POST /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
     const get = `GET /v1/pets/1 HTTP/1.1\r\nHost: x\r\n${AUTH}\r\n`;
-    const text = await exchangeRaw(port, `${create}${get}${create}GARBAGE\r\n\r\n`);
+    const text = await sendRaw(port, `${create}${get}${create}GARBAGE\r\n\r\n`);
     expect(statusLines(text)).toEqual([
       'HTTP/1.1 201 Created',
       'HTTP/1.1 200 OK',
@@ -54,7 +41,7 @@ describe('inputs that used to take the mock down or past its checks', async () =
     ['a rebinding name with the port', 'evil.example:4010'],
     ['an address of another machine', '10.0.0.8'],
   ])('refuses the admin endpoints to %s in Host with 403 admin_wrong_host', async (_, host) => {
-    const text = await exchangeRaw(port, `GET /__admin/pets HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    const text = await sendRaw(port, `GET /__admin/pets HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
     expect(statusLines(text)).toEqual(['HTTP/1.1 403 Forbidden']);
     expect(text).toContain('"code":"admin_wrong_host"');
     expect(text).not.toContain('"name"');
@@ -63,13 +50,13 @@ describe('inputs that used to take the mock down or past its checks', async () =
   it.each(['127.0.0.1', `127.0.0.1:${port}`, `localhost:${port}`, 'LOCALHOST', `[::1]:${port}`])(
     'answers the admin endpoints addressed to %s',
     async (host) => {
-      const text = await exchangeRaw(port, `GET /__admin/health HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      const text = await sendRaw(port, `GET /__admin/health HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
       expect(statusLines(text)).toEqual(['HTTP/1.1 200 OK']);
     },
   );
 
   it('still serves the API to any Host (only the admin endpoints are guarded)', async () => {
-    const text = await exchangeRaw(port, `GET /v1/pets/1 HTTP/1.1\r\nHost: api.example\r\n${AUTH}Connection: close\r\n\r\n`);
+    const text = await sendRaw(port, `GET /v1/pets/1 HTTP/1.1\r\nHost: api.example\r\n${AUTH}Connection: close\r\n\r\n`);
     expect(statusLines(text)).toEqual(['HTTP/1.1 200 OK']);
     expect((await call(origin, 'GET', '/__admin/health')).status).toBe(200);
   });
