@@ -50,6 +50,7 @@ Admin endpoints (no auth; browsers only from the mock's origin or a --cors-origi
 
 /** Returns the exit code when the mock did not start; a started mock runs until SIGINT or SIGTERM. */
 export async function runMockCli(argv: readonly string[]): Promise<number | undefined> {
+  const out = keepServingWhenOutputFails();
   try {
     const options = parseOptions(OPTIONS, argv);
     if (options.help) {
@@ -75,10 +76,10 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
       fixtures,
       maxPets: integerOption('max-pets', options['max-pets'] as string | undefined, 1, 100_000_000),
       contract: options.contract as string | undefined,
-      log: options.quiet ? undefined : (line) => process.stdout.write(`${line}\n`),
+      log: options.quiet ? undefined : (line) => out.stdout(`${line}\n`),
     });
     const origin = new URL(mock.url).origin;
-    process.stdout.write(
+    out.stdout(
       [
         `petstore-mock ${packageVersion()} serving ${relative(process.cwd(), mock.contract.file) || mock.contract.file} (${mock.contract.title} ${mock.contract.version})`,
         `Base URL: ${mock.url}`,
@@ -87,6 +88,8 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
           : `API key: ${DEV_API_KEY} (the development key; set --api-key or PETSTORE_API_KEYS to use your own)`,
         `Pets: ${mock.store.size}${fixtures ? ` from ${relative(process.cwd(), fixtures) || fixtures}` : ''}`,
         `Admin: ${origin}/__admin/health, POST ${origin}/__admin/reset, ${origin}/__admin/pets`,
+        // For scripts and test runners that start it on --port 0: one line to grep, in shell syntax.
+        `PETSTORE_MOCK_URL=${mock.url}`,
         '',
       ].join('\n'),
     );
@@ -98,14 +101,33 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
     return undefined;
   } catch (error) {
     if (isAppError(error)) {
-      process.stderr.write(
+      out.stderr(
         `petstore-mock: ${error.message}\n${error.code === 'usage' ? 'Run petstore-mock --help for the options.\n' : ''}`,
       );
       return 2;
     }
-    process.stderr.write(`petstore-mock: ${(error as Error).stack ?? String(error)}\n`);
+    out.stderr(`petstore-mock: ${(error as Error).stack ?? String(error)}\n`);
     return 1;
   }
+}
+
+/**
+ * stdout piped to a reader that went away (`| head -2`: EPIPE), a full disk (ENOSPC) or a non-blocking pipe that is
+ * full (EAGAIN) emit 'error' on the stream, which with no listener kills the process and every pet with it. The
+ * mock keeps serving; the lines that cannot be written are dropped, and no more are tried on that stream.
+ */
+function keepServingWhenOutputFails() {
+  const broken = new Set<NodeJS.WriteStream>();
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => broken.add(stream));
+  const writer = (stream: NodeJS.WriteStream) => (text: string) => {
+    if (broken.has(stream)) return;
+    try {
+      stream.write(text);
+    } catch {
+      broken.add(stream);
+    }
+  };
+  return { stdout: writer(process.stdout), stderr: writer(process.stderr) };
 }
 
 /**

@@ -64,3 +64,16 @@ describe('petstore-mock command', () => {
     expect(stderr).toContain(message);
   });
 });
+
+describe('petstore-mock whose output fails', () => {
+  it('keeps serving when the reader of its stdout goes away (EPIPE), and prints its URL in a line to grep', async () => {
+    const mock = spawnBin('petstore-mock', ['--port', '0']);
+    const [, url] = await mock.waitFor(/^PETSTORE_MOCK_URL=(http:\/\/127\.0\.0\.1:\d+\/v1)$/m);
+    // Like `petstore-mock | head -5`: the pipe's reader closes, so each log line the mock writes now fails.
+    mock.child.stdout?.destroy();
+    for (let i = 0; i < 20; i++) expect((await call(url as string, 'GET', '/pets?limit=1')).status).toBe(200);
+    expect(mock.child.exitCode).toBeNull();
+    mock.child.kill('SIGTERM');
+    expect((await mock.exited).code).toBe(0);
+  });
+});
