@@ -36,6 +36,12 @@ const OPTIONS: readonly OptionRow[] = [
   },
   { name: 'no-fixtures', type: 'boolean', description: 'start with an empty store' },
   { name: 'max-pets', type: 'string', value: 'n', description: `most pets kept in memory (default ${DEFAULTS.maxPets})` },
+  {
+    name: 'max-store-bytes',
+    type: 'string',
+    value: 'n',
+    description: 'memory the pets may take, in bytes; past it a create is 409 store_full (default: half the heap)',
+  },
   { name: 'contract', type: 'string', value: 'file', description: 'OpenAPI document to serve (default openapi.yaml)' },
   { name: 'quiet', short: 'q', type: 'boolean', description: 'no per-request log lines' },
   { name: 'help', short: 'h', type: 'boolean', description: 'show this help' },
@@ -75,6 +81,12 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
       corsOrigins: (options['cors-origin'] as string[] | undefined) ?? '*',
       fixtures,
       maxPets: integerOption('max-pets', options['max-pets'] as string | undefined, 1, 100_000_000),
+      maxStoreBytes: integerOption(
+        'max-store-bytes',
+        options['max-store-bytes'] as string | undefined,
+        1,
+        Number.MAX_SAFE_INTEGER,
+      ),
       contract: options.contract as string | undefined,
       log: options.quiet ? undefined : (line) => out.stdout(`${line}\n`),
     });

@@ -21,7 +21,8 @@ export const ADMIN_ROUTES: Readonly<Record<string, Readonly<Record<string, Admin
       json(200, { status: 'ok', pets: store.size, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) }),
   },
   '/reset': { POST: async ({ reset }) => json(200, { status: 'reset', pets: await reset() }) },
-  '/pets': { GET: ({ store }) => ({ status: 200, body: stringifyJson(store.all()) }) },
+  // Streamed: a store of gigabytes has no one JSON string (JSON.stringify of a 2 GB store crashed the mock).
+  '/pets': { GET: ({ store }) => ({ status: 200, body: '', chunks: store.allJsonChunks() }) },
 };
 
 /** Every method some admin endpoint answers, for a CORS preflight. */

@@ -15,7 +15,14 @@ import { errorBody, mockError, statusOf } from './error-codes.js';
 import type { HandlerContext, MockResponse } from './handler.js';
 import { listen } from './listen.js';
 import { loadFixtures } from './load-fixtures.js';
-import { checkMockOptions, DEFAULTS, DEV_API_KEY, defaultFixturesPath, type MockOptions } from './mock-options.js';
+import {
+  checkMockOptions,
+  DEFAULTS,
+  DEV_API_KEY,
+  defaultFixturesPath,
+  defaultMaxStoreBytes,
+  type MockOptions,
+} from './mock-options.js';
 import { normalizePath } from './normalize-path.js';
 import { PetStore } from './pet-store.js';
 import { preferredError, preferredStatus } from './preferred-status.js';
@@ -23,6 +30,7 @@ import { mockWithPrism, warmPrism } from './prism-adapter.js';
 import { readBody } from './read-body.js';
 import { type RawQuery, readRequest } from './read-request.js';
 import { STATEFUL_HANDLERS } from './stateful-handlers.js';
+import { writeBody } from './write-body.js';
 
 export interface MockServer {
   /** The base URL clients use, including the base path: http://127.0.0.1:4010/v1 */
@@ -43,7 +51,10 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   checkMockOptions(options);
   const contract = await loadContract(options.contract);
   const basePath = options.basePath ?? DEFAULTS.basePath;
-  const store = new PetStore(options.maxPets ?? DEFAULTS.maxPets);
+  const store = new PetStore(options.maxPets ?? DEFAULTS.maxPets, {
+    limit: options.maxStoreBytes ?? defaultMaxStoreBytes(),
+    used: 0,
+  });
   const fixturesFile = options.fixtures === undefined ? defaultFixturesPath() : options.fixtures;
   const validatePet = contract.schemas.get('Pet');
   // Read once: a reset restores what start-up checked, so it cannot fail on a file edited since.
@@ -194,8 +205,12 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     if (inFlight.get(req.socket)?.req === req) inFlight.delete(req.socket);
     let sent = response;
     let headers: Record<string, string | number>;
+    // What onExchange is shown of a streamed body: its pieces as they were written.
+    const written: string[] | undefined = onExchange && response.chunks ? [] : undefined;
+    let streaming: Promise<void> | undefined;
     try {
       headers = send(res, operation, response);
+      if (response.chunks) streaming = writeBody(res, written ? recorded(response.chunks, written) : response.chunks);
     } catch (error) {
       // A handler's answer that cannot be sent (no body, a header Node refuses) is the mock's bug: a 500, and
       // the mock keeps serving.
@@ -203,25 +218,35 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
       if (res.headersSent) res.destroy();
       headers = res.headersSent ? {} : send(res, undefined, sent);
     }
-    safely(() => {
-      log?.(`${req.method} ${req.url} ${sent.status} ${(performance.now() - started).toFixed(1)}ms`);
-      onExchange?.({
-        method: req.method ?? '',
-        url: req.url ?? '',
-        operationId: operation?.operationId,
-        status: sent.status,
-        // Headers given to writeHead alone are not kept by Node (getHeaders() omits them).
-        headers: { ...res.getHeaders(), ...lowerCaseNames(headers) },
-        body: sent.body,
+    const report = () =>
+      safely(() => {
+        log?.(`${req.method} ${req.url} ${sent.status} ${(performance.now() - started).toFixed(1)}ms`);
+        // An answer the client went away from in the middle was never exchanged: there is no whole body to show.
+        if (streaming && !res.writableFinished) return;
+        onExchange?.({
+          method: req.method ?? '',
+          url: req.url ?? '',
+          operationId: operation?.operationId,
+          status: sent.status,
+          // Headers given to writeHead alone are not kept by Node (getHeaders() omits them).
+          headers: { ...res.getHeaders(), ...lowerCaseNames(headers) },
+          body: written ? written.join('') : sent.body,
+        });
       });
-    });
+    if (streaming) streaming.then(report, report);
+    else report();
   }
 
   function send(res: ServerResponse, operation: Operation | undefined, response: MockResponse) {
-    const headers: Record<string, string | number> = response.body === '' ? {} : { 'Content-Type': 'application/json' };
+    const headers: Record<string, string | number> =
+      response.body === '' && !response.chunks ? {} : { 'Content-Type': 'application/json' };
     Object.assign(headers, operation && extraHeaders.get(operation), response.headers);
-    headers['Content-Length'] = Buffer.byteLength(response.body);
     if (response.status === 413) headers.Connection = 'close';
+    if (response.chunks) {
+      res.writeHead(response.status, headers);
+      return headers;
+    }
+    headers['Content-Length'] = Buffer.byteLength(response.body);
     res.writeHead(response.status, headers);
     res.end(response.body);
     return headers;
@@ -317,6 +342,13 @@ function bracketed(host: string): string {
 function hostnameOf(host: string): string {
   const end = host.startsWith('[') ? host.indexOf(']') + 1 : host.lastIndexOf(':');
   return (end <= 0 ? host : host.slice(0, end)).toLowerCase();
+}
+
+function* recorded(chunks: Iterable<string>, into: string[]): Generator<string> {
+  for (const chunk of chunks) {
+    into.push(chunk);
+    yield chunk;
+  }
 }
 
 function lowerCaseNames(headers: Record<string, string | number>): Record<string, string | number> {

@@ -12,6 +12,11 @@ export interface MockResponse {
   readonly status: number;
   readonly body: string;
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * A large body in pieces, sent with backpressure (chunked, no Content-Length) in place of `body`: no one string
+   * of it is made.
+   */
+  readonly chunks?: Iterable<string>;
 }
 
 /** A stateful operation: gets a request already checked against the contract, returns the answer. */

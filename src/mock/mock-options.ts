@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { AppError } from '../contract/app-error.js';
 import { packageRoot } from '../contract/package-root.js';
 import type { CorsOrigins } from './cors.js';
@@ -19,6 +20,8 @@ export interface MockOptions {
   readonly fixtures?: string | false;
   /** Default 1,000,000. */
   readonly maxPets?: number;
+  /** The bytes the stores may hold together; past it a create is 409 store_full. Default: half the heap limit. */
+  readonly maxStoreBytes?: number;
   /** Default 1 MiB. */
   readonly maxBodyBytes?: number;
   /** A client must send its headers within this many ms (default 10 s), its whole request within requestTimeoutMs (30 s). */
@@ -44,6 +47,14 @@ export interface Exchange {
   readonly body: string;
 }
 
+/**
+ * Half the heap Node was given (--max-old-space-size), so that the pets can never take the process down: the
+ * other half is for requests in flight, the journal and Node itself.
+ */
+export function defaultMaxStoreBytes(): number {
+  return Math.floor(getHeapStatistics().heap_size_limit / 2);
+}
+
 export function defaultFixturesPath(): string {
   return join(packageRoot(), 'fixtures', 'pets.json');
 }
@@ -63,6 +74,7 @@ export const DEFAULTS = {
 const RULES: readonly { name: keyof MockOptions; valid: (value: unknown) => boolean; rule: string; secret?: true }[] = [
   { name: 'port', valid: (v) => isWhole(v, 0) && (v as number) <= 65535, rule: 'a whole number from 0 to 65535' },
   { name: 'maxPets', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
+  { name: 'maxStoreBytes', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
   { name: 'maxBodyBytes', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
   { name: 'headersTimeoutMs', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
   { name: 'requestTimeoutMs', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
