@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import { AppError, isAppError } from '../contract/app-error.js';
 import { createMockServer } from '../mock/create-mock-server.js';
 import { DEFAULTS, DEV_API_KEY, defaultFixturesPath } from '../mock/mock-options.js';
+import { MAX_DELAY_MS } from '../mock/read-preferences.js';
 import { integerOption, type OptionRow, parseOptions, renderHelp } from './option-table.js';
 import { packageVersion } from './package-version.js';
 
@@ -41,6 +42,12 @@ const OPTIONS: readonly OptionRow[] = [
     type: 'string',
     value: 'n',
     description: 'memory the pets may take, in bytes; past it a create is 409 store_full (default: half the heap)',
+  },
+  {
+    name: 'delay',
+    type: 'string',
+    value: 'ms|min-max',
+    description: `delay every API answer by ms, or by a random time from min to max ms (at most ${MAX_DELAY_MS})`,
   },
   { name: 'contract', type: 'string', value: 'file', description: 'OpenAPI document to serve (default openapi.yaml)' },
   { name: 'quiet', short: 'q', type: 'boolean', description: 'no per-request log lines' },
@@ -88,6 +95,7 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
         Number.MAX_SAFE_INTEGER,
       ),
       contract: options.contract as string | undefined,
+      delay: readDelay(options.delay as string | undefined),
       log: options.quiet ? undefined : (line) => out.stdout(`${line}\n`),
     });
     const origin = new URL(mock.url).origin;
@@ -140,6 +148,15 @@ function keepServingWhenOutputFails() {
     }
   };
   return { stdout: writer(process.stdout), stderr: writer(process.stderr) };
+}
+
+/** --delay 200 or --delay 100-500. */
+function readDelay(text: string | undefined): { minMs: number; maxMs: number } | undefined {
+  if (text === undefined) return undefined;
+  const [min, max = min] = text.split('-');
+  const minMs = integerOption('delay', min, 0, MAX_DELAY_MS) as number;
+  const maxMs = integerOption('delay', max, minMs, MAX_DELAY_MS) as number;
+  return { minMs, maxMs };
 }
 
 /**

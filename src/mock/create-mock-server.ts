@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { parse as parseQuery } from 'node:querystring';
 import { isAppError } from '../contract/app-error.js';
+import { createSecretRedactor } from '../shared/mock-redact-secrets.js';
 import { type Contract, loadContract } from '../contract/load-contract.js';
 import type { Operation } from '../contract/operation.js';
 import { ADMIN_METHODS, ADMIN_PREFIX, type AdminContext, findAdminRoute } from './admin-routes.js';
@@ -25,10 +26,12 @@ import {
 } from './mock-options.js';
 import { normalizePath } from './normalize-path.js';
 import { PetStore } from './pet-store.js';
-import { preferredError, preferredStatus } from './preferred-status.js';
-import { mockWithPrism, warmPrism } from './prism-adapter.js';
+import { checkPreferredStatus, isError, preferredError } from './preferred-status.js';
+import { exampleNames, mockWithPrism, warmPrism } from './prism-adapter.js';
 import { readBody } from './read-body.js';
+import { type Preferences, readPreferences } from './read-preferences.js';
 import { type RawQuery, readRequest } from './read-request.js';
+import { markApplied, markNotApplied, newRequestState, type RequestState } from './request-state.js';
 import { STATEFUL_HANDLERS } from './stateful-handlers.js';
 import { writeBody } from './write-body.js';
 
@@ -67,13 +70,15 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
 
   const apiKeys = options.apiKeys?.length ? options.apiKeys : [DEV_API_KEY];
   const authenticate = createAuthenticator(apiKeys);
+  // A key put in a URL (?api_key=…) or a body must not reach the log or the journal either.
+  const redact = createSecretRedactor(apiKeys);
   const extraHeaders = new Map<Operation, Record<string, string> | undefined>(
     contract.operations.map((op) => [op, deprecationHeaders(op, contract.byId, basePath)]),
   );
   const handlerContext: HandlerContext = { store, basePath };
   const adminContext: AdminContext = { store, startedAt: Date.now(), reset };
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
-  const { log, onExchange } = options;
+  const { log, onExchange, delay } = options;
   const corsOrigins = options.corsOrigins ?? '*';
   const adminOrigins = corsOrigins === '*' ? [] : corsOrigins;
   // What a preflight advertises: the methods the contract (or the admin table) has, HEAD with GET, and OPTIONS.
@@ -83,9 +88,9 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   let ownOrigin = '';
   const adminHosts = new Set(['127.0.0.1', 'localhost', '[::1]', hostnameOf(bracketed(options.host ?? DEFAULTS.host))]);
 
-  // `seen` records the operation as soon as it is known, so that its errors carry its headers too. Synchronous up
+  // `state` records the operation as soon as it is known, so that its errors carry its headers too. Synchronous up
   // to the body: a request without one (every GET) is answered with no promise on its path.
-  function answer(req: IncomingMessage, res: ServerResponse, seen: Seen): MockResponse | Promise<MockResponse> {
+  function answer(req: IncomingMessage, res: ServerResponse, state: RequestState): MockResponse | Promise<MockResponse> {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = normalizePath(q === -1 ? url : url.slice(0, q));
@@ -106,14 +111,28 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     if (match.kind === 'not-found') throw mockError('not_found', `no operation of the contract has path ${path}`);
     if (match.kind === 'method-not-allowed') return refuseMethod(req, res, path, match.allowed);
     const { operation, pathParams } = match;
-    seen.operation = operation;
+    state.operation = operation;
     if (operation.auth === 'bearer') {
       const denied = authenticate(req.headers.authorization);
       if (denied) throw denied;
     }
-    const request: ReceivedRequest = { headers: req.headers, operation, pathParams, relative, query };
-    if (!operation.requestBody) return respond(request, '');
-    return readBody(req, maxBodyBytes).then((bodyText) => respond(request, bodyText));
+    // Read once the caller is known: the key is still required, and a delay applies to every answer from here on.
+    const preferences = req.headers.prefer === undefined ? NO_PREFERENCES : readPreferences(req.headers.prefer);
+    state.delayMs = chooseDelay(preferences, state);
+    const request: ReceivedRequest = { headers: req.headers, operation, pathParams, relative, query, preferences };
+    if (!operation.requestBody) return respond(request, '', state);
+    return readBody(req, maxBodyBytes).then((bodyText) => {
+      state.requestBody = bodyText;
+      return respond(request, bodyText, state);
+    });
+  }
+
+  function chooseDelay(preferences: Preferences, state: RequestState): number {
+    if (preferences.delayMs !== undefined) {
+      markApplied(state, `delay=${preferences.delayMs}`);
+      return preferences.delayMs;
+    }
+    return delay === undefined ? 0 : Math.round(delay.minMs + Math.random() * (delay.maxMs - delay.minMs));
   }
 
   // The admin endpoints change the mock's state and are not CORS-enabled: a page on another origin must not reach
@@ -153,17 +172,47 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     throw mockError('method_not_allowed', `${req.method} is not a method of ${path}: allowed ${allow}`);
   }
 
-  function respond(request: ReceivedRequest, bodyText: string): MockResponse | Promise<MockResponse> {
-    const { headers, operation, relative, query } = request;
+  // The control stage, then the handler or Prism. Prefer can make a valid request fail, never an invalid one
+  // succeed (validation runs first); a success asked of an operation with state is its real answer, so a created
+  // pet is stored and a fetched one is the stored one.
+  function respond(request: ReceivedRequest, bodyText: string, state: RequestState): MockResponse | Promise<MockResponse> {
+    const { headers, operation, relative, query, preferences } = request;
     const input = readRequest(operation, request.pathParams, query, headers, bodyText);
-    const forced = preferredStatus(headers.prefer, operation);
-    const prism = () =>
-      mockWithPrism(operation, { method: operation.method, path: relative, query, headers, body: input.body }, forced);
-    // Prefer can make a valid request fail, never an invalid one succeed (validation ran above); a success asked of
-    // an operation with state is its real answer, so a created pet is stored and a fetched one is the stored one.
-    if (forced !== undefined && forced >= 400) return preferredError(operation, forced) ?? prism();
+    for (const token of preferences.unknown) markNotApplied(state, `${token}: not a preference the mock knows`);
+    const { code, fault } = preferences;
+    if (fault !== undefined) {
+      markApplied(state, `fault=${fault}`);
+      state.fault = fault;
+      return fault === 'malformed' ? malformedResponse(operation) : NO_ANSWER;
+    }
+    if (code !== undefined) {
+      checkPreferredStatus(code, operation);
+      markApplied(state, `code=${code}`);
+      if (isError(code)) return preferredError(operation, code);
+    }
     const handler = STATEFUL_HANDLERS[operation.operationId];
-    return handler ? handler(input, handlerContext) : prism();
+    if (handler) {
+      for (const name of ['example', 'dynamic'] as const) {
+        if (preferences[name] !== undefined) {
+          markNotApplied(state, `${name}=${preferences[name]}: ${operation.operationId} is answered from the store`);
+        }
+      }
+      return handler(input, handlerContext);
+    }
+    if (preferences.example !== undefined) {
+      const names = exampleNames(operation);
+      // Prism would answer 404, as if the path were unknown.
+      if (!names.includes(preferences.example)) {
+        throw mockError(
+          'invalid_parameter',
+          `header.prefer: example=${preferences.example} is not an example of ${operation.operationId} (examples: ${names.join(', ') || 'none'})`,
+        );
+      }
+      markApplied(state, `example=${preferences.example}`);
+    }
+    if (preferences.dynamic !== undefined) markApplied(state, `dynamic=${preferences.dynamic}`);
+    const choice = { code, exampleKey: preferences.example, dynamic: preferences.dynamic };
+    return mockWithPrism(operation, { method: operation.method, path: relative, query, headers, body: input.body }, choice);
   }
 
   const requestTimeout = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
@@ -176,30 +225,42 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   const inFlight = new WeakMap<Duplex, InFlight>();
   const lastResponse = new WeakMap<Duplex, ServerResponse>();
   const server = createServer(timeouts, (req, res) => {
-    const started = performance.now();
-    const seen: Seen = {};
-    inFlight.set(req.socket, { req, res, started });
+    const state = newRequestState(performance.now());
+    inFlight.set(req.socket, { req, res, state });
     lastResponse.set(req.socket, res);
     let response: MockResponse | Promise<MockResponse>;
     try {
-      response = answer(req, res, seen);
+      response = answer(req, res, state);
     } catch (error) {
       response = errorResponse(error);
     }
-    if (!(response instanceof Promise)) return finish(req, res, started, seen.operation, response);
+    if (!(response instanceof Promise)) return deliver(req, res, state, response);
     response.then(
-      (answered) => finish(req, res, started, seen.operation, answered),
-      (error: unknown) => finish(req, res, started, seen.operation, errorResponse(error)),
+      (answered) => deliver(req, res, state, answered),
+      (error: unknown) => deliver(req, res, state, errorResponse(error)),
     );
   });
 
-  function finish(
-    req: IncomingMessage,
-    res: ServerResponse,
-    started: number,
-    operation: Operation | undefined,
-    response: MockResponse,
-  ) {
+  // The delay and the faults of the control stage, then send.
+  function deliver(req: IncomingMessage, res: ServerResponse, state: RequestState, response: MockResponse) {
+    if (state.delayMs > 0) {
+      const wait = state.delayMs;
+      state.delayMs = 0;
+      setTimeout(() => deliver(req, res, state, response), wait);
+      return;
+    }
+    const fault = state.fault;
+    if (fault === undefined || fault === 'malformed') return finish(req, res, state, response);
+    if (inFlight.get(req.socket)?.req === req) inFlight.delete(req.socket);
+    // reset: a TCP RST, what a crashed upstream looks like; empty: the connection closed with no byte of an
+    // answer (curl: "Empty reply from server"); hang: nothing, until the client gives up.
+    if (fault === 'reset') req.socket.resetAndDestroy();
+    else if (fault === 'empty') req.socket.end();
+    safely(() => log?.(`${req.method} ${redact(req.url ?? '')} - fault=${fault} ${elapsed(state)}`));
+  }
+
+  function finish(req: IncomingMessage, res: ServerResponse, state: RequestState, response: MockResponse) {
+    const operation = state.operation;
     // Already answered: Node's parser refused the rest of this request, or it timed out (see clientError).
     if (res.headersSent) return;
     if (inFlight.get(req.socket)?.req === req) inFlight.delete(req.socket);
@@ -209,7 +270,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     const written: string[] | undefined = onExchange && response.chunks ? [] : undefined;
     let streaming: Promise<void> | undefined;
     try {
-      headers = send(res, operation, response);
+      headers = send(res, operation, response, state.applied);
       if (response.chunks) streaming = writeBody(res, written ? recorded(response.chunks, written) : response.chunks);
     } catch (error) {
       // A handler's answer that cannot be sent (no body, a header Node refuses) is the mock's bug: a 500, and
@@ -220,7 +281,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     }
     const report = () =>
       safely(() => {
-        log?.(`${req.method} ${req.url} ${sent.status} ${(performance.now() - started).toFixed(1)}ms`);
+        log?.(logLine(req.method, redact(req.url ?? ''), state, sent));
         // An answer the client went away from in the middle was never exchanged: there is no whole body to show.
         if (streaming && !res.writableFinished) return;
         onExchange?.({
@@ -237,10 +298,11 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     else report();
   }
 
-  function send(res: ServerResponse, operation: Operation | undefined, response: MockResponse) {
+  function send(res: ServerResponse, operation: Operation | undefined, response: MockResponse, applied?: string[]) {
     const headers: Record<string, string | number> =
       response.body === '' && !response.chunks ? {} : { 'Content-Type': 'application/json' };
     Object.assign(headers, operation && extraHeaders.get(operation), response.headers);
+    if (applied) headers['Preference-Applied'] = applied.join(', ');
     if (response.status === 413) headers.Connection = 'close';
     if (response.chunks) {
       res.writeHead(response.status, headers);
@@ -273,7 +335,8 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     const pending = inFlight.get(socket);
     // A request whose body was cut short is answered through its own response, so it is logged as itself.
     if (pending && !pending.res.headersSent && !pending.req.complete) {
-      return finish(pending.req, pending.res, pending.started, undefined, response);
+      pending.state.operation = undefined;
+      return finish(pending.req, pending.res, pending.state, response);
     }
     // The error is a later request's (pipelined): every earlier request gets its own answer first, in order.
     const last = lastResponse.get(socket);
@@ -312,18 +375,36 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   };
 }
 
-interface Seen {
-  operation?: Operation;
-}
-
 interface InFlight {
   readonly req: IncomingMessage;
   readonly res: ServerResponse;
-  readonly started: number;
+  readonly state: RequestState;
+}
+
+const NO_PREFERENCES: Preferences = { unknown: [] };
+const NO_ANSWER: MockResponse = { status: 0, body: '' };
+
+/** `POST /v1/pets 400 validation_failed 0.4ms`, and what Prefer asked that was not applied, with why. */
+function logLine(method: string | undefined, url: string, state: RequestState, sent: MockResponse): string {
+  const code = sent.errorCode === undefined ? '' : ` ${sent.errorCode}`;
+  const notApplied = state.notApplied ? ` (not applied: ${state.notApplied.join('; ')})` : '';
+  return `${method} ${url} ${sent.status}${code} ${elapsed(state)}${notApplied}`;
+}
+
+function elapsed(state: RequestState): string {
+  return `${(performance.now() - state.started).toFixed(1)}ms`;
+}
+
+/** `Prefer: fault=malformed`: the operation's success status and JSON type, and a body that is not JSON. */
+function malformedResponse(operation: Operation): MockResponse {
+  const success = operation.responses.find((r) => r.code.startsWith('2'))?.code;
+  const status = success === undefined || success === '2XX' ? 200 : Number(success);
+  return { status, body: '{"malformed": ', headers: { 'Content-Type': 'application/json' } };
 }
 
 /** What the rest of a request's answer needs once its operation is known and it is authenticated. */
 interface ReceivedRequest {
+  readonly preferences: Preferences;
   readonly headers: IncomingMessage['headers'];
   readonly operation: Operation;
   readonly pathParams: Readonly<Record<string, string>>;
@@ -356,11 +437,13 @@ function lowerCaseNames(headers: Record<string, string | number>): Record<string
 }
 
 function errorResponse(error: unknown): MockResponse {
-  if (isAppError(error))
-    return { status: statusOf(error.code), body: errorBody(error.code, error.message), headers: authHeaders(error.code) };
+  if (isAppError(error)) {
+    const { code, message } = error;
+    return { status: statusOf(code), body: errorBody(code, message), headers: authHeaders(code), errorCode: code };
+  }
   // Anything that is not an AppError is a bug in the mock: say so, and keep serving.
   const message = `the mock failed to answer: ${(error as Error)?.message ?? String(error)}`;
-  return { status: 500, body: errorBody('internal_error', message) };
+  return { status: 500, body: errorBody('internal_error', message), errorCode: 'internal_error' };
 }
 
 // RFC 6750 §3: a 401 names the scheme the client should use.

@@ -17,6 +17,8 @@ export interface MockResponse {
    * of it is made.
    */
   readonly chunks?: Iterable<string>;
+  /** The Error code of a refusal, for the log line and the journal. */
+  readonly errorCode?: string;
 }
 
 /** A stateful operation: gets a request already checked against the contract, returns the answer. */

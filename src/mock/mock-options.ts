@@ -3,6 +3,7 @@ import { getHeapStatistics } from 'node:v8';
 import { AppError } from '../contract/app-error.js';
 import { packageRoot } from '../contract/package-root.js';
 import type { CorsOrigins } from './cors.js';
+import { MAX_DELAY_MS } from './read-preferences.js';
 
 /** The key the mock accepts when none is configured; printed at start-up and in the README. */
 export const DEV_API_KEY = 'petstore-dev-key';
@@ -31,6 +32,8 @@ export interface MockOptions {
   readonly contract?: string;
   /** Where the contract's paths are served. Default /v1, as in both deployments' base addresses. */
   readonly basePath?: string;
+  /** Every answer to the contract's operations waits this long, chosen anew between min and max for each. */
+  readonly delay?: { readonly minMs: number; readonly maxMs: number };
   /** One line per request; none when absent. */
   readonly log?: (line: string) => void;
   /** Sees every answer the mock sends (the test suite validates them all against the contract). */
@@ -78,6 +81,14 @@ const RULES: readonly { name: keyof MockOptions; valid: (value: unknown) => bool
   { name: 'maxBodyBytes', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
   { name: 'headersTimeoutMs', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
   { name: 'requestTimeoutMs', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
+  {
+    name: 'delay',
+    valid: (v) => {
+      const { minMs, maxMs } = v as { minMs: unknown; maxMs: unknown };
+      return isWhole(minMs, 0) && isWhole(maxMs, 0) && (minMs as number) <= (maxMs as number) && (maxMs as number) <= MAX_DELAY_MS;
+    },
+    rule: `{ minMs, maxMs }: whole numbers, 0 <= minMs <= maxMs <= ${MAX_DELAY_MS}`,
+  },
   {
     name: 'basePath',
     valid: (v) => typeof v === 'string' && /^(?:\/[^/?#\s]+)+$/.test(v),
