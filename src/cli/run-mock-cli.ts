@@ -50,6 +50,13 @@ const OPTIONS: readonly OptionRow[] = [
     description: `delay every API answer by ms, or by a random time from min to max ms (at most ${MAX_DELAY_MS})`,
   },
   { name: 'contract', type: 'string', value: 'file', description: 'OpenAPI document to serve (default openapi.yaml)' },
+  {
+    name: 'journal-size',
+    type: 'string',
+    value: 'n',
+    description: `requests kept for GET /__admin/requests (default ${DEFAULTS.journalSize}; 0 keeps none)`,
+  },
+  { name: 'log-format', type: 'string', value: 'text|json', description: 'per-request log lines as text (default) or JSON' },
   { name: 'quiet', short: 'q', type: 'boolean', description: 'no per-request log lines' },
   { name: 'help', short: 'h', type: 'boolean', description: 'show this help' },
   { name: 'version', short: 'v', type: 'boolean', description: 'show the version' },
@@ -59,7 +66,7 @@ const FOOTER = `Environment:
   PETSTORE_API_KEYS   comma-separated bearer keys (used when no --api-key is given)
 
 Admin endpoints (no auth; browsers only from the mock's origin or a --cors-origin):
-  GET /__admin/health, POST /__admin/reset, GET /__admin/pets`;
+  GET /__admin/health, POST /__admin/reset, GET /__admin/pets, GET and DELETE /__admin/requests`;
 
 /** Returns the exit code when the mock did not start; a started mock runs until SIGINT or SIGTERM. */
 export async function runMockCli(argv: readonly string[]): Promise<number | undefined> {
@@ -96,6 +103,8 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
       ),
       contract: options.contract as string | undefined,
       delay: readDelay(options.delay as string | undefined),
+      journalSize: integerOption('journal-size', options['journal-size'] as string | undefined, 0, 1_000_000),
+      logFormat: readLogFormat(options['log-format'] as string | undefined),
       log: options.quiet ? undefined : (line) => out.stdout(`${line}\n`),
     });
     const origin = new URL(mock.url).origin;
@@ -148,6 +157,11 @@ function keepServingWhenOutputFails() {
     }
   };
   return { stdout: writer(process.stdout), stderr: writer(process.stderr) };
+}
+
+function readLogFormat(text: string | undefined): 'text' | 'json' | undefined {
+  if (text === undefined || text === 'text' || text === 'json') return text;
+  throw new AppError('usage', `--log-format must be text or json (got '${text}')`);
 }
 
 /** --delay 200 or --delay 100-500. */

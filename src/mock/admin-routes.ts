@@ -1,7 +1,10 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { stringifyJson } from '../contract/lossless-json.js';
 import { lookupMethod } from './allowed-methods.js';
+import { mockError } from './error-codes.js';
 import type { MockResponse } from './handler.js';
 import type { PetStore } from './pet-store.js';
+import { type JournalFilter, type RequestJournal, renderJournalRecord } from './request-journal.js';
 
 /** Outside the contract's base path, unauthenticated: tools for the developer, never part of the API. */
 export const ADMIN_PREFIX = '/__admin';
@@ -10,9 +13,17 @@ export interface AdminContext {
   readonly store: PetStore;
   readonly startedAt: number;
   readonly reset: () => Promise<number>;
+  readonly journal: RequestJournal;
+  /** Replaces the configured keys, in any encoding. */
+  readonly redact: (text: string) => string;
 }
 
-type AdminRoute = (context: AdminContext) => Promise<MockResponse> | MockResponse;
+export interface AdminRequest {
+  readonly query: URLSearchParams;
+  readonly headers: IncomingHttpHeaders;
+}
+
+type AdminRoute = (context: AdminContext, request: AdminRequest) => Promise<MockResponse> | MockResponse;
 
 /** By path below ADMIN_PREFIX, then method. */
 export const ADMIN_ROUTES: Readonly<Record<string, Readonly<Record<string, AdminRoute>>>> = {
@@ -23,6 +34,21 @@ export const ADMIN_ROUTES: Readonly<Record<string, Readonly<Record<string, Admin
   '/reset': { POST: async ({ reset }) => json(200, { status: 'reset', pets: await reset() }) },
   // Streamed: a store of gigabytes has no one JSON string (JSON.stringify of a 2 GB store crashed the mock).
   '/pets': { GET: ({ store }) => ({ status: 200, body: '', chunks: store.allJsonChunks() }) },
+  '/requests': {
+    GET: ({ journal, redact }, { query }) => ({
+      status: 200,
+      body: '',
+      chunks: journalChunks(journal, redact, {
+        operationId: query.get('operation') ?? undefined,
+        session: query.get('session') ?? undefined,
+        limit: readLimit(query.get('limit')),
+      }),
+    }),
+    DELETE: ({ journal }) => {
+      journal.clear();
+      return json(200, { status: 'cleared' });
+    },
+  },
 };
 
 /** Every method some admin endpoint answers, for a CORS preflight. */
@@ -40,6 +66,23 @@ export function findAdminRoute(method: string, path: string): AdminMatch {
   const found = lookupMethod(method, (m) => Object.hasOwn(byMethod, m));
   if (!Object.hasOwn(byMethod, found)) return { kind: 'method-not-allowed', allowed: Object.keys(byMethod) };
   return { kind: 'found', route: byMethod[found] as AdminRoute };
+}
+
+// Streamed an entry at a time: a journal of a thousand 4 KiB bodies is never one string.
+function* journalChunks(journal: RequestJournal, redact: (text: string) => string, filter: JournalFilter): Generator<string> {
+  let first = true;
+  for (const record of journal.newest(filter)) {
+    yield `${first ? '[' : ','}${JSON.stringify(renderJournalRecord(record, redact))}`;
+    first = false;
+  }
+  yield first ? '[]' : ']';
+}
+
+function readLimit(text: string | null): number | undefined {
+  if (text === null) return undefined;
+  if (!/^\d{1,7}$/.test(text))
+    throw mockError('invalid_parameter', `query.limit: must be a whole number (got ${text.slice(0, 20)})`);
+  return Number(text);
 }
 
 function json(status: number, value: unknown): MockResponse {

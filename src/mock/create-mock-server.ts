@@ -32,6 +32,8 @@ import { readBody } from './read-body.js';
 import { type Preferences, readPreferences } from './read-preferences.js';
 import { type RawQuery, readRequest } from './read-request.js';
 import { markApplied, markNotApplied, newRequestState, type RequestState } from './request-state.js';
+import { formatLogLine } from './format-log-line.js';
+import { type JournalRecord, journalBody, RequestJournal } from './request-journal.js';
 import { STATEFUL_HANDLERS } from './stateful-handlers.js';
 import { writeBody } from './write-body.js';
 
@@ -76,9 +78,11 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     contract.operations.map((op) => [op, deprecationHeaders(op, contract.byId, basePath)]),
   );
   const handlerContext: HandlerContext = { store, basePath };
-  const adminContext: AdminContext = { store, startedAt: Date.now(), reset };
+  const journal = new RequestJournal(options.journalSize ?? DEFAULTS.journalSize);
+  const adminContext: AdminContext = { store, startedAt: Date.now(), reset, journal, redact };
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
   const { log, onExchange, delay } = options;
+  const logFormat = options.logFormat ?? 'text';
   const corsOrigins = options.corsOrigins ?? '*';
   const adminOrigins = corsOrigins === '*' ? [] : corsOrigins;
   // What a preflight advertises: the methods the contract (or the admin table) has, HEAD with GET, and OPTIONS.
@@ -94,7 +98,10 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = normalizePath(q === -1 ? url : url.slice(0, q));
-    if (path.startsWith(`${ADMIN_PREFIX}/`)) return answerAdmin(req, res, path);
+    if (path.startsWith(`${ADMIN_PREFIX}/`)) {
+      state.admin = true;
+      return answerAdmin(req, res, path, q === -1 ? '' : url.slice(q + 1));
+    }
     if (applyCors(req, res, corsOrigins, contractMethods)) return { status: 204, body: '' };
     // No cut-off: querystring stops at 1000 pairs by default, and a parameter past it went unvalidated
     // (limit=1000&…&status=bogus got 200). Node's 16 KiB header limit bounds the request line already.
@@ -138,7 +145,12 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   // The admin endpoints change the mock's state and are not CORS-enabled: a page on another origin must not reach
   // them (a form POST to /__admin/reset would wipe a developer's data). Browsers send Origin on every cross-origin
   // request and on every POST; curl and test suites send none. Only origins given explicitly may call them.
-  function answerAdmin(req: IncomingMessage, res: ServerResponse, path: string): MockResponse | Promise<MockResponse> {
+  function answerAdmin(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    query: string,
+  ): MockResponse | Promise<MockResponse> {
     // DNS rebinding: a page on evil.example whose name now points at 127.0.0.1 is same-origin to itself and sends
     // no Origin on a GET; its Host header still names evil.example.
     const host = req.headers.host;
@@ -161,7 +173,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     const match = findAdminRoute(req.method ?? 'GET', path.slice(ADMIN_PREFIX.length));
     if (match.kind === 'not-found') throw mockError('not_found', `no admin endpoint ${path}: see the README`);
     if (match.kind === 'method-not-allowed') return refuseMethod(req, res, path, match.allowed);
-    return match.route(adminContext);
+    return match.route(adminContext, { query: new URLSearchParams(query), headers: req.headers });
   }
 
   // RFC 9110 §15.5.6: a 405 lists the methods the path has; an OPTIONS outside CORS gets 204 with the same Allow.
@@ -256,7 +268,28 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     // answer (curl: "Empty reply from server"); hang: nothing, until the client gives up.
     if (fault === 'reset') req.socket.resetAndDestroy();
     else if (fault === 'empty') req.socket.end();
-    safely(() => log?.(`${req.method} ${redact(req.url ?? '')} - fault=${fault} ${elapsed(state)}`));
+    record(req, state, undefined);
+  }
+
+  // The one place that logs and journals an answered (or deliberately unanswered) request.
+  function record(req: IncomingMessage, state: RequestState, sent: MockResponse | undefined) {
+    const entry: JournalRecord = {
+      at: Date.now(),
+      method: req.method ?? '',
+      url: req.url ?? '',
+      operationId: state.operation?.operationId,
+      session: state.session,
+      status: sent?.status,
+      durationMs: performance.now() - state.started,
+      headers: req.headers,
+      body: journalBody(state.requestBody),
+      bodyLength: state.requestBody?.length ?? 0,
+      errorCode: sent?.errorCode,
+      applied: state.applied,
+      notApplied: state.notApplied,
+    };
+    if (!state.admin) journal.add(entry);
+    if (log) safely(() => log(formatLogLine(entry, redact, logFormat)));
   }
 
   function finish(req: IncomingMessage, res: ServerResponse, state: RequestState, response: MockResponse) {
@@ -279,9 +312,9 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
       if (res.headersSent) res.destroy();
       headers = res.headersSent ? {} : send(res, undefined, sent);
     }
-    const report = () =>
+    const report = () => {
+      record(req, state, sent);
       safely(() => {
-        log?.(logLine(req.method, redact(req.url ?? ''), state, sent));
         // An answer the client went away from in the middle was never exchanged: there is no whole body to show.
         if (streaming && !res.writableFinished) return;
         onExchange?.({
@@ -292,8 +325,10 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
           // Headers given to writeHead alone are not kept by Node (getHeaders() omits them).
           headers: { ...res.getHeaders(), ...lowerCaseNames(headers) },
           body: written ? written.join('') : sent.body,
+          requestBody: state.requestBody,
         });
       });
+    };
     if (streaming) streaming.then(report, report);
     else report();
   }
@@ -343,7 +378,11 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     if (last && !last.writableFinished) last.once('finish', () => writeRawResponse(socket, response));
     else writeRawResponse(socket, response);
     safely(() => {
-      log?.(`(unparsed request) ${response.status} ${error.code}`);
+      log?.(
+        logFormat === 'json'
+          ? JSON.stringify({ time: new Date().toISOString(), method: null, status: response.status, errorCode: error.code })
+          : `(unparsed request) ${response.status} ${error.code}`,
+      );
       onExchange?.({
         method: '',
         url: '',
@@ -384,16 +423,6 @@ interface InFlight {
 const NO_PREFERENCES: Preferences = { unknown: [] };
 const NO_ANSWER: MockResponse = { status: 0, body: '' };
 
-/** `POST /v1/pets 400 validation_failed 0.4ms`, and what Prefer asked that was not applied, with why. */
-function logLine(method: string | undefined, url: string, state: RequestState, sent: MockResponse): string {
-  const code = sent.errorCode === undefined ? '' : ` ${sent.errorCode}`;
-  const notApplied = state.notApplied ? ` (not applied: ${state.notApplied.join('; ')})` : '';
-  return `${method} ${url} ${sent.status}${code} ${elapsed(state)}${notApplied}`;
-}
-
-function elapsed(state: RequestState): string {
-  return `${(performance.now() - state.started).toFixed(1)}ms`;
-}
 
 /** `Prefer: fault=malformed`: the operation's success status and JSON type, and a body that is not JSON. */
 function malformedResponse(operation: Operation): MockResponse {

@@ -34,6 +34,10 @@ export interface MockOptions {
   readonly basePath?: string;
   /** Every answer to the contract's operations waits this long, chosen anew between min and max for each. */
   readonly delay?: { readonly minMs: number; readonly maxMs: number };
+  /** How many requests GET /__admin/requests keeps (default 1000; 0 keeps none). */
+  readonly journalSize?: number;
+  /** 'text' (default): `POST /v1/pets 400 validation_failed 0.4ms`; 'json': one JSON object a line, for log shippers. */
+  readonly logFormat?: 'text' | 'json';
   /** One line per request; none when absent. */
   readonly log?: (line: string) => void;
   /** Sees every answer the mock sends (the test suite validates them all against the contract). */
@@ -48,6 +52,8 @@ export interface Exchange {
   readonly headers: Readonly<Record<string, string | number | readonly string[] | undefined>>;
   /** For HEAD, the body the GET would have carried (none is sent), so the answer is checked like the GET's. */
   readonly body: string;
+  /** The request body as received, when the operation reads one. */
+  readonly requestBody?: string;
 }
 
 /**
@@ -70,6 +76,7 @@ export const DEFAULTS = {
   basePath: '/v1',
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
+  journalSize: 1000,
 } as const;
 
 // One row per option a caller can get wrong: the rule it must meet, in words for the message. Keys are never
@@ -81,6 +88,8 @@ const RULES: readonly { name: keyof MockOptions; valid: (value: unknown) => bool
   { name: 'maxBodyBytes', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
   { name: 'headersTimeoutMs', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
   { name: 'requestTimeoutMs', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
+  { name: 'journalSize', valid: (v) => isWhole(v, 0) && (v as number) <= 1_000_000, rule: 'a whole number from 0 to 1000000' },
+  { name: 'logFormat', valid: (v) => v === 'text' || v === 'json', rule: "'text' or 'json'" },
   {
     name: 'delay',
     valid: (v) => {

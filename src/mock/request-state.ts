@@ -17,6 +17,8 @@ export interface RequestState {
   /** Preferences applied (the Preference-Applied header, RFC 7240 §3) and not applied (with why, for the log). */
   applied?: string[];
   notApplied?: string[];
+  /** An admin request: logged, not journaled (the journal shows what the app sent). */
+  admin?: boolean;
   /** The request body as read, for the journal and onExchange. */
   requestBody?: string;
 }
