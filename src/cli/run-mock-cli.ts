@@ -51,6 +51,12 @@ const OPTIONS: readonly OptionRow[] = [
   },
   { name: 'contract', type: 'string', value: 'file', description: 'OpenAPI document to serve (default openapi.yaml)' },
   {
+    name: 'max-sessions',
+    type: 'string',
+    value: 'n',
+    description: `most X-Mock-Session stores at once (default ${DEFAULTS.maxSessions}; 0 turns sessions off)`,
+  },
+  {
     name: 'journal-size',
     type: 'string',
     value: 'n',
@@ -103,6 +109,7 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
       ),
       contract: options.contract as string | undefined,
       delay: readDelay(options.delay as string | undefined),
+      maxSessions: integerOption('max-sessions', options['max-sessions'] as string | undefined, 0, 100_000),
       journalSize: integerOption('journal-size', options['journal-size'] as string | undefined, 0, 1_000_000),
       logFormat: readLogFormat(options['log-format'] as string | undefined),
       log: options.quiet ? undefined : (line) => out.stdout(`${line}\n`),

@@ -3,16 +3,15 @@ import { stringifyJson } from '../contract/lossless-json.js';
 import { lookupMethod } from './allowed-methods.js';
 import { mockError } from './error-codes.js';
 import type { MockResponse } from './handler.js';
-import type { PetStore } from './pet-store.js';
+import { readSession, SESSION_HEADER, type SessionStores } from './session-stores.js';
 import { type JournalFilter, type RequestJournal, renderJournalRecord } from './request-journal.js';
 
 /** Outside the contract's base path, unauthenticated: tools for the developer, never part of the API. */
 export const ADMIN_PREFIX = '/__admin';
 
 export interface AdminContext {
-  readonly store: PetStore;
+  readonly sessions: SessionStores;
   readonly startedAt: number;
-  readonly reset: () => Promise<number>;
   readonly journal: RequestJournal;
   /** Replaces the configured keys, in any encoding. */
   readonly redact: (text: string) => string;
@@ -28,12 +27,29 @@ type AdminRoute = (context: AdminContext, request: AdminRequest) => Promise<Mock
 /** By path below ADMIN_PREFIX, then method. */
 export const ADMIN_ROUTES: Readonly<Record<string, Readonly<Record<string, AdminRoute>>>> = {
   '/health': {
-    GET: ({ store, startedAt }) =>
-      json(200, { status: 'ok', pets: store.size, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) }),
+    GET: ({ sessions, startedAt }) =>
+      json(200, {
+        status: 'ok',
+        pets: sessions.default.size,
+        sessions: sessions.sessionCount,
+        uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+      }),
   },
-  '/reset': { POST: async ({ reset }) => json(200, { status: 'reset', pets: await reset() }) },
+  // With X-Mock-Session, that session only (a parallel worker's reset leaves the others' pets alone); without it,
+  // the default store, and every session is dropped.
+  '/reset': {
+    POST: ({ sessions }, { headers }) =>
+      json(200, { status: 'reset', pets: sessions.reset(readSession(headers[SESSION_HEADER])) }),
+  },
   // Streamed: a store of gigabytes has no one JSON string (JSON.stringify of a 2 GB store crashed the mock).
-  '/pets': { GET: ({ store }) => ({ status: 200, body: '', chunks: store.allJsonChunks() }) },
+  '/pets': {
+    GET: ({ sessions }, { headers }) => {
+      const session = readSession(headers[SESSION_HEADER]);
+      const store = sessions.peek(session);
+      if (!store) throw mockError('not_found', `no session named ${session} has been used yet`);
+      return { status: 200, body: '', chunks: store.allJsonChunks() };
+    },
+  },
   '/requests': {
     GET: ({ journal, redact }, { query }) => ({
       status: 200,

@@ -13,7 +13,7 @@ import { type ClientError, clientErrorResponse, writeRawResponse } from './clien
 import { applyCors } from './cors.js';
 import { deprecationHeaders } from './deprecation-headers.js';
 import { errorBody, mockError, statusOf } from './error-codes.js';
-import type { HandlerContext, MockResponse } from './handler.js';
+import type { MockResponse } from './handler.js';
 import { listen } from './listen.js';
 import { loadFixtures } from './load-fixtures.js';
 import {
@@ -25,7 +25,8 @@ import {
   type MockOptions,
 } from './mock-options.js';
 import { normalizePath } from './normalize-path.js';
-import { PetStore } from './pet-store.js';
+import type { PetStore } from './pet-store.js';
+import { readSession, SESSION_HEADER, SessionStores } from './session-stores.js';
 import { checkPreferredStatus, isError, preferredError } from './preferred-status.js';
 import { exampleNames, mockWithPrism, warmPrism } from './prism-adapter.js';
 import { readBody } from './read-body.js';
@@ -56,19 +57,20 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   checkMockOptions(options);
   const contract = await loadContract(options.contract);
   const basePath = options.basePath ?? DEFAULTS.basePath;
-  const store = new PetStore(options.maxPets ?? DEFAULTS.maxPets, {
-    limit: options.maxStoreBytes ?? defaultMaxStoreBytes(),
-    used: 0,
-  });
+  const maxPets = options.maxPets ?? DEFAULTS.maxPets;
   const fixturesFile = options.fixtures === undefined ? defaultFixturesPath() : options.fixtures;
   const validatePet = contract.schemas.get('Pet');
   // Read once: a reset restores what start-up checked, so it cannot fail on a file edited since.
-  const fixtures = fixturesFile === false || !validatePet ? [] : await loadFixtures(fixturesFile, validatePet, store.maxPets);
-  const reset = async () => {
-    store.replaceAll(fixtures);
-    return store.size;
-  };
-  await reset();
+  const fixtures = fixturesFile === false || !validatePet ? [] : await loadFixtures(fixturesFile, validatePet, maxPets);
+  const sessions = new SessionStores({
+    fixtures,
+    maxPets,
+    budget: { limit: options.maxStoreBytes ?? defaultMaxStoreBytes(), used: 0 },
+    basePath,
+    maxSessions: options.maxSessions ?? DEFAULTS.maxSessions,
+  });
+  const store = sessions.default;
+  const reset = async () => sessions.reset(undefined);
 
   const apiKeys = options.apiKeys?.length ? options.apiKeys : [DEV_API_KEY];
   const authenticate = createAuthenticator(apiKeys);
@@ -77,9 +79,8 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   const extraHeaders = new Map<Operation, Record<string, string> | undefined>(
     contract.operations.map((op) => [op, deprecationHeaders(op, contract.byId, basePath)]),
   );
-  const handlerContext: HandlerContext = { store, basePath };
   const journal = new RequestJournal(options.journalSize ?? DEFAULTS.journalSize);
-  const adminContext: AdminContext = { store, startedAt: Date.now(), reset, journal, redact };
+  const adminContext: AdminContext = { sessions, startedAt: Date.now(), journal, redact };
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
   const { log, onExchange, delay } = options;
   const logFormat = options.logFormat ?? 'text';
@@ -123,6 +124,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
       const denied = authenticate(req.headers.authorization);
       if (denied) throw denied;
     }
+    state.session = readSession(req.headers[SESSION_HEADER]);
     // Read once the caller is known: the key is still required, and a delay applies to every answer from here on.
     const preferences = req.headers.prefer === undefined ? NO_PREFERENCES : readPreferences(req.headers.prefer);
     state.delayMs = chooseDelay(preferences, state);
@@ -209,7 +211,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
           markNotApplied(state, `${name}=${preferences[name]}: ${operation.operationId} is answered from the store`);
         }
       }
-      return handler(input, handlerContext);
+      return handler(input, sessions.contextFor(state.session));
     }
     if (preferences.example !== undefined) {
       const names = exampleNames(operation);

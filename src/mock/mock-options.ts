@@ -34,6 +34,8 @@ export interface MockOptions {
   readonly basePath?: string;
   /** Every answer to the contract's operations waits this long, chosen anew between min and max for each. */
   readonly delay?: { readonly minMs: number; readonly maxMs: number };
+  /** How many X-Mock-Session stores may exist at once (default 100). */
+  readonly maxSessions?: number;
   /** How many requests GET /__admin/requests keeps (default 1000; 0 keeps none). */
   readonly journalSize?: number;
   /** 'text' (default): `POST /v1/pets 400 validation_failed 0.4ms`; 'json': one JSON object a line, for log shippers. */
@@ -77,6 +79,7 @@ export const DEFAULTS = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   journalSize: 1000,
+  maxSessions: 100,
 } as const;
 
 // One row per option a caller can get wrong: the rule it must meet, in words for the message. Keys are never
@@ -89,6 +92,7 @@ const RULES: readonly { name: keyof MockOptions; valid: (value: unknown) => bool
   { name: 'headersTimeoutMs', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
   { name: 'requestTimeoutMs', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
   { name: 'journalSize', valid: (v) => isWhole(v, 0) && (v as number) <= 1_000_000, rule: 'a whole number from 0 to 1000000' },
+  { name: 'maxSessions', valid: (v) => isWhole(v, 0), rule: 'a whole number of at least 0' },
   { name: 'logFormat', valid: (v) => v === 'text' || v === 'json', rule: "'text' or 'json'" },
   {
     name: 'delay',
