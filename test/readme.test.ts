@@ -26,13 +26,13 @@ describe('README', async () => {
     for (const line of curlLines) {
       const command = `${line.replaceAll('127.0.0.1:4010', address)} -o /dev/null -w '%{http_code}'`;
       // A line that asks for a fault gets no answer (curl prints 000 and fails); one that asks for a status gets it.
-      const fault = /fault=(reset|empty|hang)/.test(line);
+      const fault = /Prefer: fault=(reset|empty|hang)/.test(line);
       const { stdout } = await run('sh', ['-c', command]).catch((error: { stdout: string }) => {
         if (!fault) throw error;
         return { stdout: error.stdout };
       });
       const status = Number(stdout.trim().slice(-3));
-      const asked = /code=(\d{3})/.exec(line)?.[1];
+      const asked = /Prefer: code=(\d{3})/.exec(line)?.[1];
       if (fault) expect(status, line).toBe(0);
       else if (asked) expect(status, line).toBe(Number(asked));
       else expect(status, line).toBeLessThan(300);

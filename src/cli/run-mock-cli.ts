@@ -72,7 +72,8 @@ const FOOTER = `Environment:
   PETSTORE_API_KEYS   comma-separated bearer keys (used when no --api-key is given)
 
 Admin endpoints (no auth; browsers only from the mock's origin or a --cors-origin):
-  GET /__admin/health, POST /__admin/reset, GET /__admin/pets, GET and DELETE /__admin/requests`;
+  GET /__admin/health, POST /__admin/reset, GET /__admin/pets, GET and DELETE /__admin/requests,
+  GET, POST and DELETE /__admin/rules`;
 
 /** Returns the exit code when the mock did not start; a started mock runs until SIGINT or SIGTERM. */
 export async function runMockCli(argv: readonly string[]): Promise<number | undefined> {

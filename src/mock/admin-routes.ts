@@ -3,6 +3,7 @@ import { stringifyJson } from '../contract/lossless-json.js';
 import { lookupMethod } from './allowed-methods.js';
 import { mockError } from './error-codes.js';
 import type { MockResponse } from './handler.js';
+import type { Rule, RuntimeRules } from './runtime-rules.js';
 import { readSession, SESSION_HEADER, type SessionStores } from './session-stores.js';
 import { type JournalFilter, type RequestJournal, renderJournalRecord } from './request-journal.js';
 
@@ -15,11 +16,14 @@ export interface AdminContext {
   readonly journal: RequestJournal;
   /** Replaces the configured keys, in any encoding. */
   readonly redact: (text: string) => string;
+  readonly rules: RuntimeRules;
+  readonly operationIds: ReadonlySet<string>;
 }
 
 export interface AdminRequest {
   readonly query: URLSearchParams;
   readonly headers: IncomingHttpHeaders;
+  readonly body: () => Promise<string>;
 }
 
 type AdminRoute = (context: AdminContext, request: AdminRequest) => Promise<MockResponse> | MockResponse;
@@ -38,8 +42,28 @@ export const ADMIN_ROUTES: Readonly<Record<string, Readonly<Record<string, Admin
   // With X-Mock-Session, that session only (a parallel worker's reset leaves the others' pets alone); without it,
   // the default store, and every session is dropped.
   '/reset': {
-    POST: ({ sessions }, { headers }) =>
-      json(200, { status: 'reset', pets: sessions.reset(readSession(headers[SESSION_HEADER])) }),
+    POST: ({ sessions, rules }, { headers }) => {
+      const session = readSession(headers[SESSION_HEADER]);
+      if (session === undefined) rules.clear();
+      return json(200, { status: 'reset', pets: sessions.reset(session) });
+    },
+  },
+  '/rules': {
+    GET: ({ rules }) => json(200, rules.list().map(showRule)),
+    POST: async ({ rules, operationIds }, { body }) => {
+      const text = await body();
+      let spec: unknown;
+      try {
+        spec = JSON.parse(text);
+      } catch {
+        throw mockError('invalid_rule', 'the rule is not valid: the body is not JSON');
+      }
+      return json(201, showRule(rules.add(spec, operationIds)));
+    },
+    DELETE: ({ rules }) => {
+      rules.clear();
+      return json(200, { status: 'cleared' });
+    },
   },
   // Streamed: a store of gigabytes has no one JSON string (JSON.stringify of a 2 GB store crashed the mock).
   '/pets': {
@@ -92,6 +116,11 @@ function* journalChunks(journal: RequestJournal, redact: (text: string) => strin
     first = false;
   }
   yield first ? '[]' : ']';
+}
+
+function showRule(rule: Rule) {
+  const { id, operationId, prefer, count, probability, session, applied } = rule;
+  return { id, operationId, prefer, count: count ?? null, probability: probability ?? null, session: session ?? null, applied };
 }
 
 function readLimit(text: string | null): number | undefined {

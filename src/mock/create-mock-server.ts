@@ -35,6 +35,7 @@ import { type RawQuery, readRequest } from './read-request.js';
 import { markApplied, markNotApplied, newRequestState, type RequestState } from './request-state.js';
 import { formatLogLine } from './format-log-line.js';
 import { type JournalRecord, journalBody, RequestJournal } from './request-journal.js';
+import { RuntimeRules } from './runtime-rules.js';
 import { STATEFUL_HANDLERS } from './stateful-handlers.js';
 import { writeBody } from './write-body.js';
 
@@ -80,7 +81,9 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     contract.operations.map((op) => [op, deprecationHeaders(op, contract.byId, basePath)]),
   );
   const journal = new RequestJournal(options.journalSize ?? DEFAULTS.journalSize);
-  const adminContext: AdminContext = { sessions, startedAt: Date.now(), journal, redact };
+  const rules = new RuntimeRules();
+  const operationIds = new Set(contract.operations.map((op) => op.operationId));
+  const adminContext: AdminContext = { sessions, startedAt: Date.now(), journal, redact, rules, operationIds };
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
   const { log, onExchange, delay } = options;
   const logFormat = options.logFormat ?? 'text';
@@ -126,7 +129,11 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     }
     state.session = readSession(req.headers[SESSION_HEADER]);
     // Read once the caller is known: the key is still required, and a delay applies to every answer from here on.
-    const preferences = req.headers.prefer === undefined ? NO_PREFERENCES : readPreferences(req.headers.prefer);
+    const own = req.headers.prefer === undefined ? NO_PREFERENCES : readPreferences(req.headers.prefer);
+    // A rule set through the admin API applies the same controls; what the request asks itself comes first.
+    const rule = rules.size === 0 ? undefined : rules.match(operation.operationId, state.session);
+    if (rule) state.rule = rule.id;
+    const preferences = rule ? { ...rule.preferences, ...own } : own;
     state.delayMs = chooseDelay(preferences, state);
     const request: ReceivedRequest = { headers: req.headers, operation, pathParams, relative, query, preferences };
     if (!operation.requestBody) return respond(request, '', state);
@@ -175,7 +182,11 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     const match = findAdminRoute(req.method ?? 'GET', path.slice(ADMIN_PREFIX.length));
     if (match.kind === 'not-found') throw mockError('not_found', `no admin endpoint ${path}: see the README`);
     if (match.kind === 'method-not-allowed') return refuseMethod(req, res, path, match.allowed);
-    return match.route(adminContext, { query: new URLSearchParams(query), headers: req.headers });
+    return match.route(adminContext, {
+      query: new URLSearchParams(query),
+      headers: req.headers,
+      body: () => readBody(req, ADMIN_BODY_BYTES),
+    });
   }
 
   // RFC 9110 §15.5.6: a 405 lists the methods the path has; an OPTIONS outside CORS gets 204 with the same Allow.
@@ -287,6 +298,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
       body: journalBody(state.requestBody),
       bodyLength: state.requestBody?.length ?? 0,
       errorCode: sent?.errorCode,
+      rule: state.rule,
       applied: state.applied,
       notApplied: state.notApplied,
     };
@@ -423,6 +435,8 @@ interface InFlight {
 }
 
 const NO_PREFERENCES: Preferences = { unknown: [] };
+// A rule is a few hundred bytes of JSON.
+const ADMIN_BODY_BYTES = 64 * 1024;
 const NO_ANSWER: MockResponse = { status: 0, body: '' };
 
 

@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   invalid_json: { status: 400, message: 'body: the request body is not valid JSON' },
   validation_failed: { status: 400, message: 'the request is not valid' },
   invalid_parameter: { status: 400, message: 'a query or header parameter is not valid' },
+  invalid_rule: { status: 400, message: 'the rule given to POST /__admin/rules is not valid' },
   invalid_session: { status: 400, message: 'the X-Mock-Session header is not a valid session name' },
   admin_wrong_host: { status: 403, message: 'the admin endpoints answer only requests addressed to the mock' },
   admin_cross_origin: { status: 403, message: 'the admin endpoints refuse browser requests from another origin' },

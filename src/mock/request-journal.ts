@@ -15,6 +15,8 @@ export interface JournalRecord {
   readonly body: string | undefined;
   readonly bodyLength: number;
   readonly errorCode: string | undefined;
+  /** The id of the admin rule that applied. */
+  readonly rule: number | undefined;
   readonly applied: readonly string[] | undefined;
   readonly notApplied: readonly string[] | undefined;
 }
@@ -101,6 +103,7 @@ export function renderJournalRecord(record: JournalRecord, redactKeys: (text: st
     status: record.status ?? null,
     durationMs: Math.round(record.durationMs * 10) / 10,
     errorCode: record.errorCode ?? null,
+    rule: record.rule ?? null,
     applied: record.applied ?? [],
     notApplied: record.notApplied ?? [],
     headers,

@@ -10,6 +10,8 @@ export interface RequestState {
   operation?: Operation;
   /** The session the request named with X-Mock-Session; undefined for the default store. */
   session?: string;
+  /** The id of the admin rule that applied to the request. */
+  rule?: number;
   /** Set by the control stage: wait this long before sending. */
   delayMs: number;
   /** Set by the control stage: answer with this fault instead of a response. */
