@@ -36,6 +36,12 @@ const OPTIONS: readonly OptionRow[] = [
     description: 'JSON array of Pet loaded at start, restored on reset (default fixtures/pets.json)',
   },
   { name: 'no-fixtures', type: 'boolean', description: 'start with an empty store' },
+  {
+    name: 'state-file',
+    type: 'string',
+    value: 'file',
+    description: 'keep the pets (sessions too) in this file across restarts: loaded at start instead of the fixtures',
+  },
   { name: 'max-pets', type: 'string', value: 'n', description: `most pets kept in memory (default ${DEFAULTS.maxPets})` },
   {
     name: 'max-store-bytes',
@@ -109,6 +115,7 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
         Number.MAX_SAFE_INTEGER,
       ),
       contract: options.contract as string | undefined,
+      stateFile: options['state-file'] as string | undefined,
       delay: readDelay(options.delay as string | undefined),
       maxSessions: integerOption('max-sessions', options['max-sessions'] as string | undefined, 0, 100_000),
       journalSize: integerOption('journal-size', options['journal-size'] as string | undefined, 0, 1_000_000),

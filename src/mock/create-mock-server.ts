@@ -35,7 +35,9 @@ import { type RawQuery, readRequest } from './read-request.js';
 import { markApplied, markNotApplied, newRequestState, type RequestState } from './request-state.js';
 import { formatLogLine } from './format-log-line.js';
 import { type JournalRecord, journalBody, RequestJournal } from './request-journal.js';
+import { persistStores } from './persist-stores.js';
 import { RuntimeRules } from './runtime-rules.js';
+import { readStateFile } from './state-file.js';
 import { STATEFUL_HANDLERS } from './stateful-handlers.js';
 import { writeBody } from './write-body.js';
 
@@ -72,6 +74,12 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   });
   const store = sessions.default;
   const reset = async () => sessions.reset(undefined);
+  // A state file, when there is one, stands in for the fixtures at start; a reset still restores the fixtures.
+  const saved = options.stateFile && validatePet ? await readStateFile(options.stateFile, validatePet, maxPets) : undefined;
+  if (saved) sessions.restore(saved);
+  const persister = options.stateFile
+    ? persistStores(options.stateFile, sessions, (problem) => options.log?.(`petstore-mock: ${problem}`))
+    : undefined;
 
   const apiKeys = options.apiKeys?.length ? options.apiKeys : [DEV_API_KEY];
   const authenticate = createAuthenticator(apiKeys);
@@ -424,7 +432,10 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     store,
     contract,
     reset,
-    close: () => closeServer(server),
+    close: async () => {
+      await closeServer(server);
+      await persister?.stop();
+    },
   };
 }
 

@@ -23,6 +23,11 @@ export async function loadFixtures(file: string, validatePet: Validator, maxPets
   } catch (error) {
     throw fail(`not valid JSON: ${(error as Error).message}`);
   }
+  return checkPets(entries, validatePet, maxPets, fail);
+}
+
+/** A parsed JSON value checked as an array of Pet (see loadFixtures); `fail` words what is wrong. */
+export function checkPets(entries: unknown, validatePet: Validator, maxPets: number, fail: (what: string) => AppError): Pet[] {
   try {
     return checkEntries(entries, validatePet, maxPets, fail);
   } catch (error) {

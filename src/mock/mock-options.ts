@@ -34,6 +34,11 @@ export interface MockOptions {
   readonly basePath?: string;
   /** Every answer to the contract's operations waits this long, chosen anew between min and max for each. */
   readonly delay?: { readonly minMs: number; readonly maxMs: number };
+  /**
+   * Where the stores (sessions included) are kept across restarts: loaded at start in place of the fixtures,
+   * written atomically after changes (at most twice a second) and at close.
+   */
+  readonly stateFile?: string;
   /** How many X-Mock-Session stores may exist at once (default 100). */
   readonly maxSessions?: number;
   /** How many requests GET /__admin/requests keeps (default 1000; 0 keeps none). */

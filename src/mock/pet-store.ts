@@ -25,6 +25,8 @@ export interface NewPet {
 export interface StoreBudget {
   readonly limit: number;
   used: number;
+  /** Counts every change to any of the stores, so a state file knows when to be written again. */
+  revision?: number;
 }
 
 // What a pet costs beyond its strings: the object, its slots in the arrays and the index, measured on Node 20 at
@@ -71,6 +73,7 @@ export class PetStore {
   }
 
   clear(): void {
+    this.budget.revision = (this.budget.revision ?? 0) + 1;
     this.budget.used -= this.#bytes;
     this.#bytes = 0;
     this.#pets = [];
@@ -209,6 +212,7 @@ export class PetStore {
     const cost = costOf(pet, json);
     this.#bytes += cost;
     this.budget.used += cost;
+    this.budget.revision = (this.budget.revision ?? 0) + 1;
     if (pet.status) this.#byStatus.get(pet.status)?.push(position);
   }
 

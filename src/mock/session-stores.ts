@@ -82,9 +82,27 @@ export class SessionStores {
     return this.default.size;
   }
 
-  /** Every named session and its store, for a state file. */
-  entries(): IterableIterator<[string, HandlerContext]> {
-    return this.#sessions.entries();
+  /** Changes to any store since start (see StoreBudget.revision). */
+  get revision(): number {
+    return this.#budget.revision ?? 0;
+  }
+
+  /** Replaces every store with saved ones (a state file): "" is the default store, any other name a session. */
+  restore(saved: ReadonlyMap<string, readonly Pet[]>): void {
+    this.reset(undefined);
+    this.default.replaceAll(saved.get('') ?? []);
+    for (const [name, pets] of saved) {
+      if (name === '') continue;
+      const store = new PetStore(this.#maxPets, this.#budget);
+      store.replaceAll(pets);
+      this.#sessions.set(name, { store, basePath: this.#basePath });
+    }
+  }
+
+  /** Every store as JSON pieces, the default one under "" (what a state file holds). */
+  *jsonChunks(): Generator<[string, Iterable<string>]> {
+    yield ['', this.default.allJsonChunks()];
+    for (const [name, { store }] of this.#sessions) yield [name, store.allJsonChunks()];
   }
 }
 
