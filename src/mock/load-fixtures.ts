@@ -11,19 +11,22 @@ import type { Pet } from './pet-store.js';
  */
 export async function loadFixtures(file: string, validatePet: Validator, maxPets: number): Promise<Pet[]> {
   const fail = (what: string) => new AppError('fixtures_invalid', `Failed to load fixtures ${file}: ${what}`);
+  return checkPets(await readJsonFile(file, fail), validatePet, maxPets, fail);
+}
+
+/** A JSON file read with exact integers; `fail` words why it cannot be (ENOENT, not valid JSON: …). */
+export async function readJsonFile(file: string, fail: (what: string) => AppError): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
     throw fail((error as NodeJS.ErrnoException).code ?? String(error));
   }
-  let entries: unknown;
   try {
-    entries = parseJson(text);
+    return parseJson(text);
   } catch (error) {
     throw fail(`not valid JSON: ${(error as Error).message}`);
   }
-  return checkPets(entries, validatePet, maxPets, fail);
 }
 
 /** A parsed JSON value checked as an array of Pet (see loadFixtures); `fail` words what is wrong. */

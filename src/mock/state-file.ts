@@ -1,10 +1,9 @@
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
-import { readFile, rename, rm } from 'node:fs/promises';
+import { createWriteStream, existsSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
 import { AppError } from '../contract/app-error.js';
 import type { Validator } from '../contract/compile-schema.js';
-import { parseJson } from '../contract/lossless-json.js';
-import { checkPets } from './load-fixtures.js';
+import { checkPets, readJsonFile } from './load-fixtures.js';
 import type { Pet } from './pet-store.js';
 import { readSession } from './session-stores.js';
 
@@ -20,19 +19,8 @@ const VERSION = 1;
  */
 export async function readStateFile(file: string, validatePet: Validator, maxPets: number): Promise<SavedStores | undefined> {
   const fail = (what: string) => new AppError('state_invalid', `Failed to load state file ${file}: ${what}`);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw fail((error as NodeJS.ErrnoException).code ?? String(error));
-  }
-  let value: unknown;
-  try {
-    value = parseJson(text);
-  } catch (error) {
-    throw fail(`not valid JSON: ${(error as Error).message}`);
-  }
+  if (!existsSync(file)) return undefined;
+  const value = await readJsonFile(file, fail);
   const { version, stores } = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   if (version !== VERSION || typeof stores !== 'object' || stores === null || Array.isArray(stores)) {
     throw fail(`not a petstore-mock state file: expected {"version":${VERSION},"stores":{"":[…pets…]}}`);
