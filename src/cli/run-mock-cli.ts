@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import { AppError, isAppError } from '../contract/app-error.js';
 import { createMockServer } from '../mock/create-mock-server.js';
 import { DEFAULTS, DEV_API_KEY, defaultFixturesPath } from '../mock/mock-options.js';
+import { MAX_DELAY_MS } from '../mock/read-preferences.js';
 import { integerOption, type OptionRow, parseOptions, renderHelp } from './option-table.js';
 import { packageVersion } from './package-version.js';
 
@@ -35,8 +36,39 @@ const OPTIONS: readonly OptionRow[] = [
     description: 'JSON array of Pet loaded at start, restored on reset (default fixtures/pets.json)',
   },
   { name: 'no-fixtures', type: 'boolean', description: 'start with an empty store' },
+  {
+    name: 'state-file',
+    type: 'string',
+    value: 'file',
+    description: 'keep the pets (sessions too) in this file across restarts: loaded at start instead of the fixtures',
+  },
   { name: 'max-pets', type: 'string', value: 'n', description: `most pets kept in memory (default ${DEFAULTS.maxPets})` },
+  {
+    name: 'max-store-bytes',
+    type: 'string',
+    value: 'n',
+    description: 'memory the pets may take, in bytes; past it a create is 409 store_full (default: half the heap)',
+  },
+  {
+    name: 'delay',
+    type: 'string',
+    value: 'ms|min-max',
+    description: `delay every API answer by ms, or by a random time from min to max ms (at most ${MAX_DELAY_MS})`,
+  },
   { name: 'contract', type: 'string', value: 'file', description: 'OpenAPI document to serve (default openapi.yaml)' },
+  {
+    name: 'max-sessions',
+    type: 'string',
+    value: 'n',
+    description: `most X-Mock-Session stores at once (default ${DEFAULTS.maxSessions}; 0 turns sessions off)`,
+  },
+  {
+    name: 'journal-size',
+    type: 'string',
+    value: 'n',
+    description: `requests kept for GET /__admin/requests (default ${DEFAULTS.journalSize}; 0 keeps none)`,
+  },
+  { name: 'log-format', type: 'string', value: 'text|json', description: 'per-request log lines as text (default) or JSON' },
   { name: 'quiet', short: 'q', type: 'boolean', description: 'no per-request log lines' },
   { name: 'help', short: 'h', type: 'boolean', description: 'show this help' },
   { name: 'version', short: 'v', type: 'boolean', description: 'show the version' },
@@ -46,10 +78,12 @@ const FOOTER = `Environment:
   PETSTORE_API_KEYS   comma-separated bearer keys (used when no --api-key is given)
 
 Admin endpoints (no auth; browsers only from the mock's origin or a --cors-origin):
-  GET /__admin/health, POST /__admin/reset, GET /__admin/pets`;
+  GET /__admin/health, POST /__admin/reset, GET /__admin/pets, GET and DELETE /__admin/requests,
+  GET, POST and DELETE /__admin/rules`;
 
 /** Returns the exit code when the mock did not start; a started mock runs until SIGINT or SIGTERM. */
 export async function runMockCli(argv: readonly string[]): Promise<number | undefined> {
+  const out = keepServingWhenOutputFails();
   try {
     const options = parseOptions(OPTIONS, argv);
     if (options.help) {
@@ -74,11 +108,22 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
       corsOrigins: (options['cors-origin'] as string[] | undefined) ?? '*',
       fixtures,
       maxPets: integerOption('max-pets', options['max-pets'] as string | undefined, 1, 100_000_000),
+      maxStoreBytes: integerOption(
+        'max-store-bytes',
+        options['max-store-bytes'] as string | undefined,
+        1,
+        Number.MAX_SAFE_INTEGER,
+      ),
       contract: options.contract as string | undefined,
-      log: options.quiet ? undefined : (line) => process.stdout.write(`${line}\n`),
+      stateFile: options['state-file'] as string | undefined,
+      delay: readDelay(options.delay as string | undefined),
+      maxSessions: integerOption('max-sessions', options['max-sessions'] as string | undefined, 0, 100_000),
+      journalSize: integerOption('journal-size', options['journal-size'] as string | undefined, 0, 1_000_000),
+      logFormat: readLogFormat(options['log-format'] as string | undefined),
+      log: options.quiet ? undefined : (line) => out.stdout(`${line}\n`),
     });
     const origin = new URL(mock.url).origin;
-    process.stdout.write(
+    out.stdout(
       [
         `petstore-mock ${packageVersion()} serving ${relative(process.cwd(), mock.contract.file) || mock.contract.file} (${mock.contract.title} ${mock.contract.version})`,
         `Base URL: ${mock.url}`,
@@ -87,6 +132,8 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
           : `API key: ${DEV_API_KEY} (the development key; set --api-key or PETSTORE_API_KEYS to use your own)`,
         `Pets: ${mock.store.size}${fixtures ? ` from ${relative(process.cwd(), fixtures) || fixtures}` : ''}`,
         `Admin: ${origin}/__admin/health, POST ${origin}/__admin/reset, ${origin}/__admin/pets`,
+        // For scripts and test runners that start it on --port 0: one line to grep, in shell syntax.
+        `PETSTORE_MOCK_URL=${mock.url}`,
         '',
       ].join('\n'),
     );
@@ -98,14 +145,47 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
     return undefined;
   } catch (error) {
     if (isAppError(error)) {
-      process.stderr.write(
+      out.stderr(
         `petstore-mock: ${error.message}\n${error.code === 'usage' ? 'Run petstore-mock --help for the options.\n' : ''}`,
       );
       return 2;
     }
-    process.stderr.write(`petstore-mock: ${(error as Error).stack ?? String(error)}\n`);
+    out.stderr(`petstore-mock: ${(error as Error).stack ?? String(error)}\n`);
     return 1;
   }
+}
+
+/**
+ * stdout piped to a reader that went away (`| head -2`: EPIPE), a full disk (ENOSPC) or a non-blocking pipe that is
+ * full (EAGAIN) emit 'error' on the stream, which with no listener kills the process and every pet with it. The
+ * mock keeps serving; the lines that cannot be written are dropped, and no more are tried on that stream.
+ */
+function keepServingWhenOutputFails() {
+  const broken = new Set<NodeJS.WriteStream>();
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => broken.add(stream));
+  const writer = (stream: NodeJS.WriteStream) => (text: string) => {
+    if (broken.has(stream)) return;
+    try {
+      stream.write(text);
+    } catch {
+      broken.add(stream);
+    }
+  };
+  return { stdout: writer(process.stdout), stderr: writer(process.stderr) };
+}
+
+function readLogFormat(text: string | undefined): 'text' | 'json' | undefined {
+  if (text === undefined || text === 'text' || text === 'json') return text;
+  throw new AppError('usage', `--log-format must be text or json (got '${text}')`);
+}
+
+/** --delay 200 or --delay 100-500. */
+function readDelay(text: string | undefined): { minMs: number; maxMs: number } | undefined {
+  if (text === undefined) return undefined;
+  const [min, max = min] = text.split('-');
+  const minMs = integerOption('delay', min, 0, MAX_DELAY_MS) as number;
+  const maxMs = integerOption('delay', max, minMs, MAX_DELAY_MS) as number;
+  return { minMs, maxMs };
 }
 
 /**

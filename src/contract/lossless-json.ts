@@ -12,7 +12,12 @@ const INTEGER_LITERAL = /^-?\d+$/;
 const DECIMAL_LITERAL = /^-?(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
 
 function parseNumber(text: string): number | bigint {
-  if (INTEGER_LITERAL.test(text)) return isSafeNumber(text) ? Number(text) : BigInt(text);
+  if (INTEGER_LITERAL.test(text)) {
+    // Past 40 digits it is far outside int64 either way, and BigInt() of a megabyte of digits takes half a second:
+    // the double (Infinity at worst) keeps the verdict, as exactDecimal does.
+    if (text.length > 41) return Number(text);
+    return isSafeNumber(text) ? Number(text) : BigInt(text);
+  }
   return exactDecimal(text);
 }
 
@@ -27,17 +32,26 @@ function exactDecimal(text: string): number | bigint {
   let digits = `${whole}${fraction}`.replace(/^0+/, '');
   let scale = Number(exponent) - fraction.length;
   if (digits === '') return double; // zero
-  const trailingZeros = /0*$/.exec(digits)?.[0].length ?? 0;
-  digits = digits.slice(0, digits.length - trailingZeros);
-  scale += trailingZeros;
+  // A loop, not /0*$/: that regex retries from every digit, and a 1 MiB literal like 1.000…01 took minutes.
+  let end = digits.length;
+  while (digits.charCodeAt(end - 1) === ZERO) end--;
+  scale += digits.length - end;
+  digits = digits.slice(0, end);
   if (scale < 0) {
-    if (Number.isInteger(double)) throw new SyntaxError(`number ${text} is not an integer, yet reads as one in a double`);
+    if (Number.isInteger(double)) throw new SyntaxError(`number ${clip(text)} is not an integer, yet reads as one in a double`);
     return double;
   }
   // Past 40 digits it is far outside int64 either way; the double keeps that verdict without a huge bigint.
   if (digits.length + scale > 40) return double;
   const exact = BigInt(digits) * 10n ** BigInt(scale) * (text.startsWith('-') ? -1n : 1n);
   return Number.isSafeInteger(double) && BigInt(double) === exact ? double : exact;
+}
+
+const ZERO = 48;
+
+/** A literal as a message shows it: a megabyte of digits is not repeated back. */
+function clip(text: string): string {
+  return text.length <= 40 ? text : `${text.slice(0, 20)}…${text.slice(-10)} (${text.length} characters)`;
 }
 
 // Sixteen digits in a row may be an integer past 2^53, and a fraction or an exponent may hide an integer or

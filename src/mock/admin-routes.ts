@@ -1,27 +1,94 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { stringifyJson } from '../contract/lossless-json.js';
 import { lookupMethod } from './allowed-methods.js';
+import { mockError } from './error-codes.js';
 import type { MockResponse } from './handler.js';
-import type { PetStore } from './pet-store.js';
+import type { Rule, RuntimeRules } from './runtime-rules.js';
+import { readSession, SESSION_HEADER, type SessionStores } from './session-stores.js';
+import { type JournalFilter, type RequestJournal, renderJournalRecord } from './request-journal.js';
 
 /** Outside the contract's base path, unauthenticated: tools for the developer, never part of the API. */
 export const ADMIN_PREFIX = '/__admin';
 
 export interface AdminContext {
-  readonly store: PetStore;
+  readonly sessions: SessionStores;
   readonly startedAt: number;
-  readonly reset: () => Promise<number>;
+  readonly journal: RequestJournal;
+  /** Replaces the configured keys, in any encoding. */
+  readonly redact: (text: string) => string;
+  readonly rules: RuntimeRules;
+  readonly operationIds: ReadonlySet<string>;
 }
 
-type AdminRoute = (context: AdminContext) => Promise<MockResponse> | MockResponse;
+export interface AdminRequest {
+  readonly query: URLSearchParams;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: () => Promise<string>;
+}
+
+type AdminRoute = (context: AdminContext, request: AdminRequest) => Promise<MockResponse> | MockResponse;
 
 /** By path below ADMIN_PREFIX, then method. */
 export const ADMIN_ROUTES: Readonly<Record<string, Readonly<Record<string, AdminRoute>>>> = {
   '/health': {
-    GET: ({ store, startedAt }) =>
-      json(200, { status: 'ok', pets: store.size, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) }),
+    GET: ({ sessions, startedAt }) =>
+      json(200, {
+        status: 'ok',
+        pets: sessions.default.size,
+        sessions: sessions.sessionCount,
+        uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+      }),
   },
-  '/reset': { POST: async ({ reset }) => json(200, { status: 'reset', pets: await reset() }) },
-  '/pets': { GET: ({ store }) => ({ status: 200, body: stringifyJson(store.all()) }) },
+  // With X-Mock-Session, that session only (a parallel worker's reset leaves the others' pets alone); without it,
+  // the default store, and every session is dropped.
+  '/reset': {
+    POST: ({ sessions, rules }, { headers }) => {
+      const session = readSession(headers[SESSION_HEADER]);
+      if (session === undefined) rules.clear();
+      return json(200, { status: 'reset', pets: sessions.reset(session) });
+    },
+  },
+  '/rules': {
+    GET: ({ rules }) => json(200, rules.list().map(showRule)),
+    POST: async ({ rules, operationIds }, { body }) => {
+      const text = await body();
+      let spec: unknown;
+      try {
+        spec = JSON.parse(text);
+      } catch {
+        throw mockError('invalid_rule', 'the rule is not valid: the body is not JSON');
+      }
+      return json(201, showRule(rules.add(spec, operationIds)));
+    },
+    DELETE: ({ rules }) => {
+      rules.clear();
+      return json(200, { status: 'cleared' });
+    },
+  },
+  // Streamed: a store of gigabytes has no one JSON string (JSON.stringify of a 2 GB store crashed the mock).
+  '/pets': {
+    GET: ({ sessions }, { headers }) => {
+      const session = readSession(headers[SESSION_HEADER]);
+      const store = sessions.peek(session);
+      if (!store) throw mockError('not_found', `no session named ${session} has been used yet`);
+      return { status: 200, body: '', chunks: store.allJsonChunks() };
+    },
+  },
+  '/requests': {
+    GET: ({ journal, redact }, { query }) => ({
+      status: 200,
+      body: '',
+      chunks: journalChunks(journal, redact, {
+        operationId: query.get('operation') ?? undefined,
+        session: query.get('session') ?? undefined,
+        limit: readLimit(query.get('limit')),
+      }),
+    }),
+    DELETE: ({ journal }) => {
+      journal.clear();
+      return json(200, { status: 'cleared' });
+    },
+  },
 };
 
 /** Every method some admin endpoint answers, for a CORS preflight. */
@@ -39,6 +106,28 @@ export function findAdminRoute(method: string, path: string): AdminMatch {
   const found = lookupMethod(method, (m) => Object.hasOwn(byMethod, m));
   if (!Object.hasOwn(byMethod, found)) return { kind: 'method-not-allowed', allowed: Object.keys(byMethod) };
   return { kind: 'found', route: byMethod[found] as AdminRoute };
+}
+
+// Streamed an entry at a time: a journal of a thousand 4 KiB bodies is never one string.
+function* journalChunks(journal: RequestJournal, redact: (text: string) => string, filter: JournalFilter): Generator<string> {
+  let first = true;
+  for (const record of journal.newest(filter)) {
+    yield `${first ? '[' : ','}${JSON.stringify(renderJournalRecord(record, redact))}`;
+    first = false;
+  }
+  yield first ? '[]' : ']';
+}
+
+function showRule(rule: Rule) {
+  const { id, operationId, prefer, count, probability, session, applied } = rule;
+  return { id, operationId, prefer, count: count ?? null, probability: probability ?? null, session: session ?? null, applied };
+}
+
+function readLimit(text: string | null): number | undefined {
+  if (text === null) return undefined;
+  if (!/^\d{1,7}$/.test(text))
+    throw mockError('invalid_parameter', `query.limit: must be a whole number (got ${text.slice(0, 20)})`);
+  return Number(text);
 }
 
 function json(status: number, value: unknown): MockResponse {

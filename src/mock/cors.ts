@@ -3,8 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 /** '*' allows every origin (the default: a mock serves whatever app a developer runs). */
 export type CorsOrigins = '*' | readonly string[];
 
-// Headers a browser app needs to read from our answers: the deprecation signals and Location.
-const EXPOSED = 'Deprecation, Sunset, Link, Location, WWW-Authenticate';
+// Headers a browser app needs to read from our answers: the deprecation signals, Location, what Prefer applied,
+// and Allow on a 405 (the CORS-safelisted ones, Content-Type and Content-Length among them, need no listing).
+const EXPOSED = 'Deprecation, Sunset, Link, Location, WWW-Authenticate, Preference-Applied, Allow';
 
 /**
  * Adds CORS headers for an allowed Origin, echoing it (never '*', so credentialed requests work too).
@@ -28,7 +29,7 @@ export function applyCors(req: IncomingMessage, res: ServerResponse, origins: Co
     res.setHeader('Access-Control-Allow-Methods', methods);
     res.setHeader(
       'Access-Control-Allow-Headers',
-      req.headers['access-control-request-headers'] ?? 'Authorization, Content-Type, Prefer',
+      req.headers['access-control-request-headers'] ?? 'Authorization, Content-Type, Prefer, X-Mock-Session',
     );
     res.setHeader('Access-Control-Max-Age', '600');
   }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { parse as parseQuery } from 'node:querystring';
 import { isAppError } from '../contract/app-error.js';
+import { createSecretRedactor } from '../shared/mock-redact-secrets.js';
 import { type Contract, loadContract } from '../contract/load-contract.js';
 import type { Operation } from '../contract/operation.js';
 import { ADMIN_METHODS, ADMIN_PREFIX, type AdminContext, findAdminRoute } from './admin-routes.js';
@@ -12,17 +13,33 @@ import { type ClientError, clientErrorResponse, writeRawResponse } from './clien
 import { applyCors } from './cors.js';
 import { deprecationHeaders } from './deprecation-headers.js';
 import { errorBody, mockError, statusOf } from './error-codes.js';
-import type { HandlerContext, MockResponse } from './handler.js';
+import type { MockResponse } from './handler.js';
 import { listen } from './listen.js';
 import { loadFixtures } from './load-fixtures.js';
-import { checkMockOptions, DEFAULTS, DEV_API_KEY, defaultFixturesPath, type MockOptions } from './mock-options.js';
+import {
+  checkMockOptions,
+  DEFAULTS,
+  DEV_API_KEY,
+  defaultFixturesPath,
+  defaultMaxStoreBytes,
+  type MockOptions,
+} from './mock-options.js';
 import { normalizePath } from './normalize-path.js';
-import { PetStore } from './pet-store.js';
-import { preferredError, preferredStatus } from './preferred-status.js';
-import { mockWithPrism, warmPrism } from './prism-adapter.js';
+import type { PetStore } from './pet-store.js';
+import { readSession, SESSION_HEADER, SessionStores } from './session-stores.js';
+import { checkPreferredStatus, isError, preferredError } from './preferred-status.js';
+import { exampleNames, mockWithPrism, warmPrism } from './prism-adapter.js';
 import { readBody } from './read-body.js';
+import { type Preferences, readPreferences } from './read-preferences.js';
 import { type RawQuery, readRequest } from './read-request.js';
+import { markApplied, markNotApplied, newRequestState, type RequestState } from './request-state.js';
+import { formatLogLine } from './format-log-line.js';
+import { type JournalRecord, journalBody, RequestJournal } from './request-journal.js';
+import { persistStores } from './persist-stores.js';
+import { RuntimeRules } from './runtime-rules.js';
+import { readStateFile } from './state-file.js';
 import { STATEFUL_HANDLERS } from './stateful-handlers.js';
+import { writeBody } from './write-body.js';
 
 export interface MockServer {
   /** The base URL clients use, including the base path: http://127.0.0.1:4010/v1 */
@@ -43,26 +60,41 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   checkMockOptions(options);
   const contract = await loadContract(options.contract);
   const basePath = options.basePath ?? DEFAULTS.basePath;
-  const store = new PetStore(options.maxPets ?? DEFAULTS.maxPets);
+  const maxPets = options.maxPets ?? DEFAULTS.maxPets;
   const fixturesFile = options.fixtures === undefined ? defaultFixturesPath() : options.fixtures;
   const validatePet = contract.schemas.get('Pet');
   // Read once: a reset restores what start-up checked, so it cannot fail on a file edited since.
-  const fixtures = fixturesFile === false || !validatePet ? [] : await loadFixtures(fixturesFile, validatePet, store.maxPets);
-  const reset = async () => {
-    store.replaceAll(fixtures);
-    return store.size;
-  };
-  await reset();
+  const fixtures = fixturesFile === false || !validatePet ? [] : await loadFixtures(fixturesFile, validatePet, maxPets);
+  const sessions = new SessionStores({
+    fixtures,
+    maxPets,
+    budget: { limit: options.maxStoreBytes ?? defaultMaxStoreBytes(), used: 0 },
+    basePath,
+    maxSessions: options.maxSessions ?? DEFAULTS.maxSessions,
+  });
+  const store = sessions.default;
+  const reset = async () => sessions.reset(undefined);
+  // A state file, when there is one, stands in for the fixtures at start; a reset still restores the fixtures.
+  const saved = options.stateFile && validatePet ? await readStateFile(options.stateFile, validatePet, maxPets) : undefined;
+  if (saved) sessions.restore(saved);
+  const persister = options.stateFile
+    ? persistStores(options.stateFile, sessions, (problem) => options.log?.(`petstore-mock: ${problem}`))
+    : undefined;
 
   const apiKeys = options.apiKeys?.length ? options.apiKeys : [DEV_API_KEY];
   const authenticate = createAuthenticator(apiKeys);
+  // A key put in a URL (?api_key=…) or a body must not reach the log or the journal either.
+  const redact = createSecretRedactor(apiKeys);
   const extraHeaders = new Map<Operation, Record<string, string> | undefined>(
     contract.operations.map((op) => [op, deprecationHeaders(op, contract.byId, basePath)]),
   );
-  const handlerContext: HandlerContext = { store, basePath };
-  const adminContext: AdminContext = { store, startedAt: Date.now(), reset };
+  const journal = new RequestJournal(options.journalSize ?? DEFAULTS.journalSize);
+  const rules = new RuntimeRules();
+  const operationIds = new Set(contract.operations.map((op) => op.operationId));
+  const adminContext: AdminContext = { sessions, startedAt: Date.now(), journal, redact, rules, operationIds };
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
-  const { log, onExchange } = options;
+  const { log, onExchange, delay } = options;
+  const logFormat = options.logFormat ?? 'text';
   const corsOrigins = options.corsOrigins ?? '*';
   const adminOrigins = corsOrigins === '*' ? [] : corsOrigins;
   // What a preflight advertises: the methods the contract (or the admin table) has, HEAD with GET, and OPTIONS.
@@ -70,16 +102,22 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   const adminMethods = [...withHead(ADMIN_METHODS), 'OPTIONS'].join(', ');
   // Known once the server listens (port 0 picks one): a request from the mock's own origin is not cross-origin.
   let ownOrigin = '';
+  const adminHosts = new Set(['127.0.0.1', 'localhost', '[::1]', hostnameOf(bracketed(options.host ?? DEFAULTS.host))]);
 
-  // `seen` records the operation as soon as it is known, so that its errors carry its headers too. Synchronous up
+  // `state` records the operation as soon as it is known, so that its errors carry its headers too. Synchronous up
   // to the body: a request without one (every GET) is answered with no promise on its path.
-  function answer(req: IncomingMessage, res: ServerResponse, seen: Seen): MockResponse | Promise<MockResponse> {
+  function answer(req: IncomingMessage, res: ServerResponse, state: RequestState): MockResponse | Promise<MockResponse> {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = normalizePath(q === -1 ? url : url.slice(0, q));
-    if (path.startsWith(`${ADMIN_PREFIX}/`)) return answerAdmin(req, res, path);
+    if (path.startsWith(`${ADMIN_PREFIX}/`)) {
+      state.admin = true;
+      return answerAdmin(req, res, path, q === -1 ? '' : url.slice(q + 1));
+    }
     if (applyCors(req, res, corsOrigins, contractMethods)) return { status: 204, body: '' };
-    const query = q === -1 ? {} : parseQuery(url.slice(q + 1));
+    // No cut-off: querystring stops at 1000 pairs by default, and a parameter past it went unvalidated
+    // (limit=1000&…&status=bogus got 200). Node's 16 KiB header limit bounds the request line already.
+    const query = q === -1 ? {} : parseQuery(url.slice(q + 1), '&', '=', ALL_PAIRS);
     if (!path.startsWith(`${basePath}/`)) {
       throw mockError(
         'not_found',
@@ -92,20 +130,53 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     if (match.kind === 'not-found') throw mockError('not_found', `no operation of the contract has path ${path}`);
     if (match.kind === 'method-not-allowed') return refuseMethod(req, res, path, match.allowed);
     const { operation, pathParams } = match;
-    seen.operation = operation;
+    state.operation = operation;
     if (operation.auth === 'bearer') {
       const denied = authenticate(req.headers.authorization);
       if (denied) throw denied;
     }
-    const request: ReceivedRequest = { headers: req.headers, operation, pathParams, relative, query };
-    if (!operation.requestBody) return respond(request, '');
-    return readBody(req, maxBodyBytes).then((bodyText) => respond(request, bodyText));
+    state.session = readSession(req.headers[SESSION_HEADER]);
+    // Read once the caller is known: the key is still required, and a delay applies to every answer from here on.
+    const own = req.headers.prefer === undefined ? NO_PREFERENCES : readPreferences(req.headers.prefer);
+    // A rule set through the admin API applies the same controls; what the request asks itself comes first.
+    const rule = rules.size === 0 ? undefined : rules.match(operation.operationId, state.session);
+    if (rule) state.rule = rule.id;
+    const preferences = rule ? { ...rule.preferences, ...own } : own;
+    state.delayMs = chooseDelay(preferences, state);
+    const request: ReceivedRequest = { headers: req.headers, operation, pathParams, relative, query, preferences };
+    if (!operation.requestBody) return respond(request, '', state);
+    return readBody(req, maxBodyBytes).then((bodyText) => {
+      state.requestBody = bodyText;
+      return respond(request, bodyText, state);
+    });
+  }
+
+  function chooseDelay(preferences: Preferences, state: RequestState): number {
+    if (preferences.delayMs !== undefined) {
+      markApplied(state, `delay=${preferences.delayMs}`);
+      return preferences.delayMs;
+    }
+    return delay === undefined ? 0 : Math.round(delay.minMs + Math.random() * (delay.maxMs - delay.minMs));
   }
 
   // The admin endpoints change the mock's state and are not CORS-enabled: a page on another origin must not reach
   // them (a form POST to /__admin/reset would wipe a developer's data). Browsers send Origin on every cross-origin
   // request and on every POST; curl and test suites send none. Only origins given explicitly may call them.
-  function answerAdmin(req: IncomingMessage, res: ServerResponse, path: string): MockResponse | Promise<MockResponse> {
+  function answerAdmin(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    query: string,
+  ): MockResponse | Promise<MockResponse> {
+    // DNS rebinding: a page on evil.example whose name now points at 127.0.0.1 is same-origin to itself and sends
+    // no Origin on a GET; its Host header still names evil.example.
+    const host = req.headers.host;
+    if (host !== undefined && !adminHosts.has(hostnameOf(host))) {
+      throw mockError(
+        'admin_wrong_host',
+        `the admin endpoints answer only requests addressed to the mock (Host ${[...adminHosts].join(', ')}), not Host ${host.slice(0, 100)}`,
+      );
+    }
     const origin = req.headers.origin;
     if (origin !== undefined && origin !== ownOrigin) {
       if (!adminOrigins.includes(origin)) {
@@ -119,7 +190,11 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     const match = findAdminRoute(req.method ?? 'GET', path.slice(ADMIN_PREFIX.length));
     if (match.kind === 'not-found') throw mockError('not_found', `no admin endpoint ${path}: see the README`);
     if (match.kind === 'method-not-allowed') return refuseMethod(req, res, path, match.allowed);
-    return match.route(adminContext);
+    return match.route(adminContext, {
+      query: new URLSearchParams(query),
+      headers: req.headers,
+      body: () => readBody(req, ADMIN_BODY_BYTES),
+    });
   }
 
   // RFC 9110 §15.5.6: a 405 lists the methods the path has; an OPTIONS outside CORS gets 204 with the same Allow.
@@ -130,17 +205,47 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     throw mockError('method_not_allowed', `${req.method} is not a method of ${path}: allowed ${allow}`);
   }
 
-  function respond(request: ReceivedRequest, bodyText: string): MockResponse | Promise<MockResponse> {
-    const { headers, operation, relative, query } = request;
+  // The control stage, then the handler or Prism. Prefer can make a valid request fail, never an invalid one
+  // succeed (validation runs first); a success asked of an operation with state is its real answer, so a created
+  // pet is stored and a fetched one is the stored one.
+  function respond(request: ReceivedRequest, bodyText: string, state: RequestState): MockResponse | Promise<MockResponse> {
+    const { headers, operation, relative, query, preferences } = request;
     const input = readRequest(operation, request.pathParams, query, headers, bodyText);
-    const forced = preferredStatus(headers.prefer, operation);
-    const prism = () =>
-      mockWithPrism(operation, { method: operation.method, path: relative, query, headers, body: input.body }, forced);
-    // Prefer can make a valid request fail, never an invalid one succeed (validation ran above); a success asked of
-    // an operation with state is its real answer, so a created pet is stored and a fetched one is the stored one.
-    if (forced !== undefined && forced >= 400) return preferredError(operation, forced) ?? prism();
+    for (const token of preferences.unknown) markNotApplied(state, `${token}: not a preference the mock knows`);
+    const { code, fault } = preferences;
+    if (fault !== undefined) {
+      markApplied(state, `fault=${fault}`);
+      state.fault = fault;
+      return fault === 'malformed' ? malformedResponse(operation) : NO_ANSWER;
+    }
+    if (code !== undefined) {
+      checkPreferredStatus(code, operation);
+      markApplied(state, `code=${code}`);
+      if (isError(code)) return preferredError(operation, code);
+    }
     const handler = STATEFUL_HANDLERS[operation.operationId];
-    return handler ? handler(input, handlerContext) : prism();
+    if (handler) {
+      for (const name of ['example', 'dynamic'] as const) {
+        if (preferences[name] !== undefined) {
+          markNotApplied(state, `${name}=${preferences[name]}: ${operation.operationId} is answered from the store`);
+        }
+      }
+      return handler(input, sessions.contextFor(state.session));
+    }
+    if (preferences.example !== undefined) {
+      const names = exampleNames(operation);
+      // Prism would answer 404, as if the path were unknown.
+      if (!names.includes(preferences.example)) {
+        throw mockError(
+          'invalid_parameter',
+          `header.prefer: example=${preferences.example} is not an example of ${operation.operationId} (examples: ${names.join(', ') || 'none'})`,
+        );
+      }
+      markApplied(state, `example=${preferences.example}`);
+    }
+    if (preferences.dynamic !== undefined) markApplied(state, `dynamic=${preferences.dynamic}`);
+    const choice = { code, exampleKey: preferences.example, dynamic: preferences.dynamic };
+    return mockWithPrism(operation, { method: operation.method, path: relative, query, headers, body: input.body }, choice);
   }
 
   const requestTimeout = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
@@ -148,39 +253,80 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   // A slow or stalled client cannot hold a connection: it gets a 408 (see clientError below) and is closed. Node
   // checks the timeouts every connectionsCheckingInterval (30 s by default), so that is tightened to match.
   const timeouts = { requestTimeout, headersTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout / 2) };
-  // The request each connection is answering, for a parser error or timeout that cuts its body short.
+  // The request each connection is answering, for a parser error or timeout that cuts its body short, and the
+  // last response each connection was given, which a parser error on a later request must wait for.
   const inFlight = new WeakMap<Duplex, InFlight>();
+  const lastResponse = new WeakMap<Duplex, ServerResponse>();
   const server = createServer(timeouts, (req, res) => {
-    const started = performance.now();
-    const seen: Seen = {};
-    inFlight.set(req.socket, { req, res, started });
+    const state = newRequestState(performance.now());
+    inFlight.set(req.socket, { req, res, state });
+    lastResponse.set(req.socket, res);
     let response: MockResponse | Promise<MockResponse>;
     try {
-      response = answer(req, res, seen);
+      response = answer(req, res, state);
     } catch (error) {
       response = errorResponse(error);
     }
-    if (!(response instanceof Promise)) return finish(req, res, started, seen.operation, response);
+    if (!(response instanceof Promise)) return deliver(req, res, state, response);
     response.then(
-      (answered) => finish(req, res, started, seen.operation, answered),
-      (error: unknown) => finish(req, res, started, seen.operation, errorResponse(error)),
+      (answered) => deliver(req, res, state, answered),
+      (error: unknown) => deliver(req, res, state, errorResponse(error)),
     );
   });
 
-  function finish(
-    req: IncomingMessage,
-    res: ServerResponse,
-    started: number,
-    operation: Operation | undefined,
-    response: MockResponse,
-  ) {
+  // The delay and the faults of the control stage, then send.
+  function deliver(req: IncomingMessage, res: ServerResponse, state: RequestState, response: MockResponse) {
+    if (state.delayMs > 0) {
+      const wait = state.delayMs;
+      state.delayMs = 0;
+      setTimeout(() => deliver(req, res, state, response), wait);
+      return;
+    }
+    const fault = state.fault;
+    if (fault === undefined || fault === 'malformed') return finish(req, res, state, response);
+    if (inFlight.get(req.socket)?.req === req) inFlight.delete(req.socket);
+    // reset: a TCP RST, what a crashed upstream looks like; empty: the connection closed with no byte of an
+    // answer (curl: "Empty reply from server"); hang: nothing, until the client gives up.
+    if (fault === 'reset') req.socket.resetAndDestroy();
+    else if (fault === 'empty') req.socket.end();
+    record(req, state, undefined);
+  }
+
+  // The one place that logs and journals an answered (or deliberately unanswered) request.
+  function record(req: IncomingMessage, state: RequestState, sent: MockResponse | undefined) {
+    const entry: JournalRecord = {
+      at: Date.now(),
+      method: req.method ?? '',
+      url: req.url ?? '',
+      operationId: state.operation?.operationId,
+      session: state.session,
+      status: sent?.status,
+      durationMs: performance.now() - state.started,
+      headers: req.headers,
+      body: journalBody(state.requestBody),
+      bodyLength: state.requestBody?.length ?? 0,
+      errorCode: sent?.errorCode,
+      rule: state.rule,
+      applied: state.applied,
+      notApplied: state.notApplied,
+    };
+    if (!state.admin) journal.add(entry);
+    if (log) safely(() => log(formatLogLine(entry, redact, logFormat)));
+  }
+
+  function finish(req: IncomingMessage, res: ServerResponse, state: RequestState, response: MockResponse) {
+    const operation = state.operation;
     // Already answered: Node's parser refused the rest of this request, or it timed out (see clientError).
     if (res.headersSent) return;
     if (inFlight.get(req.socket)?.req === req) inFlight.delete(req.socket);
     let sent = response;
     let headers: Record<string, string | number>;
+    // What onExchange is shown of a streamed body: its pieces as they were written.
+    const written: string[] | undefined = onExchange && response.chunks ? [] : undefined;
+    let streaming: Promise<void> | undefined;
     try {
-      headers = send(res, operation, response);
+      headers = send(res, operation, response, state.applied);
+      if (response.chunks) streaming = writeBody(res, written ? recorded(response.chunks, written) : response.chunks);
     } catch (error) {
       // A handler's answer that cannot be sent (no body, a header Node refuses) is the mock's bug: a 500, and
       // the mock keeps serving.
@@ -188,25 +334,38 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
       if (res.headersSent) res.destroy();
       headers = res.headersSent ? {} : send(res, undefined, sent);
     }
-    safely(() => {
-      log?.(`${req.method} ${req.url} ${sent.status} ${(performance.now() - started).toFixed(1)}ms`);
-      onExchange?.({
-        method: req.method ?? '',
-        url: req.url ?? '',
-        operationId: operation?.operationId,
-        status: sent.status,
-        // Headers given to writeHead alone are not kept by Node (getHeaders() omits them).
-        headers: { ...res.getHeaders(), ...lowerCaseNames(headers) },
-        body: sent.body,
+    const report = () => {
+      record(req, state, sent);
+      safely(() => {
+        // An answer the client went away from in the middle was never exchanged: there is no whole body to show.
+        if (streaming && !res.writableFinished) return;
+        onExchange?.({
+          method: req.method ?? '',
+          url: req.url ?? '',
+          operationId: operation?.operationId,
+          status: sent.status,
+          // Headers given to writeHead alone are not kept by Node (getHeaders() omits them).
+          headers: { ...res.getHeaders(), ...lowerCaseNames(headers) },
+          body: written ? written.join('') : sent.body,
+          requestBody: state.requestBody,
+        });
       });
-    });
+    };
+    if (streaming) streaming.then(report, report);
+    else report();
   }
 
-  function send(res: ServerResponse, operation: Operation | undefined, response: MockResponse) {
-    const headers: Record<string, string | number> = response.body === '' ? {} : { 'Content-Type': 'application/json' };
+  function send(res: ServerResponse, operation: Operation | undefined, response: MockResponse, applied?: string[]) {
+    const headers: Record<string, string | number> =
+      response.body === '' && !response.chunks ? {} : { 'Content-Type': 'application/json' };
     Object.assign(headers, operation && extraHeaders.get(operation), response.headers);
-    headers['Content-Length'] = Buffer.byteLength(response.body);
+    if (applied) headers['Preference-Applied'] = applied.join(', ');
     if (response.status === 413) headers.Connection = 'close';
+    if (response.chunks) {
+      res.writeHead(response.status, headers);
+      return headers;
+    }
+    headers['Content-Length'] = Buffer.byteLength(response.body);
     res.writeHead(response.status, headers);
     res.end(response.body);
     return headers;
@@ -231,11 +390,21 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     }
     const response = clientErrorResponse(error, { headersTimeoutMs: headersTimeout, requestTimeoutMs: requestTimeout });
     const pending = inFlight.get(socket);
-    // A request whose headers were read is answered through its own response, so it is logged as itself.
-    if (pending && !pending.res.headersSent) return finish(pending.req, pending.res, pending.started, undefined, response);
-    writeRawResponse(socket, response);
+    // A request whose body was cut short is answered through its own response, so it is logged as itself.
+    if (pending && !pending.res.headersSent && !pending.req.complete) {
+      pending.state.operation = undefined;
+      return finish(pending.req, pending.res, pending.state, response);
+    }
+    // The error is a later request's (pipelined): every earlier request gets its own answer first, in order.
+    const last = lastResponse.get(socket);
+    if (last && !last.writableFinished) last.once('finish', () => writeRawResponse(socket, response));
+    else writeRawResponse(socket, response);
     safely(() => {
-      log?.(`(unparsed request) ${response.status} ${error.code}`);
+      log?.(
+        logFormat === 'json'
+          ? JSON.stringify({ time: new Date().toISOString(), method: null, status: response.status, errorCode: error.code })
+          : `(unparsed request) ${response.status} ${error.code}`,
+      );
       onExchange?.({
         method: '',
         url: '',
@@ -251,7 +420,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   await listen(server, options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
   const { port } = server.address() as AddressInfo;
   const host = options.host ?? DEFAULTS.host;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}${basePath}`;
+  const url = `http://${bracketed(host)}:${port}${basePath}`;
   ownOrigin = new URL(url).origin;
   const needsPrism = contract.operations.some((op) => !STATEFUL_HANDLERS[op.operationId]);
   // Warm Prism after listening, and only when some operation needs it: start-up is not made to wait for it.
@@ -263,22 +432,35 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     store,
     contract,
     reset,
-    close: () => closeServer(server),
+    close: async () => {
+      await closeServer(server);
+      await persister?.stop();
+    },
   };
-}
-
-interface Seen {
-  operation?: Operation;
 }
 
 interface InFlight {
   readonly req: IncomingMessage;
   readonly res: ServerResponse;
-  readonly started: number;
+  readonly state: RequestState;
+}
+
+const NO_PREFERENCES: Preferences = { unknown: [] };
+// A rule is a few hundred bytes of JSON.
+const ADMIN_BODY_BYTES = 64 * 1024;
+const NO_ANSWER: MockResponse = { status: 0, body: '' };
+
+
+/** `Prefer: fault=malformed`: the operation's success status and JSON type, and a body that is not JSON. */
+function malformedResponse(operation: Operation): MockResponse {
+  const success = operation.responses.find((r) => r.code.startsWith('2'))?.code;
+  const status = success === undefined || success === '2XX' ? 200 : Number(success);
+  return { status, body: '{"malformed": ', headers: { 'Content-Type': 'application/json' } };
 }
 
 /** What the rest of a request's answer needs once its operation is known and it is authenticated. */
 interface ReceivedRequest {
+  readonly preferences: Preferences;
   readonly headers: IncomingMessage['headers'];
   readonly operation: Operation;
   readonly pathParams: Readonly<Record<string, string>>;
@@ -287,16 +469,37 @@ interface ReceivedRequest {
   readonly query: RawQuery;
 }
 
+const ALL_PAIRS = { maxKeys: 0 };
+
+function bracketed(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** The name part of a Host header (RFC 9110 §7.2), lower-case: [::1]:4010 → [::1], Localhost:4010 → localhost. */
+function hostnameOf(host: string): string {
+  const end = host.startsWith('[') ? host.indexOf(']') + 1 : host.lastIndexOf(':');
+  return (end <= 0 ? host : host.slice(0, end)).toLowerCase();
+}
+
+function* recorded(chunks: Iterable<string>, into: string[]): Generator<string> {
+  for (const chunk of chunks) {
+    into.push(chunk);
+    yield chunk;
+  }
+}
+
 function lowerCaseNames(headers: Record<string, string | number>): Record<string, string | number> {
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
 
 function errorResponse(error: unknown): MockResponse {
-  if (isAppError(error))
-    return { status: statusOf(error.code), body: errorBody(error.code, error.message), headers: authHeaders(error.code) };
+  if (isAppError(error)) {
+    const { code, message } = error;
+    return { status: statusOf(code), body: errorBody(code, message), headers: authHeaders(code), errorCode: code };
+  }
   // Anything that is not an AppError is a bug in the mock: say so, and keep serving.
   const message = `the mock failed to answer: ${(error as Error)?.message ?? String(error)}`;
-  return { status: 500, body: errorBody('internal_error', message) };
+  return { status: 500, body: errorBody('internal_error', message), errorCode: 'internal_error' };
 }
 
 // RFC 6750 §3: a 401 names the scheme the client should use.

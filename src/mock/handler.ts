@@ -12,6 +12,13 @@ export interface MockResponse {
   readonly status: number;
   readonly body: string;
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * A large body in pieces, sent with backpressure (chunked, no Content-Length) in place of `body`: no one string
+   * of it is made.
+   */
+  readonly chunks?: Iterable<string>;
+  /** The Error code of a refusal, for the log line and the journal. */
+  readonly errorCode?: string;
 }
 
 /** A stateful operation: gets a request already checked against the contract, returns the answer. */

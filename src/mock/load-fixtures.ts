@@ -11,18 +11,36 @@ import type { Pet } from './pet-store.js';
  */
 export async function loadFixtures(file: string, validatePet: Validator, maxPets: number): Promise<Pet[]> {
   const fail = (what: string) => new AppError('fixtures_invalid', `Failed to load fixtures ${file}: ${what}`);
+  return checkPets(await readJsonFile(file, fail), validatePet, maxPets, fail);
+}
+
+/** A JSON file read with exact integers; `fail` words why it cannot be (ENOENT, not valid JSON: …). */
+export async function readJsonFile(file: string, fail: (what: string) => AppError): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
     throw fail((error as NodeJS.ErrnoException).code ?? String(error));
   }
-  let entries: unknown;
   try {
-    entries = parseJson(text);
+    return parseJson(text);
   } catch (error) {
     throw fail(`not valid JSON: ${(error as Error).message}`);
   }
+}
+
+/** A parsed JSON value checked as an array of Pet (see loadFixtures); `fail` words what is wrong. */
+export function checkPets(entries: unknown, validatePet: Validator, maxPets: number, fail: (what: string) => AppError): Pet[] {
+  try {
+    return checkEntries(entries, validatePet, maxPets, fail);
+  } catch (error) {
+    // The schema check walks each entry once per level: a file nested 100,000 deep exhausts the stack there.
+    if (error instanceof RangeError) throw fail('nested too deeply to check: a Pet is an object of plain fields');
+    throw error;
+  }
+}
+
+function checkEntries(entries: unknown, validatePet: Validator, maxPets: number, fail: (what: string) => AppError): Pet[] {
   if (!Array.isArray(entries)) throw fail('must be a JSON array of Pet objects');
   // Loading them all would leave a store that refuses every create.
   if (entries.length > maxPets) {

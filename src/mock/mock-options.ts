@@ -1,7 +1,9 @@
 import { join } from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { AppError } from '../contract/app-error.js';
 import { packageRoot } from '../contract/package-root.js';
 import type { CorsOrigins } from './cors.js';
+import { MAX_DELAY_MS } from './read-preferences.js';
 
 /** The key the mock accepts when none is configured; printed at start-up and in the README. */
 export const DEV_API_KEY = 'petstore-dev-key';
@@ -19,6 +21,8 @@ export interface MockOptions {
   readonly fixtures?: string | false;
   /** Default 1,000,000. */
   readonly maxPets?: number;
+  /** The bytes the stores may hold together; past it a create is 409 store_full. Default: half the heap limit. */
+  readonly maxStoreBytes?: number;
   /** Default 1 MiB. */
   readonly maxBodyBytes?: number;
   /** A client must send its headers within this many ms (default 10 s), its whole request within requestTimeoutMs (30 s). */
@@ -28,6 +32,19 @@ export interface MockOptions {
   readonly contract?: string;
   /** Where the contract's paths are served. Default /v1, as in both deployments' base addresses. */
   readonly basePath?: string;
+  /** Every answer to the contract's operations waits this long, chosen anew between min and max for each. */
+  readonly delay?: { readonly minMs: number; readonly maxMs: number };
+  /**
+   * Where the stores (sessions included) are kept across restarts: loaded at start in place of the fixtures,
+   * written atomically after changes (at most twice a second) and at close.
+   */
+  readonly stateFile?: string;
+  /** How many X-Mock-Session stores may exist at once (default 100). */
+  readonly maxSessions?: number;
+  /** How many requests GET /__admin/requests keeps (default 1000; 0 keeps none). */
+  readonly journalSize?: number;
+  /** 'text' (default): `POST /v1/pets 400 validation_failed 0.4ms`; 'json': one JSON object a line, for log shippers. */
+  readonly logFormat?: 'text' | 'json';
   /** One line per request; none when absent. */
   readonly log?: (line: string) => void;
   /** Sees every answer the mock sends (the test suite validates them all against the contract). */
@@ -42,6 +59,16 @@ export interface Exchange {
   readonly headers: Readonly<Record<string, string | number | readonly string[] | undefined>>;
   /** For HEAD, the body the GET would have carried (none is sent), so the answer is checked like the GET's. */
   readonly body: string;
+  /** The request body as received, when the operation reads one. */
+  readonly requestBody?: string;
+}
+
+/**
+ * Half the heap Node was given (--max-old-space-size), so that the pets can never take the process down: the
+ * other half is for requests in flight, the journal and Node itself.
+ */
+export function defaultMaxStoreBytes(): number {
+  return Math.floor(getHeapStatistics().heap_size_limit / 2);
 }
 
 export function defaultFixturesPath(): string {
@@ -56,6 +83,8 @@ export const DEFAULTS = {
   basePath: '/v1',
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
+  journalSize: 1000,
+  maxSessions: 100,
 } as const;
 
 // One row per option a caller can get wrong: the rule it must meet, in words for the message. Keys are never
@@ -63,9 +92,21 @@ export const DEFAULTS = {
 const RULES: readonly { name: keyof MockOptions; valid: (value: unknown) => boolean; rule: string; secret?: true }[] = [
   { name: 'port', valid: (v) => isWhole(v, 0) && (v as number) <= 65535, rule: 'a whole number from 0 to 65535' },
   { name: 'maxPets', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
+  { name: 'maxStoreBytes', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
   { name: 'maxBodyBytes', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
   { name: 'headersTimeoutMs', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
   { name: 'requestTimeoutMs', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
+  { name: 'journalSize', valid: (v) => isWhole(v, 0) && (v as number) <= 1_000_000, rule: 'a whole number from 0 to 1000000' },
+  { name: 'maxSessions', valid: (v) => isWhole(v, 0), rule: 'a whole number of at least 0' },
+  { name: 'logFormat', valid: (v) => v === 'text' || v === 'json', rule: "'text' or 'json'" },
+  {
+    name: 'delay',
+    valid: (v) => {
+      const { minMs, maxMs } = v as { minMs: unknown; maxMs: unknown };
+      return isWhole(minMs, 0) && isWhole(maxMs, 0) && (minMs as number) <= (maxMs as number) && (maxMs as number) <= MAX_DELAY_MS;
+    },
+    rule: `{ minMs, maxMs }: whole numbers, 0 <= minMs <= maxMs <= ${MAX_DELAY_MS}`,
+  },
   {
     name: 'basePath',
     valid: (v) => typeof v === 'string' && /^(?:\/[^/?#\s]+)+$/.test(v),

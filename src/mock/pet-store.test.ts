@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { PetStore } from './pet-store.js';
 
 describe('PetStore', () => {
-  it('assigns sequential ids and lists by status in creation order', () => {
+  it('assigns sequential ids and lists by status, newest first', () => {
     const store = new PetStore(10);
     const a = store.create({ name: 'a', categoryId: 1, status: 'sold' });
     store.create({ name: 'b', categoryId: 1, status: 'available' });
     const c = store.create({ name: 'c', categoryId: 2n ** 60n, status: 'sold' });
     expect([a.id, c.id]).toEqual([1, 3]);
-    expect(store.list(10, 'sold').map((p) => p.name)).toEqual(['a', 'c']);
-    expect(store.list(1)).toEqual([a]);
+    expect(store.list(10, 'sold').map((p) => p.name)).toEqual(['c', 'a']);
+    expect(store.list(1)).toEqual([c]);
     expect(store.listJson(10, 'sold')).toBe(
-      '[{"id":1,"name":"a","categoryId":1,"status":"sold"},{"id":3,"name":"c","categoryId":1152921504606846976,"status":"sold"}]',
+      '[{"id":3,"name":"c","categoryId":1152921504606846976,"status":"sold"},{"id":1,"name":"a","categoryId":1,"status":"sold"}]',
     );
   });
 
@@ -45,9 +45,9 @@ describe('PetStore', () => {
     expect(created.id).toBe(8);
     expect([store.get(3)?.name, store.get(7)?.name, store.get(8)?.name]).toEqual(['three', 'seven', 'new']);
     expect([store.get(4), store.get(9), store.getJson(0)]).toEqual([undefined, undefined, undefined]);
-    expect(store.list(10, 'sold').map((p) => p.id)).toEqual([7, 8]);
-    expect(store.listJson(2)).toBe(
-      '[{"id":7,"name":"seven","categoryId":1,"status":"sold"},{"id":3,"name":"three","categoryId":1}]',
+    expect(store.list(10, 'sold').map((p) => p.id)).toEqual([8, 7]);
+    expect(store.listJson(2, undefined)).toBe(
+      '[{"id":8,"name":"new","categoryId":2,"status":"sold"},{"id":3,"name":"three","categoryId":1}]',
     );
   });
 });

@@ -19,6 +19,26 @@ export interface NewPet {
 }
 
 /**
+ * The bytes every store of one mock may hold together (sessions share it), so that no number of pets or size of
+ * name takes the process down: past `limit` a create is refused. `used` is an estimate on the safe side.
+ */
+export interface StoreBudget {
+  readonly limit: number;
+  used: number;
+  /** Counts every change to any of the stores, so a state file knows when to be written again. */
+  revision?: number;
+}
+
+// What a pet costs beyond its strings: the object, its slots in the arrays and the index, measured on Node 20 at
+// about 150 bytes, rounded up. Strings count two bytes a character (V8 keeps non-Latin-1 text in UTF-16), and a
+// pet holds its name twice: as a field and inside its rendered JSON.
+const PET_OVERHEAD_BYTES = 200;
+
+function costOf(pet: Pet, json: string): number {
+  return PET_OVERHEAD_BYTES + 2 * (json.length + pet.name.length);
+}
+
+/**
  * Pets in memory, laid out for a million of them: parallel arrays in creation order (the pet, its JSON) plus, per
  * status, the positions of its pets, so that a filtered or unfiltered list costs O(limit) however many pets are
  * stored. Each pet's JSON is rendered once, when it is stored, because lists are read far more often than pets are
@@ -27,6 +47,8 @@ export interface NewPet {
  */
 export class PetStore {
   readonly maxPets: number;
+  readonly budget: StoreBudget;
+  #bytes = 0;
   #pets: Pet[] = [];
   #json: string[] = [];
   #byStatus = new Map<PetStatus, number[]>();
@@ -35,9 +57,15 @@ export class PetStore {
   #firstCreatedId = 1;
   #nextId = 1;
 
-  constructor(maxPets: number) {
+  constructor(maxPets: number, budget: StoreBudget = { limit: Number.POSITIVE_INFINITY, used: 0 }) {
     this.maxPets = maxPets;
+    this.budget = budget;
     this.clear();
+  }
+
+  /** The bytes this store's pets are estimated to take (see StoreBudget). */
+  get bytes(): number {
+    return this.#bytes;
   }
 
   get size(): number {
@@ -45,6 +73,9 @@ export class PetStore {
   }
 
   clear(): void {
+    this.budget.revision = (this.budget.revision ?? 0) + 1;
+    this.budget.used -= this.#bytes;
+    this.#bytes = 0;
     this.#pets = [];
     this.#json = [];
     this.#byStatus = new Map(PET_STATUSES.map((s) => [s, []]));
@@ -54,12 +85,20 @@ export class PetStore {
     this.#nextId = 1;
   }
 
-  /** Replaces the contents with pets that already carry ids (fixtures); new ids continue after the largest. */
+  /**
+   * Replaces the contents with pets that already carry ids (fixtures); new ids continue after the largest. Throws
+   * store_full, leaving the store empty, when they do not fit in what the budget has left.
+   */
   replaceAll(pets: readonly Pet[]): void {
     this.clear();
     for (const pet of pets) {
+      const json = renderPet(pet);
+      if (this.budget.used + costOf(pet, json) > this.budget.limit) {
+        this.clear();
+        throw this.#full(`the fixtures do not fit in the store's memory budget (${this.budget.limit} bytes)`);
+      }
       this.#fixturePositions.set(pet.id, this.#pets.length);
-      this.#insert(pet);
+      this.#insert(pet, json);
     }
     this.#fixtureCount = pets.length;
     this.#firstCreatedId = pets.reduce((max, p) => Math.max(max, p.id), 0) + 1;
@@ -82,12 +121,20 @@ export class PetStore {
       );
     }
     const pet: Pet = {
-      id: this.#nextId++,
+      id: this.#nextId,
       name: newPet.name,
       categoryId: newPet.categoryId,
       ...(newPet.status ? { status: newPet.status } : {}),
     };
-    this.#insert(pet);
+    const json = renderPet(pet);
+    const cost = costOf(pet, json);
+    if (this.budget.used + cost > this.budget.limit) {
+      throw this.#full(
+        `the mock's stores hold about ${this.budget.used} bytes and this pet needs ${cost} more than its budget of ${this.budget.limit} bytes allows`,
+      );
+    }
+    this.#nextId++;
+    this.#insert(pet, json);
     return pet;
   }
 
@@ -102,19 +149,45 @@ export class PetStore {
     return position === undefined ? undefined : this.#json[position];
   }
 
-  /** The first `limit` pets in creation order, of one status or of all. */
+  /**
+   * The `limit` newest pets, newest first, of one status or of all: a pet an app has just created is at the top
+   * of the default page, however many fixtures there are. Fixtures count as created in file order.
+   */
   list(limit: number, status?: PetStatus): Pet[] {
-    return this.#firstOf(this.#pets, limit, status);
+    return this.#newestOf(this.#pets, limit, status);
+  }
+
+  /** list() as the pets' pre-rendered JSON texts, for a caller that joins or streams them. */
+  listJsonParts(limit: number, status?: PetStatus): string[] {
+    return this.#newestOf(this.#json, limit, status);
   }
 
   /** list() as a JSON array, from the pre-rendered pets. */
   listJson(limit: number, status?: PetStatus): string {
-    return `[${this.#firstOf(this.#json, limit, status).join(',')}]`;
+    return `[${this.listJsonParts(limit, status).join(',')}]`;
   }
 
-  /** All pets in creation order (the admin dump). */
+  /** All pets in creation order. */
   all(): Pet[] {
     return this.#pets.slice();
+  }
+
+  /**
+   * All pets as a JSON array in creation order, in pieces of about 64 KiB, for a dump that is streamed rather than
+   * rendered whole (a store of gigabytes has no one string). Sees the store as it was when the dump began.
+   */
+  *allJsonChunks(): Generator<string> {
+    const json = this.#json;
+    const count = json.length;
+    let chunk = '[';
+    for (let i = 0; i < count; i++) {
+      chunk += i === 0 ? json[i] : `,${json[i]}`;
+      if (chunk.length >= CHUNK_CHARS) {
+        yield chunk;
+        chunk = '';
+      }
+    }
+    yield `${chunk}]`;
   }
 
   #positionOf(id: number): number | undefined {
@@ -122,18 +195,36 @@ export class PetStore {
     return this.#fixturePositions.get(id);
   }
 
-  #firstOf<T>(column: readonly T[], limit: number, status: PetStatus | undefined): T[] {
-    if (!status) return column.slice(0, limit);
-    return (this.#byStatus.get(status) ?? []).slice(0, limit).map((position) => column[position] as T);
+  // slice and reverse are native and a tenth of the cost of a loop that pushes: this is every list request.
+  #newestOf<T>(column: readonly T[], limit: number, status: PetStatus | undefined): T[] {
+    if (!status) return column.slice(Math.max(0, column.length - limit)).reverse();
+    const positions = this.#byStatus.get(status) ?? [];
+    return positions
+      .slice(Math.max(0, positions.length - limit))
+      .reverse()
+      .map((position) => column[position] as T);
   }
 
-  #insert(pet: Pet): void {
+  #insert(pet: Pet, json: string): void {
     const position = this.#pets.length;
     this.#pets.push(pet);
-    this.#json.push(renderPet(pet));
+    this.#json.push(json);
+    const cost = costOf(pet, json);
+    this.#bytes += cost;
+    this.budget.used += cost;
+    this.budget.revision = (this.budget.revision ?? 0) + 1;
     if (pet.status) this.#byStatus.get(pet.status)?.push(position);
   }
+
+  #full(why: string) {
+    return mockError(
+      'store_full',
+      `${why}: POST /__admin/reset, or restart the mock with a larger --max-store-bytes (or more heap: node --max-old-space-size)`,
+    );
+  }
 }
+
+const CHUNK_CHARS = 64 * 1024;
 
 /**
  * Field order follows the Pet schema, and only the schema's fields are rendered (a fixture may carry others).

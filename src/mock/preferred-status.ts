@@ -1,30 +1,31 @@
 import { findResponse } from '../contract/find-response.js';
 import type { Operation } from '../contract/operation.js';
-import { ERROR_CODES, type ErrorCode, errorBody, mockError, statusOf } from './error-codes.js';
+import { stringifyJson } from '../contract/lossless-json.js';
+import { ERROR_CODES, type ErrorCode, mockError, statusOf } from './error-codes.js';
 import type { MockResponse } from './handler.js';
 import { contractExample } from './prism-adapter.js';
 
-const CODE = /(?:^|[\s,;])code=(\d{3})(?:$|[\s,;])/;
-
 /**
- * The status a client asks for with `Prefer: code=404`, as Prism reads that header: a frontend can see every
- * documented answer of an operation without arranging the state that causes it. A status the operation does
- * not document is a 400 that lists the documented ones.
+ * `Prefer: code=NNN`, as Prism reads that header: a frontend can see every answer of an operation without
+ * arranging the state that causes it. Any 4xx or 5xx is an error answer (a 503 or a 429 need not be documented to
+ * be worth testing); a success or redirect the operation does not document is a 400 that lists the documented
+ * statuses, since the mock could not say what its body would be.
  */
-export function preferredStatus(prefer: string | string[] | undefined, operation: Operation): number | undefined {
-  const match = prefer === undefined ? null : CODE.exec(String(prefer));
-  if (!match) return undefined;
-  const status = Number(match[1]);
-  if (findResponse(operation, status)) return status;
+export function checkPreferredStatus(status: number, operation: Operation): void {
+  if (isError(status) || findResponse(operation, status)) return;
   const documented = operation.responses.map((r) => r.code).join(', ');
   throw mockError(
     'invalid_parameter',
-    `header.prefer: code=${status} is not a documented status of ${operation.operationId} (documented: ${documented})`,
+    `header.prefer: code=${status} is not a documented status of ${operation.operationId} (documented: ${documented}); any 4xx or 5xx may be asked for`,
   );
 }
 
+export function isError(status: number): boolean {
+  return status >= 400 && status <= 599;
+}
+
 // For a forced status whose contract example has no code the mock also uses for it: the code of its most
-// common cause.
+// common cause; any other status gets prefer_code.
 const USUAL_CODE: Readonly<Record<number, ErrorCode>> = {
   400: 'validation_failed',
   401: 'invalid_api_key',
@@ -36,20 +37,18 @@ const USUAL_CODE: Readonly<Record<number, ErrorCode>> = {
   500: 'internal_error',
 };
 
+/** The wire code of an answer Prefer asked for with a status that no code of the table has. */
+export const PREFER_CODE = 'prefer_code';
+
 /**
  * The answer to `Prefer: code=NNN` with an error status: an Error body in the code the contract's example for
  * that status uses (pet_not_found for getPet's 404), with a message that says what happened, never the
- * example's placeholder message (`no pet has id 42` for /pets/1). Nothing is looked up or changed. Undefined for a
- * status the mock has no code for: that one gets the contract's example.
+ * example's placeholder message (`no pet has id 42` for /pets/1). Nothing is looked up or changed.
  */
-export function preferredError(operation: Operation, status: number): MockResponse | undefined {
+export function preferredError(operation: Operation, status: number): MockResponse {
   const example = contractExample(operation, status) as { code?: unknown } | undefined;
   const exampleCode = typeof example?.code === 'string' && example.code in ERROR_CODES ? example.code : undefined;
-  const code = exampleCode !== undefined && statusOf(exampleCode) === status ? exampleCode : USUAL_CODE[status];
-  if (code === undefined) return undefined;
-  return {
-    status,
-    body: errorBody(code, `Prefer: code=${status} asked for this answer; nothing was looked up or changed`),
-    headers: { 'Preference-Applied': `code=${status}` },
-  };
+  const code = (exampleCode !== undefined && statusOf(exampleCode) === status ? exampleCode : USUAL_CODE[status]) ?? PREFER_CODE;
+  const message = `Prefer: code=${status} asked for this answer; nothing was looked up or changed`;
+  return { status, body: stringifyJson({ code, message, status }), errorCode: code };
 }

@@ -54,11 +54,18 @@ export function warmPrism(): Promise<unknown> {
   return instance;
 }
 
+/** What Prism's own Prefer header chooses: a documented status, a named example, or a body made from the schema. */
+export interface PrismChoice {
+  readonly code?: number;
+  readonly exampleKey?: string;
+  readonly dynamic?: boolean;
+}
+
 /**
- * Prism's mocked answer for an operation the mock keeps no state for, or, with `code`, the contract's example
- * of that documented status for any operation (the Prefer: code=NNN header).
+ * Prism's mocked answer for an operation the mock keeps no state for, or, with `choice.code`, the contract's
+ * example of that documented status for any operation (the Prefer: code=NNN header).
  */
-export async function mockWithPrism(operation: Operation, request: PrismRequest, code?: number): Promise<MockResponse> {
+export async function mockWithPrism(operation: Operation, request: PrismRequest, choice: PrismChoice = {}): Promise<MockResponse> {
   const prism = (await warmPrism()) as PrismInstance;
   const result = await prism.request(
     {
@@ -68,7 +75,9 @@ export async function mockWithPrism(operation: Operation, request: PrismRequest,
       body: request.body,
     },
     [operation.prismOperation as never],
-    code === undefined ? undefined : { ...CONFIG, mock: { dynamic: false, code } },
+    choice.code === undefined && choice.exampleKey === undefined && choice.dynamic === undefined
+      ? undefined
+      : { ...CONFIG, mock: { dynamic: choice.dynamic ?? false, code: choice.code, exampleKey: choice.exampleKey } },
   )();
   if (result._tag === 'Left') throw fromProblem(result.left as Error & { status?: number; detail?: string });
   const { statusCode, headers = {}, body } = result.right.output;
@@ -87,10 +96,16 @@ export function contractExample(operation: Operation, status: number): unknown {
   return response?.contents?.flatMap((media) => media.examples ?? [])[0]?.value;
 }
 
+/** The names of the operation's examples (`examples:` keys; a lone `example:` is named `default`), as Prism reads them. */
+export function exampleNames(operation: Operation): string[] {
+  const responses = (operation.prismOperation as PrismOperationExamples).responses ?? [];
+  return [...new Set(responses.flatMap((r) => r.contents?.flatMap((m) => m.examples?.map((e) => e.key ?? '') ?? []) ?? []))];
+}
+
 interface PrismOperationExamples {
   readonly responses?: readonly {
     readonly code: string;
-    readonly contents?: readonly { readonly examples?: readonly { readonly value?: unknown }[] }[];
+    readonly contents?: readonly { readonly examples?: readonly { readonly key?: string; readonly value?: unknown }[] }[];
   }[];
 }
 
@@ -99,8 +114,15 @@ interface PrismOperationExamples {
 function fromProblem(problem: Error & { status?: number; detail?: string }) {
   const text = `${problem.name} ${problem.message} ${problem.detail ?? ''}`;
   const type = Object.keys(PRISM_PROBLEMS).find((known) => text.includes(`#${known}`));
-  const message = `${problem.message}: ${problem.detail ?? ''}`.replace(PROBLEM_URL, '').replace(/[:\s]+$/, '');
+  const message = trimEndColons(`${problem.message}: ${problem.detail ?? ''}`.replace(PROBLEM_URL, ''));
   return mockError(type === undefined ? 'unmockable_operation' : (PRISM_PROBLEMS[type] as ErrorCode), message);
+}
+
+// A loop, not /[:\s]+$/: Prism's detail may quote the request, and that regex retries from every space of a run.
+function trimEndColons(text: string): string {
+  let end = text.length;
+  while (end > 0 && (text[end - 1] === ':' || text[end - 1]?.trim() === '')) end--;
+  return text.slice(0, end);
 }
 
 const PROBLEM_URL = /https:\/\/stoplight\.io\/prism\/errors#[A-Z_]+:\s*/g;

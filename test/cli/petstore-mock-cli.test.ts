@@ -64,3 +64,34 @@ describe('petstore-mock command', () => {
     expect(stderr).toContain(message);
   });
 });
+
+describe('petstore-mock whose output fails', () => {
+  it('keeps serving when the reader of its stdout goes away (EPIPE), and prints its URL in a line to grep', async () => {
+    const mock = spawnBin('petstore-mock', ['--port', '0']);
+    const [, url] = await mock.waitFor(/^PETSTORE_MOCK_URL=(http:\/\/127\.0\.0\.1:\d+\/v1)$/m);
+    // Like `petstore-mock | head -5`: the pipe's reader closes, so each log line the mock writes now fails.
+    mock.child.stdout?.destroy();
+    for (let i = 0; i < 20; i++) expect((await call(url as string, 'GET', '/pets?limit=1')).status).toBe(200);
+    expect(mock.child.exitCode).toBeNull();
+    mock.child.kill('SIGTERM');
+    expect((await mock.exited).code).toBe(0);
+  });
+});
+
+describe('petstore-mock --delay', () => {
+  it('delays every API answer by the given time, not the admin endpoints', async () => {
+    const mock = spawnBin('petstore-mock', ['--port', '0', '--quiet', '--delay', '250-300']);
+    const [, url] = await mock.waitFor(/^PETSTORE_MOCK_URL=(\S+)$/m);
+    const started = performance.now();
+    expect((await call(url as string, 'GET', '/pets?limit=1')).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(240);
+    mock.child.kill('SIGTERM');
+    await mock.exited;
+  });
+
+  it.each([['300-100'], ['abc'], ['40000']])('refuses --delay %s with exit 2', async (value) => {
+    const { code, stderr } = await spawnBin('petstore-mock', ['--port', '0', '--delay', value]).exited;
+    expect(code).toBe(2);
+    expect(stderr).toContain('--delay must be a whole number');
+  });
+});

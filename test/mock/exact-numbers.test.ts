@@ -28,3 +28,26 @@ describe('createPet judges numbers on their exact value', async () => {
     },
   );
 });
+
+describe('reading a body costs time linear in its length', async () => {
+  const mock = await startMock();
+  const MiB = 1024 * 1024 - 64;
+
+  // Each used to backtrack or convert a megabyte of digits: 1.000…01 blocked the mock for minutes.
+  it.each([
+    ['a decimal with a megabyte of zeros', `{"name":"a","categoryId":1.${'0'.repeat(MiB - 40)}1}`],
+    ['an integer with a megabyte of digits', `{"name":"a","categoryId":1${'0'.repeat(MiB - 40)}}`],
+    ['a string of digit runs and a fraction', `{"name":"${'1234567890123456'.repeat(MiB / 16 - 4)}","categoryId":1.5}`],
+  ])('answers %s at once, with a 400 that does not repeat it', async (_, body) => {
+    const pending = create(body);
+    // The mock keeps serving while it reads: a list is answered before or beside the big body.
+    expect((await call(mock.url, 'GET', '/pets?limit=1')).status).toBe(200);
+    const reply = await pending;
+    expect(reply.status).toBe(400);
+    expect(reply.text.length).toBeLessThan(1000);
+  });
+
+  function create(body: string) {
+    return call(mock.url, 'POST', '/pets', { body, headers: JSON_HEADERS });
+  }
+});

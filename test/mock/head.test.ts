@@ -13,7 +13,7 @@ describe('HEAD', async () => {
     ['an unknown pet', mock.url, '/pets/999999', {}],
     ['a missing key', mock.url, '/pets', { auth: null }],
     ['an invalid limit', mock.url, '/pets?limit=0', {}],
-    ['the admin health', origin, '/__admin/pets', { auth: null }],
+    ['the admin health', origin, '/__admin/health', { auth: null }],
   ])('answers %s with the GET status and headers and no body', async (_, base, path, options) => {
     const get = await call(base, 'GET', path, options);
     const head = await call(base, 'HEAD', path, options);

@@ -1,6 +1,6 @@
-import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { call } from '../support/http.js';
+import { sendRaw } from '../support/send-raw.js';
 import { startMock } from '../support/start-mock.js';
 
 interface RawAnswer {
@@ -9,24 +9,15 @@ interface RawAnswer {
   readonly body: string;
 }
 
-/** Sends bytes as they are on a socket to 127.0.0.1 and reads the answer until the mock closes the connection. */
-function sendRaw(port: number, bytes: string): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
-    let text = '';
-    socket.on('data', (chunk) => {
-      text += chunk.toString();
-    });
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const [head = '', body = ''] = text.split('\r\n\r\n');
-      const [statusLine = '', ...lines] = head.split('\r\n');
-      const headers = Object.fromEntries(
-        lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
-      );
-      resolve({ statusLine, headers, body });
-    });
-  });
+/** Sends bytes as they are and splits the answer the mock gives before it closes the connection. */
+async function sendRawAnswer(port: number, bytes: string): Promise<RawAnswer> {
+  const text = await sendRaw(port, bytes);
+  const [head = '', body = ''] = text.split('\r\n\r\n');
+  const [statusLine = '', ...lines] = head.split('\r\n');
+  const headers = Object.fromEntries(
+    lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
+  return { statusLine, headers, body };
 }
 
 const AUTH = 'Authorization: Bearer petstore-dev-key\r\n';
@@ -52,7 +43,7 @@ describe("Node's HTTP parser errors", async () => {
     ],
     ['an HTTP version that does not exist', 'GET /v1/pets HTTP/9.9\r\n\r\n', 'HTTP version'],
   ])('answers %s with 400 malformed_request, a JSON Error body and Connection: close', async (_, bytes, reason) => {
-    const answer = await sendRaw(port, bytes);
+    const answer = await sendRawAnswer(port, bytes);
     expect(answer.statusLine).toBe('HTTP/1.1 400 Bad Request');
     expect(answer.headers['content-type']).toBe('application/json');
     expect(answer.headers.connection).toBe('close');
@@ -64,13 +55,13 @@ describe("Node's HTTP parser errors", async () => {
   });
 
   it('answers headers over 16 KiB with 431 headers_too_large', async () => {
-    const answer = await sendRaw(port, `GET /v1/pets HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`);
+    const answer = await sendRawAnswer(port, `GET /v1/pets HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`);
     expect(answer.statusLine).toBe('HTTP/1.1 431 Request Header Fields Too Large');
     expect(JSON.parse(answer.body)).toMatchObject({ code: 'headers_too_large', status: 431 });
   });
 
   it('answers headers that never finish with 408 request_timeout', async () => {
-    const answer = await sendRaw(port, 'GET /v1/pets HTTP/1.1\r\nHost: x\r\n');
+    const answer = await sendRawAnswer(port, 'GET /v1/pets HTTP/1.1\r\nHost: x\r\n');
     expect(answer.statusLine).toBe('HTTP/1.1 408 Request Timeout');
     const error = JSON.parse(answer.body);
     expect(error).toMatchObject({ code: 'request_timeout', status: 408 });
@@ -78,7 +69,7 @@ describe("Node's HTTP parser errors", async () => {
   });
 
   it('answers a body that never finishes with 408, logged as its request', async () => {
-    const answer = await sendRaw(
+    const answer = await sendRawAnswer(
       port,
       `POST /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`,
     );
@@ -89,7 +80,7 @@ describe("Node's HTTP parser errors", async () => {
 
   it('logs one line for each refused request, without the bytes it received', async () => {
     const before = lines.length;
-    await sendRaw(port, `GARBAGE ${AUTH}\r\n\r\n`);
+    await sendRawAnswer(port, `GARBAGE ${AUTH}\r\n\r\n`);
     expect(lines.slice(before)).toEqual(['(unparsed request) 400 HPE_INVALID_METHOD']);
   });
 

@@ -15,13 +15,20 @@ describe('listPets', async () => {
     expect(reply.json).toHaveLength(20);
   });
 
-  it('honours limit and keeps a stable order by id', async () => {
+  it('honours limit and keeps a stable order, newest first', async () => {
     const first = (await call(mock.url, 'GET', '/pets?limit=5')).json as PetJson[];
     const again = (await call(mock.url, 'GET', '/pets?limit=5')).json as PetJson[];
     expect(first).toHaveLength(5);
     expect(again).toEqual(first);
     const ids = first.map((p) => p.id);
-    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+  });
+
+  it('shows a pet the app has just created at the top of the default page, past 20 fixtures', async () => {
+    expect(mock.store.size).toBeGreaterThan(20);
+    const created = await call(mock.url, 'POST', '/pets', { body: { name: 'Just made', categoryId: 1 } });
+    const page = (await call(mock.url, 'GET', '/pets')).json as PetJson[];
+    expect(page[0]?.id).toBe((created.json as PetJson).id);
   });
 
   it('returns every pet up to limit=100', async () => {

@@ -57,12 +57,88 @@ describe('Prefer: code=NNN', async () => {
     expect(reply.json).toMatchObject({ code: 'missing_authorization' });
   });
 
-  it('answers 400 for a status the operation does not document, listing the documented ones', async () => {
-    const reply = await call(mock.url, 'GET', '/pets', { headers: { prefer: 'code=418' } });
+  it('answers 400 for a success the operation does not document, listing the documented statuses', async () => {
+    const reply = await call(mock.url, 'GET', '/pets', { headers: { prefer: 'code=204' } });
     expect(reply.status).toBe(400);
     expect(reply.json).toMatchObject({
       code: 'invalid_parameter',
-      message: 'header.prefer: code=418 is not a documented status of listPets (documented: 200, 401)',
+      message:
+        'header.prefer: code=204 is not a documented status of listPets (documented: 200, 401); any 4xx or 5xx may be asked for',
     });
+  });
+
+  it.each([
+    [503, 'prefer_code'],
+    [429, 'prefer_code'],
+    [500, 'internal_error'],
+    [418, 'prefer_code'],
+  ])('answers any error status asked for, documented or not: %i as %s', async (status, code) => {
+    const reply = await call(mock.url, 'GET', '/pets', { headers: { prefer: `code=${status}` } });
+    expect(reply.status).toBe(status);
+    expect(reply.json).toEqual({ code, message: ASKED(status), status });
+    expect(reply.headers['preference-applied']).toBe(`code=${status}`);
+  });
+});
+
+describe('Prefer: delay and fault', async () => {
+  const lines: string[] = [];
+  const mock = await startMock({ log: (line) => lines.push(line) });
+
+  it('delays the answer by delay=<ms> and says so in Preference-Applied', async () => {
+    const started = performance.now();
+    const reply = await call(mock.url, 'GET', '/pets?limit=1', { headers: { prefer: 'delay=300' } });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    expect(reply.status).toBe(200);
+    expect(reply.headers['preference-applied']).toBe('delay=300');
+  });
+
+  it('combines code and delay', async () => {
+    const reply = await call(mock.url, 'GET', '/pets/1', { headers: { prefer: 'code=503, delay=50' } });
+    expect(reply.status).toBe(503);
+    expect(reply.headers['preference-applied']).toBe('delay=50, code=503');
+  });
+
+  it.each(['reset', 'empty'])('drops the connection without an answer for fault=%s', async (fault) => {
+    const before = mock.store.size;
+    const sent = call(mock.url, 'POST', '/pets', { body: { name: 'never', categoryId: 1 }, headers: { prefer: `fault=${fault}` } });
+    await expect(sent).rejects.toThrow();
+    expect(mock.store.size).toBe(before);
+  });
+
+  it('answers fault=malformed with the success status, a JSON type and a body that is not JSON', async () => {
+    const reply = await call(mock.url, 'POST', '/pets', { body: { name: 'x', categoryId: 1 }, headers: { prefer: 'fault=malformed' } });
+    expect(reply.status).toBe(201);
+    expect(reply.headers['content-type']).toBe('application/json');
+    expect(() => JSON.parse(reply.text)).toThrow();
+    expect(reply.headers['preference-applied']).toBe('fault=malformed');
+  });
+
+  it('never answers fault=hang: the client gives up', async () => {
+    const { request } = await import('undici');
+    const asked = request(`${mock.url}/pets`, {
+      headers: { authorization: 'Bearer petstore-dev-key', prefer: 'fault=hang' },
+      headersTimeout: 500,
+    });
+    await expect(asked).rejects.toThrow(/timeout/i);
+    expect((await call(mock.url, 'GET', '/pets?limit=1')).status).toBe(200);
+  });
+
+  it('logs what it did not apply, with why, and the Error code of a refusal', async () => {
+    await call(mock.url, 'GET', '/pets?limit=1', { headers: { prefer: 'respond-async, example=big, dynamic=true' } });
+    expect(lines.at(-1)).toMatch(
+      /^GET \/v1\/pets\?limit=1 200 [\d.]+ms \(not applied: respond-async: not a preference the mock knows; example=big: listPets is answered from the store; dynamic=true: listPets is answered from the store\)$/,
+    );
+    await call(mock.url, 'POST', '/pets', { body: { name: 1 } });
+    expect(lines.at(-1)).toMatch(/^POST \/v1\/pets 400 validation_failed [\d.]+ms$/);
+  });
+
+  it('lets a page on another origin read Preference-Applied (CORS)', async () => {
+    const reply = await call(mock.url, 'GET', '/pets?limit=1', { headers: { prefer: 'code=500', origin: 'http://localhost:5173' } });
+    expect(String(reply.headers['access-control-expose-headers'])).toContain('Preference-Applied');
+    const preflight = await call(mock.url, 'OPTIONS', '/pets', {
+      auth: null,
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET' },
+    });
+    expect(String(preflight.headers['access-control-allow-headers'])).toContain('Prefer');
   });
 });

@@ -21,7 +21,7 @@ async function contractWithOrders(): Promise<string> {
           content: {
             'application/json': {
               schema: { type: 'array', items: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } },
-              example: [{ id: 7 }],
+              examples: { first: { value: [{ id: 7 }] }, many: { value: [{ id: 8 }, { id: 9 }] } },
             },
           },
         },
@@ -51,6 +51,28 @@ describe('operations without state, served by Prism', async () => {
     expect(head.headers['content-type']).toBe(get.headers['content-type']);
     expect(head.headers['content-length']).toBe(get.headers['content-length']);
     expect((await call(mock.url, 'DELETE', '/store/orders')).headers.allow).toBe('GET, HEAD');
+  });
+
+  it('answers Prefer: example=<name> with that named example, as Prism does', async () => {
+    const reply = await call(mock.url, 'GET', '/store/orders', { headers: { prefer: 'example=many' } });
+    expect(reply.status).toBe(200);
+    expect(reply.json).toEqual([{ id: 8 }, { id: 9 }]);
+    expect(reply.headers['preference-applied']).toBe('example=many');
+  });
+
+  it('answers Prefer: dynamic=true with a body made from the schema', async () => {
+    const reply = await call(mock.url, 'GET', '/store/orders', { headers: { prefer: 'dynamic=true' } });
+    expect(reply.status).toBe(200);
+    expect(reply.headers['preference-applied']).toBe('dynamic=true');
+    expect(Array.isArray(reply.json)).toBe(true);
+    for (const order of reply.json as { id: unknown }[]) expect(Number.isInteger(order.id)).toBe(true);
+  });
+
+  it('answers an example the contract does not have with a 400 naming it', async () => {
+    const reply = await call(mock.url, 'GET', '/store/orders', { headers: { prefer: 'example=none' } });
+    expect(reply.status).toBe(400);
+    expect(reply.json).toMatchObject({ code: 'invalid_parameter', status: 400 });
+    expect((reply.json as { message: string }).message).toContain('example=none');
   });
 
   it('still enforces the key and validates parameters, with the contract’s Error body', async () => {

@@ -110,3 +110,21 @@ describe('petstore-mock refuses bad start-up input with exit 2 and one clear lin
     expect(stderr).toBe(`petstore-mock: port ${port} is already in use: choose another with --port\n`);
   });
 });
+
+describe('petstore-mock refuses a fixtures file of any shape with exit 2 naming it', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'petstore-deep-'));
+  const deep = 100_000;
+  it.each([
+    ['arrays 100,000 deep', `${'['.repeat(deep)}${']'.repeat(deep)}`],
+    ['unclosed arrays 100,000 deep', '['.repeat(deep)],
+    ['an object 100,000 deep in a pet', `[{"id":1,"name":"a","categoryId":1,"x":${'{"a":'.repeat(deep)}1${'}'.repeat(deep)}}]`],
+    ['arrays 100,000 deep in a pet with a fraction', `[{"id":1,"name":"a","categoryId":1.5,"x":${'['.repeat(deep)}${']'.repeat(deep)}}]`],
+  ])('%s', async (name, text) => {
+    const file = join(dir, `${name.replaceAll(/\W/g, '-')}.json`);
+    await writeFile(file, text);
+    const { code, stderr } = await spawnBin('petstore-mock', ['--port', '0', '--fixtures', file]).exited;
+    expect(code).toBe(2);
+    expect(stderr).toContain(`Failed to load fixtures ${file}: `);
+    expect(stderr).not.toContain('    at ');
+  });
+});

@@ -1,0 +1,29 @@
+import type { JournalRecord } from './request-journal.js';
+
+/**
+ * `POST /v1/pets 400 validation_failed 0.4ms`, with what Prefer asked that was not applied and why; a fault that
+ * sent nothing has `-` for its status. In 'json', one object a line for log shippers. The URL is redacted (a key
+ * put in a query string); headers and bodies are never logged.
+ */
+export function formatLogLine(entry: JournalRecord, redact: (text: string) => string, format: 'text' | 'json'): string {
+  const url = redact(entry.url);
+  const ms = Math.round(entry.durationMs * 10) / 10;
+  if (format === 'json') {
+    return JSON.stringify({
+      time: new Date(entry.at).toISOString(),
+      method: entry.method,
+      url,
+      status: entry.status ?? null,
+      errorCode: entry.errorCode ?? null,
+      durationMs: ms,
+      operationId: entry.operationId ?? null,
+      session: entry.session ?? null,
+      applied: entry.applied ?? [],
+      notApplied: entry.notApplied ?? [],
+    });
+  }
+  const status = entry.status === undefined ? `- ${entry.applied?.join(', ') ?? ''}` : String(entry.status);
+  const code = entry.errorCode === undefined ? '' : ` ${entry.errorCode}`;
+  const notApplied = entry.notApplied ? ` (not applied: ${entry.notApplied.join('; ')})` : '';
+  return `${entry.method} ${url} ${status}${code} ${entry.durationMs.toFixed(1)}ms${notApplied}`;
+}

@@ -1,0 +1,120 @@
+import { mockError } from './error-codes.js';
+import type { HandlerContext } from './handler.js';
+import { type Pet, PetStore, type StoreBudget } from './pet-store.js';
+
+/** The header that names a session: parallel test workers each get their own store. */
+export const SESSION_HEADER = 'x-mock-session';
+
+const SESSION_NAME = /^[A-Za-z0-9._~-]{1,64}$/;
+
+/**
+ * The default store and one store per named session, each started from the fixtures on first use. All share one
+ * memory budget, and there are at most `maxSessions` of them, so sessions cannot take the mock down either.
+ */
+export class SessionStores {
+  readonly default: PetStore;
+  readonly #sessions = new Map<string, HandlerContext>();
+  readonly #defaultContext: HandlerContext;
+  readonly #fixtures: readonly Pet[];
+  readonly #maxPets: number;
+  readonly #budget: StoreBudget;
+  readonly #basePath: string;
+  readonly maxSessions: number;
+
+  constructor(options: {
+    fixtures: readonly Pet[];
+    maxPets: number;
+    budget: StoreBudget;
+    basePath: string;
+    maxSessions: number;
+  }) {
+    this.#fixtures = options.fixtures;
+    this.#maxPets = options.maxPets;
+    this.#budget = options.budget;
+    this.#basePath = options.basePath;
+    this.maxSessions = options.maxSessions;
+    this.default = new PetStore(this.#maxPets, this.#budget);
+    this.default.replaceAll(this.#fixtures);
+    this.#defaultContext = { store: this.default, basePath: this.#basePath };
+  }
+
+  get sessionCount(): number {
+    return this.#sessions.size;
+  }
+
+  /**
+   * The store a request works on: the default one without the header, else its session's, made from the fixtures
+   * the first time. Throws 400 invalid_session for a name outside the rule, 409 too_many_sessions past the bound,
+   * 409 store_full when the fixtures no longer fit in the memory budget.
+   */
+  contextFor(session: string | undefined): HandlerContext {
+    if (session === undefined) return this.#defaultContext;
+    const known = this.#sessions.get(session);
+    if (known) return known;
+    if (this.#sessions.size >= this.maxSessions) {
+      throw mockError(
+        'too_many_sessions',
+        `the mock holds its maximum of ${this.maxSessions} sessions: POST /__admin/reset without ${SESSION_HEADER} drops them all, or raise --max-sessions`,
+      );
+    }
+    const store = new PetStore(this.#maxPets, this.#budget);
+    store.replaceAll(this.#fixtures);
+    const context = { store, basePath: this.#basePath };
+    this.#sessions.set(session, context);
+    return context;
+  }
+
+  /** Existing stores only: an admin read of a session nobody used makes none. */
+  peek(session: string | undefined): PetStore | undefined {
+    return session === undefined ? this.default : this.#sessions.get(session)?.store;
+  }
+
+  /** One session back to the fixtures, or (no name) the default store and every session dropped. */
+  reset(session: string | undefined): number {
+    if (session !== undefined) {
+      const store = this.#sessions.get(session)?.store;
+      store?.replaceAll(this.#fixtures);
+      return store?.size ?? this.#fixtures.length;
+    }
+    for (const { store } of this.#sessions.values()) store.clear();
+    this.#sessions.clear();
+    this.default.replaceAll(this.#fixtures);
+    return this.default.size;
+  }
+
+  /** Changes to any store since start (see StoreBudget.revision). */
+  get revision(): number {
+    return this.#budget.revision ?? 0;
+  }
+
+  /** Replaces every store with saved ones (a state file): "" is the default store, any other name a session. */
+  restore(saved: ReadonlyMap<string, readonly Pet[]>): void {
+    this.reset(undefined);
+    this.default.replaceAll(saved.get('') ?? []);
+    for (const [name, pets] of saved) {
+      if (name === '') continue;
+      const store = new PetStore(this.#maxPets, this.#budget);
+      store.replaceAll(pets);
+      this.#sessions.set(name, { store, basePath: this.#basePath });
+    }
+  }
+
+  /** Every store as JSON pieces, the default one under "" (what a state file holds). */
+  *jsonChunks(): Generator<[string, Iterable<string>]> {
+    yield ['', this.default.allJsonChunks()];
+    for (const [name, { store }] of this.#sessions) yield [name, store.allJsonChunks()];
+  }
+}
+
+/** The session a request names, checked; undefined when it names none. */
+export function readSession(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const name = Array.isArray(header) ? header.join(',') : header.trim();
+  if (!SESSION_NAME.test(name)) {
+    throw mockError(
+      'invalid_session',
+      `header.${SESSION_HEADER}: a session name is 1 to 64 letters, digits, '.', '_', '~' or '-'`,
+    );
+  }
+  return name;
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { call } from '../support/http.js';
+import { sendRaw } from '../support/send-raw.js';
+import { startMock } from '../support/start-mock.js';
+
+const AUTH = 'Authorization: Bearer petstore-dev-key\r\n';
+
+function statusLines(text: string): string[] {
+  return [...text.matchAll(/HTTP\/1\.1 \d{3} [^\r]*/g)].map((match) => match[0]);
+}
+
+describe('inputs that used to take the mock down or past its checks', async () => {
+  const mock = await startMock();
+  const origin = new URL(mock.url).origin;
+  const port = Number(new URL(mock.url).port);
+
+  it('reads every query parameter: one past the 1000th is still validated', async () => {
+    const padding = Array.from({ length: 1000 }, (_, i) => `p${i}=1`).join('&');
+    const reply = await call(mock.url, 'GET', `/pets?${padding}&status=bogus`);
+    expect(reply.status).toBe(400);
+    expect(reply.json).toMatchObject({ code: 'invalid_parameter' });
+    expect((reply.json as { message: string }).message).toContain('query.status');
+  });
+
+  it('answers every earlier pipelined request before the malformed one that follows it', async () => {
+    const body = '{"name":"Piped","categoryId":1}';
+    const create = `POST /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+    const get = `GET /v1/pets/1 HTTP/1.1\r\nHost: x\r\n${AUTH}\r\n`;
+    const text = await sendRaw(port, `${create}${get}${create}GARBAGE\r\n\r\n`);
+    expect(statusLines(text)).toEqual([
+      'HTTP/1.1 201 Created',
+      'HTTP/1.1 200 OK',
+      'HTTP/1.1 201 Created',
+      'HTTP/1.1 400 Bad Request',
+    ]);
+    expect(text).toContain('"code":"malformed_request"');
+  });
+
+  it.each([
+    ['a rebinding name', 'evil.example'],
+    ['a rebinding name with the port', 'evil.example:4010'],
+    ['an address of another machine', '10.0.0.8'],
+  ])('refuses the admin endpoints to %s in Host with 403 admin_wrong_host', async (_, host) => {
+    const text = await sendRaw(port, `GET /__admin/pets HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    expect(statusLines(text)).toEqual(['HTTP/1.1 403 Forbidden']);
+    expect(text).toContain('"code":"admin_wrong_host"');
+    expect(text).not.toContain('"name"');
+  });
+
+  it.each(['127.0.0.1', `127.0.0.1:${port}`, `localhost:${port}`, 'LOCALHOST', `[::1]:${port}`])(
+    'answers the admin endpoints addressed to %s',
+    async (host) => {
+      const text = await sendRaw(port, `GET /__admin/health HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(statusLines(text)).toEqual(['HTTP/1.1 200 OK']);
+    },
+  );
+
+  it('still serves the API to any Host (only the admin endpoints are guarded)', async () => {
+    const text = await sendRaw(port, `GET /v1/pets/1 HTTP/1.1\r\nHost: api.example\r\n${AUTH}Connection: close\r\n\r\n`);
+    expect(statusLines(text)).toEqual(['HTTP/1.1 200 OK']);
+    expect((await call(origin, 'GET', '/__admin/health')).status).toBe(200);
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { call } from '../support/http.js';
+import { startMock } from '../support/start-mock.js';
+
+interface Entry {
+  time: string;
+  method: string;
+  path: string;
+  query: string;
+  operationId: string | null;
+  status: number | null;
+  durationMs: number;
+  errorCode: string | null;
+  applied: string[];
+  headers: Record<string, string>;
+  body: string | null;
+  bodyTruncated: boolean;
+}
+
+const SECRET = 'journal-secret-key';
+
+describe('GET /__admin/requests', async () => {
+  const lines: string[] = [];
+  const mock = await startMock({ apiKeys: [SECRET], journalSize: 5, log: (line) => lines.push(line) });
+  const origin = new URL(mock.url).origin;
+  const auth = `Bearer ${SECRET}`;
+  const journal = async (query = '') => (await call(origin, 'GET', `/__admin/requests${query}`)).json as unknown as Entry[];
+
+  it('shows what the app sent, newest first: method, path, query, operation, status, body, Error code, Prefer', async () => {
+    await call(origin, 'DELETE', '/__admin/requests');
+    await call(mock.url, 'GET', '/pets?limit=2', { auth });
+    await call(mock.url, 'POST', '/pets', { auth, body: { name: 'Rex' }, headers: { prefer: 'delay=1' } });
+    const [refused, listed] = await journal();
+    expect(listed).toMatchObject({ method: 'GET', path: '/v1/pets', query: 'limit=2', operationId: 'listPets', status: 200 });
+    expect(refused).toMatchObject({
+      method: 'POST',
+      operationId: 'createPet',
+      status: 400,
+      errorCode: 'validation_failed',
+      body: '{"name":"Rex"}',
+      applied: ['delay=1'],
+    });
+    expect(Date.parse(refused?.time ?? '')).not.toBeNaN();
+    expect(refused?.durationMs).toBeGreaterThanOrEqual(0);
+    expect(lines.filter((line) => line.startsWith('POST')).at(-1)).toMatch(/^POST \/v1\/pets 400 validation_failed [\d.]+ms$/);
+  });
+
+  it('never shows a key, in the Authorization header or anywhere else, in any encoding', async () => {
+    await call(origin, 'DELETE', '/__admin/requests');
+    const base64 = Buffer.from(SECRET).toString('base64');
+    await call(mock.url, 'GET', `/pets?key=${SECRET}&k2=${encodeURIComponent(base64)}`, { auth, headers: { 'x-api-key': SECRET } });
+    await call(mock.url, 'POST', '/messages', { auth: 'Bearer some-other-token', body: { message: `some-other-token ${base64}` } });
+    const text = (await call(origin, 'GET', '/__admin/requests')).text;
+    expect(text).toContain('Bearer [redacted]');
+    for (const secret of [SECRET, base64, encodeURIComponent(base64), 'some-other-token']) expect(text).not.toContain(secret);
+    expect(lines.join('\n')).not.toContain(SECRET);
+  });
+
+  it('filters by operation, keeps at most --journal-size entries, and clears on DELETE', async () => {
+    for (let i = 0; i < 7; i++) await call(mock.url, 'GET', `/pets/${i + 1}`, { auth });
+    await call(mock.url, 'GET', '/pets', { auth });
+    expect(await journal()).toHaveLength(5);
+    const gets = await journal('?operation=getPet');
+    expect(gets.map((e) => e.path)).toEqual(['/v1/pets/7', '/v1/pets/6', '/v1/pets/5', '/v1/pets/4']);
+    expect(await journal('?operation=getPet&limit=1')).toHaveLength(1);
+    expect((await call(origin, 'DELETE', '/__admin/requests')).status).toBe(200);
+    expect(await journal()).toEqual([]);
+  });
+
+  it('keeps the first 4 KiB of a large body, marked as cut', async () => {
+    await call(mock.url, 'POST', '/pets', { auth, body: { name: 'n'.repeat(100_000), categoryId: 1 } });
+    const [entry] = await journal('?limit=1');
+    expect(entry?.body?.length).toBe(4096);
+    expect(entry?.bodyTruncated).toBe(true);
+  });
+});
+
+describe('--log-format json', async () => {
+  const lines: string[] = [];
+  const mock = await startMock({ logFormat: 'json', log: (line) => lines.push(line) });
+
+  it('logs one JSON object a line', async () => {
+    await call(mock.url, 'GET', '/pets?limit=0');
+    expect(JSON.parse(lines.at(-1) as string)).toMatchObject({
+      method: 'GET',
+      url: '/v1/pets?limit=0',
+      status: 400,
+      errorCode: 'invalid_parameter',
+      operationId: 'listPets',
+    });
+  });
+});
+
+describe('onExchange', () => {
+  it('carries the request body', async () => {
+    const { createMockServer } = await import('../../src/mock/create-mock-server.js');
+    const bodies: (string | undefined)[] = [];
+    const mock = await createMockServer({ port: 0, fixtures: false, onExchange: (e) => bodies.push(e.requestBody) });
+    await call(mock.url, 'POST', '/pets', { body: { name: 'Seen', categoryId: 1 } });
+    await mock.close();
+    expect(bodies).toEqual(['{"name":"Seen","categoryId":1}']);
+  });
+});

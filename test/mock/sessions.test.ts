@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { call } from '../support/http.js';
+import { startMock } from '../support/start-mock.js';
+
+type PetJson = { id: number; name: string };
+
+describe('X-Mock-Session', async () => {
+  const mock = await startMock({ maxSessions: 3 });
+  const origin = new URL(mock.url).origin;
+  const as = (session: string) => ({ headers: { 'x-mock-session': session } });
+  const names = async (session?: string) =>
+    ((await call(mock.url, 'GET', '/pets?limit=100', session ? as(session) : {})).json as PetJson[]).map((p) => p.name);
+
+  it('gives each session its own store, started from the fixtures', async () => {
+    const fixtureCount = mock.store.size;
+    const created = await call(mock.url, 'POST', '/pets', { body: { name: 'Only A', categoryId: 1 }, ...as('worker-a') });
+    expect(created.status).toBe(201);
+    expect(await names('worker-a')).toContain('Only A');
+    expect(await names('worker-b')).not.toContain('Only A');
+    expect(await names()).not.toContain('Only A');
+    expect(await names('worker-b')).toHaveLength(fixtureCount);
+    const id = (created.json as PetJson).id;
+    expect((await call(mock.url, 'GET', `/pets/${id}`, as('worker-a'))).status).toBe(200);
+    expect((await call(mock.url, 'GET', `/pets/${id}`, as('worker-b'))).status).toBe(404);
+  });
+
+  it('resets one session with the header, leaving the others alone', async () => {
+    await call(mock.url, 'POST', '/pets', { body: { name: 'B keeps', categoryId: 1 }, ...as('worker-b') });
+    const reset = await call(origin, 'POST', '/__admin/reset', { auth: null, ...as('worker-a') });
+    expect(reset.status).toBe(200);
+    expect(await names('worker-a')).not.toContain('Only A');
+    expect(await names('worker-b')).toContain('B keeps');
+  });
+
+  it('filters the journal by session', async () => {
+    await call(mock.url, 'GET', '/pets/1', as('worker-c'));
+    const entries = (await call(origin, 'GET', '/__admin/requests?session=worker-c')).json as { session: string }[];
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.every((e) => e.session === 'worker-c')).toBe(true);
+  });
+
+  it('refuses a session past --max-sessions with 409 too_many_sessions, and a bad name with 400', async () => {
+    const refused = await call(mock.url, 'GET', '/pets', as('worker-d'));
+    expect(refused.status).toBe(409);
+    expect(refused.json).toMatchObject({ code: 'too_many_sessions', status: 409 });
+    const bad = await call(mock.url, 'GET', '/pets', as('no spaces allowed'));
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ code: 'invalid_session' });
+  });
+
+  it('drops every session on a reset without the header', async () => {
+    await call(origin, 'POST', '/__admin/reset', { auth: null });
+    expect(((await call(origin, 'GET', '/__admin/health')).json as { sessions: number }).sessions).toBe(0);
+    expect(await names('worker-b')).not.toContain('B keeps');
+  });
+
+  it('lets a page on another origin send the header (CORS)', async () => {
+    const preflight = await call(mock.url, 'OPTIONS', '/pets', {
+      auth: null,
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET' },
+    });
+    expect(String(preflight.headers['access-control-allow-headers'])).toContain('X-Mock-Session');
+  });
+});
+
+describe('sessions and the memory budget', async () => {
+  const mock = await startMock({ maxStoreBytes: 20_000 });
+
+  it('counts every session against the one budget', async () => {
+    let status = 200;
+    for (let i = 0; i < 20 && status === 200; i++) {
+      status = (await call(mock.url, 'GET', '/pets?limit=1', { headers: { 'x-mock-session': `s${i}` } })).status;
+    }
+    expect(status).toBe(409);
+    expect(mock.store.size).toBeGreaterThan(0);
+  });
+});
