@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { basename, relative } from 'node:path';
 import { AppError } from '../contract/app-error.js';
 import type { Contract } from '../contract/load-contract.js';
 import type { Operation } from '../contract/operation.js';
@@ -71,7 +71,8 @@ export async function loadScenarios(
         );
       }
       scenarios.push({
-        id: `${file.replace(/\.ya?ml$/, '')}/${slug(raw.name)}`,
+        // The file's name, not its path: an id stays the same whatever folder the run starts in.
+        id: `${basename(file).replace(/\.ya?ml$/, '')}/${slug(raw.name)}`,
         source: 'file',
         kind: undefined,
         file,

@@ -58,6 +58,11 @@ export interface Step {
   readonly repeat: Repeat | undefined;
   /** The repetitions are sent at once rather than one after another (a burst of creates). */
   readonly parallel?: boolean;
+  /**
+   * The step only prepares the case (an authenticated request that opens a connection the next step reuses):
+   * its answer is checked for being an answer and not a server error; the rest is other cases' to judge.
+   */
+  readonly setup?: boolean;
   /** Whether any of the step's values holds a `{{...}}` template: the others are sent and compared as written. */
   readonly templated: boolean;
 }

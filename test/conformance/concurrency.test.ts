@@ -35,7 +35,7 @@ describe('the runner on the wire', async () => {
     sockets.clear();
     maxInFlight = 0;
     const run = await runCli(['--target', target, '--concurrency', '2', '--reporter', 'json', '--generate', 'auth']);
-    const dedicated = (await run.report()).scenarios.filter((s) => s.kind === 'auth').length;
+    const dedicated = (await run.report()).scenarios.filter((s) => s.kind === 'auth' && s.id.endsWith('-connection')).length;
     expect(dedicated).toBeGreaterThan(10);
     expect(maxInFlight).toBe(2);
     // The pool's two, plus one per auth case (closed when the case ends).

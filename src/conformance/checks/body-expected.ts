@@ -22,7 +22,8 @@ export const bodyExpected: Check = {
     }
     if (bodyNot !== undefined) {
       const same = sameFields(actual, bodyNot);
-      if (same.length > 0) problems.push(`body.${same[0]}: received the value the request sent, ${show(bodyNot[same[0] as string])}`);
+      if (same.length > 0)
+        problems.push(`body.${same[0]}: received the value the request sent, ${show(bodyNot[same[0] as string])}`);
     }
     if (wantsArray) {
       if (!Array.isArray(actual))

@@ -9,6 +9,7 @@ import { headersDocumented } from './headers-documented.js';
 import { headersExpected } from './headers-expected.js';
 import { idAssignedOnce } from './id-assigned-once.js';
 import { idsUniqueInList } from './ids-unique-in-list.js';
+import { listedAsCreated } from './listed-as-created.js';
 import { noServerError } from './no-server-error.js';
 import { responseTime } from './response-time.js';
 import { statusDocumented } from './status-documented.js';
@@ -26,6 +27,7 @@ export const BUILT_IN_CHECKS: readonly Check[] = [
   errorStatusMatches,
   idsUniqueInList,
   idAssignedOnce,
+  listedAsCreated,
   headersDocumented,
   bodyExpected,
   headersExpected,

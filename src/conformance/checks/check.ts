@@ -1,5 +1,5 @@
 import type { Operation } from '../../contract/operation.js';
-import { identifiesResources } from '../../contract/resource-shape.js';
+import { identifiesResources, listOperation } from '../../contract/resource-shape.js';
 import type { Exchange } from '../exchange.js';
 import type { StepExpectation } from '../scenario.js';
 import type { Severity } from '../severity.js';
@@ -17,11 +17,29 @@ export interface RunMemory {
   readonly assignedIds: Map<string, string>;
   /** Open choices of the target already recorded as observations (open-choices.ts): each once per run. */
   readonly noted: Set<string>;
+  /** List operation → the create whose resources it lists (GET /pets → createPet). */
+  readonly listedFrom: ReadonlyMap<string, string>;
+  /** The creates some list operation lists. */
+  readonly listedCreates: ReadonlySet<string>;
+  /** `createId id` → the fields that create answered, to compare with how the list shows the resource. */
+  readonly createdFields: Map<string, object>;
 }
 
 export function createRunMemory(operations: readonly Operation[]): RunMemory {
   const identifying = operations.filter((op) => identifiesResources(op, operations)).map((op) => op.operationId);
-  return { identifyingCreates: new Set(identifying), assignedIds: new Map(), noted: new Set() };
+  const listedFrom = new Map<string, string>();
+  for (const create of operations) {
+    const list = listOperation(create, operations);
+    if (list) listedFrom.set(list.operationId, create.operationId);
+  }
+  return {
+    identifyingCreates: new Set(identifying),
+    assignedIds: new Map(),
+    noted: new Set(),
+    listedFrom,
+    listedCreates: new Set(listedFrom.values()),
+    createdFields: new Map(),
+  };
 }
 
 /**

@@ -108,11 +108,21 @@ const CASES: Readonly<Record<string, { conforming: CheckInput; violation: CheckI
     // 2^53+1 twice: told apart from 2^53 only because ids are compared exactly.
     violation: input({ operationId: 'listPets', body: `[${PET},${PET}]` }),
   },
+  'listed-as-created': {
+    conforming: input({ operationId: 'listPets', body: `[${PET}]` }),
+    violation: createdAs(input({ operationId: 'listPets', body: `[${PET}]` }), { id: 9007199254740993n, name: 'Rex (as created)' }),
+  },
   'id-assigned-once': {
     conforming: input({ operationId: 'createPet', status: 201 }),
     violation: alreadyAssigned(input({ operationId: 'createPet', status: 201 })),
   },
 };
+
+/** The same exchange, in a run where createPet answered `fields` for a pet earlier. */
+function createdAs(checked: CheckInput, fields: Record<string, unknown>): CheckInput {
+  checked.run.createdFields.set(`createPet ${String(fields.id)}`, fields);
+  return checked;
+}
 
 /** The same exchange, in a run where an earlier create already received its id. */
 function alreadyAssigned(checked: CheckInput): CheckInput {

@@ -13,6 +13,7 @@ export interface StepSpec {
   readonly observe?: string;
   readonly repeat?: Repeat;
   readonly parallel?: boolean;
+  readonly setup?: boolean;
 }
 
 export interface CaseSpec {
@@ -62,6 +63,7 @@ function makeStep(spec: StepSpec, i: number): Step {
     observe: spec.observe,
     repeat: spec.repeat,
     parallel: spec.parallel,
+    setup: spec.setup,
     templated: false,
   };
   return { ...step, templated: holdsTemplate([step.path, step.query, step.headers, step.body, step.expect, step.repeat]) };

@@ -1,5 +1,5 @@
 import type { Operation } from '../../../contract/operation.js';
-import type { AuthChoice } from '../../scenario.js';
+import type { AuthChoice, Step } from '../../scenario.js';
 import type { CaseKind, GenerateContext } from '../case-kind.js';
 import { makeCase } from '../make-case.js';
 import { validRequest } from '../valid-request.js';
@@ -25,16 +25,24 @@ const VARIANTS: readonly Variant[] = [
     id: 'key-prefix',
     what: 'a prefix of the key (its last character dropped)',
     auth: ({ token }) =>
-      token !== undefined && token.length > 1 ? fromKey('Bearer <key minus its last character>', (k) => `Bearer ${k.slice(0, -1)}`) : undefined,
+      token !== undefined && token.length > 1
+        ? fromKey('Bearer <key minus its last character>', (k) => `Bearer ${k.slice(0, -1)}`)
+        : undefined,
   },
   { id: 'key-suffix', what: 'the key with a character added', auth: () => fromKey('Bearer <key>x', (k) => `Bearer ${k}x`) },
   {
     id: 'key-case',
     what: 'the key in another letter case',
     auth: ({ token }) =>
-      token !== undefined && swapCase(token) !== token ? fromKey('Bearer <key, case swapped>', (k) => `Bearer ${swapCase(k)}`) : undefined,
+      token !== undefined && swapCase(token) !== token
+        ? fromKey('Bearer <key, case swapped>', (k) => `Bearer ${swapCase(k)}`)
+        : undefined,
   },
-  { id: 'key-then-junk', what: 'the key followed by a space and junk', auth: () => fromKey('Bearer <key> junk', (k) => `Bearer ${k} junk`) },
+  {
+    id: 'key-then-junk',
+    what: 'the key followed by a space and junk',
+    auth: () => fromKey('Bearer <key> junk', (k) => `Bearer ${k} junk`),
+  },
   {
     id: 'random-key',
     what: 'a random key',
@@ -44,12 +52,42 @@ const VARIANTS: readonly Variant[] = [
 
 export const authKind: CaseKind = {
   id: 'auth',
-  description: 'every operation refuses a missing, malformed or altered key with 401, on a fresh and on a kept-alive connection',
+  description:
+    'every operation refuses a missing, malformed or altered key with 401, on a fresh and on a kept-alive connection, and before it looks at the body',
   generate: (context) =>
     context.contract.operations
       .filter((operation) => operation.auth === 'bearer')
-      .flatMap((operation) => VARIANTS.flatMap((variant) => casesFor(operation, variant, context))),
+      .flatMap((operation) => [
+        ...VARIANTS.flatMap((variant) => casesFor(operation, variant, context)),
+        ...badBodiesWithoutKey(operation),
+      ]),
 };
+
+// Seed, Authentication: "a request with a missing or invalid key receives status 401", whatever its body: a
+// server that validates first answers 400 and tells a caller without a key what it accepts.
+function badBodiesWithoutKey(operation: Operation) {
+  if (!operation.requestBody) return [];
+  const op = operation.operationId;
+  const bodies: { id: string; what: string; body: NonNullable<Step['body']>; headers: Record<string, string> }[] = [
+    {
+      id: 'invalid-body',
+      what: 'an invalid body (an empty object)',
+      body: { kind: 'raw', text: '{}' },
+      headers: { 'content-type': 'application/json' },
+    },
+    { id: 'no-content-type', what: 'a body without Content-Type', body: { kind: 'raw', text: '{}' }, headers: {} },
+  ];
+  return bodies.map(({ id, what, body, headers }) =>
+    makeCase({
+      kind: 'auth',
+      id: `${op}/no-header/${id}`,
+      name: `${op} answers 401, not 400, to ${what} sent without a key`,
+      description: `Given ${what} and no Authorization header, when it reaches ${op}, then the answer is 401: a request without a key is refused before its body is judged.`,
+      steps: [{ operation, body, headers, auth: 'none', expect: { status: [401] } }],
+      tags: ['security'],
+    }),
+  );
+}
 
 function casesFor(operation: Operation, variant: Variant, context: GenerateContext) {
   const auth = variant.auth(context);
@@ -71,7 +109,7 @@ function casesFor(operation: Operation, variant: Variant, context: GenerateConte
       id: `${op}/${variant.id}/kept-alive-connection`,
       name: `${op} refuses ${variant.what}, after an authenticated request on the same connection`,
       description: `Given a connection that has just carried a request with the run's key, when a request with ${variant.what} follows on it, then the answer is 401: auth is checked per request, not per connection.`,
-      steps: [validRequest(operation), refused],
+      steps: [{ ...validRequest(operation), setup: true }, refused],
       tags: ['security'],
       connection: 'dedicated',
     }),

@@ -68,7 +68,11 @@ function casesFor(operation: Operation, schema: JsonSchema): Scenario[] {
     }
     if (property.format === 'int64') {
       for (const beyond of INT64_BEYOND) {
-        invalid.push({ id: `${name}/${beyond.id}`, what: `${name} ${beyond.what}`, body: json({ ...base, [name]: beyond.value }) });
+        invalid.push({
+          id: `${name}/${beyond.id}`,
+          what: `${name} ${beyond.what}`,
+          body: json({ ...base, [name]: beyond.value }),
+        });
       }
     }
     const first = property.enum?.find((v): v is string => typeof v === 'string');
@@ -78,7 +82,8 @@ function casesFor(operation: Operation, schema: JsonSchema): Scenario[] {
         ['enum-empty', 'an empty string, not in its enum', ''],
         ['enum-unknown', 'a value not in its enum', 'conformance-unknown'],
       ] as const) {
-        if (!property.enum?.includes(value)) invalid.push({ id: `${name}/${id}`, what: `${name} ${what}`, body: json({ ...base, [name]: value }) });
+        if (!property.enum?.includes(value))
+          invalid.push({ id: `${name}/${id}`, what: `${name} ${what}`, body: json({ ...base, [name]: value }) });
       }
     }
   }
@@ -96,6 +101,8 @@ function casesFor(operation: Operation, schema: JsonSchema): Scenario[] {
     ['trailing-comma', 'JSON with a trailing comma', `${text.slice(0, -1)},}`],
     ['single-quotes', 'single-quoted JSON', text.replaceAll('"', "'")],
     ['not-json', 'plain text', 'not json'],
+    ['trailing-data', 'a JSON object followed by more text', `${text} trailing`],
+    ['two-objects', 'two JSON objects in a row', `${text}${text}`],
     ['empty', 'an empty body', ''],
   ] as const) {
     invalid.push({ id: `json/${id}`, what, body: raw(body) });

@@ -34,11 +34,17 @@ function casesFor(create: Operation, list: Operation): Scenario[] {
   const cases: Scenario[] = [];
   const make = (id: string, name: string, description: string, steps: StepSpec[]) =>
     cases.push(makeCase({ kind: 'pagination', id: `${op}/${id}`, name, description, steps }));
-  const page = list.parameters.find((p) => p.in === 'query' && p.type === 'integer' && PAGE_SIZE.test(p.name) && p.schema.maximum !== undefined);
+  const page = list.parameters.find(
+    (p) => p.in === 'query' && p.type === 'integer' && PAGE_SIZE.test(p.name) && p.schema.maximum !== undefined,
+  );
   const max = page?.schema.maximum;
   if (page && max !== undefined) {
     const min = Math.max(1, page.schema.minimum ?? 1);
-    const atMost = (n: number) => ({ operation: list, query: { [page.name]: n }, expect: { status: listed, bodyLength: { max: n } } });
+    const atMost = (n: number) => ({
+      operation: list,
+      query: { [page.name]: n },
+      expect: { status: listed, bodyLength: { max: n } },
+    });
     make(
       `${page.name}-maximum`,
       `${op} with ${page.name}=${max} answers a full page once more than ${max} match`,
@@ -61,19 +67,24 @@ function casesFor(create: Operation, list: Operation): Scenario[] {
         `${page.name}-default`,
         `${op} without ${page.name} answers its default of ${fallback}`,
         `Given more than ${fallback} resources (created first where fewer exist), when ${op} is called without ${page.name}, then it answers exactly ${fallback}.`,
-        [{ ...atMost(max), capture: 'before' }, creates(fallback + 1, '{{before.body}}'), { operation: list, expect: { status: listed, bodyLength: { equals: fallback } } }],
+        [
+          { ...atMost(max), capture: 'before' },
+          creates(fallback + 1, '{{before.body}}'),
+          { operation: list, expect: { status: listed, bodyLength: { equals: fallback } } },
+        ],
       );
     }
   }
   for (const filter of filters(list, create)) {
     for (const value of filter.schema.enum ?? []) {
       const only = { [filter.name]: value };
-      const steps: StepSpec[] = [
-        { ...creates(1, undefined, only), capture: 'first' },
-        creates(1, undefined, only),
-      ];
+      const steps: StepSpec[] = [{ ...creates(1, undefined, only), capture: 'first' }, creates(1, undefined, only)];
       if (page && max !== undefined && max >= 2) {
-        steps.push({ operation: list, query: { ...only, [page.name]: 2 }, expect: { status: listed, bodyEach: only, bodyLength: { equals: 2 } } });
+        steps.push({
+          operation: list,
+          query: { ...only, [page.name]: 2 },
+          expect: { status: listed, bodyEach: only, bodyLength: { equals: 2 } },
+        });
       }
       const whole = page && max !== undefined ? { [page.name]: max } : {};
       steps.push({

@@ -24,7 +24,9 @@ function casesFor(operation: Operation, parameter: ParameterSpec, context: Gener
   const at = parameter.in === 'path' ? 'params' : 'query';
   const send = (value: unknown) => ({ ...request, [at]: { ...request[at], [parameter.name]: value } });
   const refusal = invalidInputStatus(operation);
-  const valid = validVariants(parameter.schema, context.random).filter((v) => typeof v.value !== 'string' || v.value.length < 200);
+  const valid = validVariants(parameter.schema, context.random).filter(
+    (v) => typeof v.value !== 'string' || v.value.length < 200,
+  );
   return [
     ...valid.map((variant) =>
       makeCase({
@@ -60,15 +62,21 @@ function invalidVariants(parameter: ParameterSpec): Variant[] {
   if (schema.type === 'integer' || schema.type === 'number') {
     variants.push({ id: 'not-a-number', what: 'abc, not a number', value: 'abc' });
     if (schema.type === 'integer') variants.push({ id: 'fraction', what: '1.5, not an integer', value: 1.5 });
-    if (schema.minimum !== undefined) variants.push({ id: 'below-minimum', what: `below its minimum ${schema.minimum}`, value: schema.minimum - 1 });
-    if (schema.maximum !== undefined) variants.push({ id: 'above-maximum', what: `above its maximum ${schema.maximum}`, value: schema.maximum + 1 });
+    if (schema.minimum !== undefined)
+      variants.push({ id: 'below-minimum', what: `below its minimum ${schema.minimum}`, value: schema.minimum - 1 });
+    if (schema.maximum !== undefined)
+      variants.push({ id: 'above-maximum', what: `above its maximum ${schema.maximum}`, value: schema.maximum + 1 });
     if (schema.format === 'int64') variants.push({ id: 'above-int64', what: '2^63, outside int64', value: 2n ** 63n });
   }
   const first = schema.enum?.find((v): v is string => typeof v === 'string');
   if (first !== undefined) {
     variants.push({ id: 'enum-unknown', what: 'a value not in its enum', value: 'conformance-unknown' });
     if (!schema.enum?.includes(first.toUpperCase())) {
-      variants.push({ id: 'enum-other-case', what: `${first.toUpperCase()}, an enum value in another case`, value: first.toUpperCase() });
+      variants.push({
+        id: 'enum-other-case',
+        what: `${first.toUpperCase()}, an enum value in another case`,
+        value: first.toUpperCase(),
+      });
     }
   }
   if (parameter.in === 'query' && schema.type !== 'string') variants.push({ id: 'empty', what: 'empty', value: '' });
