@@ -17,7 +17,7 @@ import type { RunResult, RunSettings, ScenarioResult } from './run-result.js';
 import { runPool } from './run-pool.js';
 import { runScenario, type ScenarioContext } from './run-scenario.js';
 import type { Scenario } from './scenario.js';
-import { selectCases } from './select-cases.js';
+import { selectCases, skipReason } from './select-cases.js';
 import { SEVERITIES, type Severity } from './severity.js';
 
 export interface ConformanceOptions extends Omit<RunSettings, 'seed' | 'generate' | 'maxCases' | 'cases'> {
@@ -176,12 +176,7 @@ function reasonToSkip(scenario: Scenario, options: ConformanceOptions, notServed
     const reason = notServed.get(step.operation.operationId);
     if (reason !== undefined) return reason;
   }
-  if (options.readOnly && scenario.tags.includes('mutating')) return '--read-only: the case changes the target';
-  if (options.tags.length > 0 && !scenario.tags.some((t) => options.tags.includes(t))) {
-    return `--tags ${options.tags.join(',')}: not tagged`;
-  }
-  const skippedTag = scenario.tags.find((t) => options.skipTags.includes(t));
-  return skippedTag ? `--skip-tags: tagged ${skippedTag}` : undefined;
+  return skipReason(scenario, options);
 }
 
 function skipped(scenario: Scenario, skipReason: string): ScenarioResult {

@@ -36,16 +36,20 @@ export function selectCases(all: readonly Scenario[], selection: Selection): Sce
       `${flag} ${unknown}: no case has this tag${hint ? ` (did you mean ${hint}?)` : ''}; the tags: ${[...known].sort().join(', ')}`,
     );
   }
-  const runnable = chosen.filter(
-    (c) =>
-      !(selection.readOnly && c.tags.includes('mutating')) &&
-      (selection.tags.length === 0 || c.tags.some((t) => selection.tags.includes(t))) &&
-      !c.tags.some((t) => selection.skipTags.includes(t)),
-  );
-  if (runnable.length === 0) {
+  if (chosen.every((c) => skipReason(c, selection) !== undefined)) {
     throw new AppError('usage', 'nothing to run: the chosen --case, --tags, --skip-tags, --read-only and --generate leave no case');
   }
   return chosen;
+}
+
+/** Why --read-only, --tags or --skip-tags leave a chosen case out, or undefined when it runs. */
+export function skipReason(scenario: Scenario, selection: Selection): string | undefined {
+  if (selection.readOnly && scenario.tags.includes('mutating')) return '--read-only: the case changes the target';
+  if (selection.tags.length > 0 && !scenario.tags.some((t) => selection.tags.includes(t))) {
+    return `--tags ${selection.tags.join(',')}: not tagged`;
+  }
+  const skippedTag = scenario.tags.find((t) => selection.skipTags.includes(t));
+  return skippedTag ? `--skip-tags: tagged ${skippedTag}` : undefined;
 }
 
 /** A glob over one name: `*` any run of characters, `?` one; everything else literal. Linear: no backtracking regex. */
