@@ -4,7 +4,9 @@ import type { Scenario } from '../../scenario.js';
 import type { CaseKind } from '../case-kind.js';
 import { successStatuses } from '../expected-statuses.js';
 import { makeCase, type StepSpec } from '../make-case.js';
+import type { Random } from '../create-random.js';
 import { sampleValue } from '../sample-value.js';
+import { validVariants } from '../value-variants.js';
 
 // The names APIs give a page-size parameter; the seed's `limit` is "maximum number of animals returned".
 const PAGE_SIZE = /^(limit|page_?size|per_?page|max_?results|top)$/i;
@@ -13,14 +15,14 @@ export const paginationKind: CaseKind = {
   id: 'pagination',
   description:
     'a list never exceeds its page size and is full when enough resources match (creating what is missing first), at the minimum, maximum and default; a filter returns only its value',
-  generate: ({ contract }) =>
+  generate: ({ contract, random }) =>
     contract.operations.flatMap((create) => {
       const list = createdResource(create) ? listOperation(create, contract.operations) : undefined;
-      return list ? casesFor(create, list) : [];
+      return list ? casesFor(create, list, random) : [];
     }),
 };
 
-function casesFor(create: Operation, list: Operation): Scenario[] {
+function casesFor(create: Operation, list: Operation, random: Random): Scenario[] {
   const op = list.operationId;
   const base = sampleValue(requestSchema(create)) as Record<string, unknown>;
   const created = successStatuses(create);
@@ -34,6 +36,13 @@ function casesFor(create: Operation, list: Operation): Scenario[] {
   const cases: Scenario[] = [];
   const make = (id: string, name: string, description: string, steps: StepSpec[]) =>
     cases.push(makeCase({ kind: 'pagination', id: `${op}/${id}`, name, description, steps }));
+  // Resources whose fields hold the hardest valid values (markup, quotes, 10,000 characters, int64 ends), created
+  // at both ends of the filler: a full page shows the oldest or the newest, and listed-as-created compares each
+  // one it shows with what its create answered (a list that escapes or cuts names).
+  const schema = requestSchema(create);
+  const hardValues: StepSpec[] = Object.entries(schema?.properties ?? {}).flatMap(([name, property]) =>
+    property.enum ? [] : validVariants(property, random).map((variant) => creates(1, undefined, { [name]: variant.value })),
+  );
   const page = list.parameters.find(
     (p) => p.in === 'query' && p.type === 'integer' && PAGE_SIZE.test(p.name) && p.schema.maximum !== undefined,
   );
@@ -48,10 +57,12 @@ function casesFor(create: Operation, list: Operation): Scenario[] {
     make(
       `${page.name}-maximum`,
       `${op} with ${page.name}=${max} answers a full page once more than ${max} match`,
-      `Given more than ${max} resources (created first where fewer exist), when ${op} is called with ${page.name}=${max}, then it answers exactly ${max}.`,
+      `Given more than ${max} resources (created first where fewer exist, the first and the last of them with the hardest valid values), when ${op} is called with ${page.name}=${max}, then it answers exactly ${max}, and every resource of this run it shows has the fields its create answered (listed-as-created).`,
       [
         { ...atMost(max), capture: 'before' },
+        ...hardValues,
         creates(max + 1, '{{before.body}}'),
+        ...hardValues,
         { operation: list, query: { [page.name]: max }, expect: { status: listed, bodyLength: { equals: max } } },
       ],
     );
