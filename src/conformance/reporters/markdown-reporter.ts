@@ -72,7 +72,7 @@ function renderMarkdown(result: RunResult): string {
     for (const { s, f } of failures.slice(0, FAILURE_ROWS)) {
       const also = f.consequences?.length ? ` (and ${plural(f.consequences.length, 'consequence')})` : '';
       lines.push(
-        `| ${f.severity} | ${md(f.checkId)} | ${md(`${s.file} › ${s.name}`)} (${md(s.id)}) | ${f.step} | ${md(f.title)}${also} |`,
+        `| ${f.severity} | ${md(f.checkId)} | ${md(s.name)}<br><sub>${md(s.id)}</sub> | ${f.step} | ${md(f.title)}${also} |`,
       );
     }
     if (failures.length > FAILURE_ROWS) lines.push('', `${failures.length - FAILURE_ROWS} more in report.html and report.json.`);
