@@ -404,3 +404,28 @@ describe.each(['json', 'junit', 'markdown', 'html'])('the %s reporter, when the 
     if (name === 'junit') expect(findAll(parseXml(text), 'error')).toHaveLength(1);
   });
 });
+
+describe('the order of cases', () => {
+  /** Cases as the engine may hand them over: generated ones first, in completion order. */
+  function mixedRun(): RunResult {
+    const generated = (id: string): ScenarioResult => ({
+      ...scenario(`generated ${id}`, '', 'passed'),
+      id,
+      source: 'generated',
+      kind: 'invalid-bodies',
+    });
+    const run = result(0);
+    return { ...run, scenarios: [generated('gen-b'), ...run.scenarios, generated('gen-a')] };
+  }
+
+  it('is scenario files in file order, then generated cases by id, in every report', async () => {
+    const expected = ['list', 'fetch', 'fetch again', 'create', 'generated gen-a', 'generated gen-b'];
+    const { lines } = await render('console', mixedRun());
+    expect(lines.filter((l) => /^(PASS|FAIL|SKIP) /.test(l)).map((l) => /› (.*) \[/.exec(l)?.[1])).toEqual(expected);
+    const junit = parseXml((await render('junit', mixedRun())).files['junit.xml'] as string);
+    expect(findAll(junit, 'testcase').map((c) => c.attributes.name)).toEqual(expected);
+    expect(findAll(junit, 'testsuite').at(-1)?.attributes.name).toBe('generated: invalid-bodies');
+    const html = (await render('html', mixedRun())).files['report.html'] as string;
+    expect(html.indexOf('generated gen-a')).toBeLessThan(html.indexOf('generated gen-b'));
+  });
+});

@@ -1,5 +1,6 @@
 import { terminalText as t } from '../../shared/terminal-text.js';
 import type { RunResult, ScenarioResult } from '../run-result.js';
+import { caseOrigin } from './case-origin.js';
 import { describeFinding } from './describe-finding.js';
 import { plural } from './plural.js';
 import { reportOrder } from './report-order.js';
@@ -34,7 +35,7 @@ function paint(context: ReporterContext, colour: string, text: string): string {
 function printScenario(scenario: ScenarioResult, context: ReporterContext): void {
   const mark = paint(context, COLOURS[scenario.outcome], MARKS[scenario.outcome]);
   const skip = scenario.skipReason ? ` (${t(scenario.skipReason)})` : '';
-  context.print(`${mark} ${t(scenario.file)} › ${t(scenario.name)} [${t(scenario.id)}]${skip}`);
+  context.print(`${mark} ${t(caseOrigin(scenario))} › ${t(scenario.name)} [${t(scenario.id)}]${skip}`);
   for (const finding of scenario.findings) context.print(describeFinding(finding, t).replace(/^/gm, '     '));
   for (const o of scenario.observations) {
     context.print(

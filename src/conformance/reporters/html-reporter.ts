@@ -1,6 +1,7 @@
 import { escapeXml as h } from '../../shared/escape-xml.js';
 import type { CoverageRow, Finding, RunResult, ScenarioResult } from '../run-result.js';
 import { SEVERITIES } from '../severity.js';
+import { caseOrigin } from './case-origin.js';
 import { bodyExtent } from './describe-finding.js';
 import { plural } from './plural.js';
 import { reportOrder } from './report-order.js';
@@ -165,7 +166,7 @@ function renderCase(s: ScenarioResult, open: boolean): string {
   const observations = s.observations.length
     ? `<ul>${s.observations.map((o) => `<li>observed, step ${o.step} (${h(o.operationId)}): ${h(o.note)}: <code>${h(`${o.status ?? 'no answer'} ${o.body.slice(0, 200)}`)}</code></li>`).join('')}</ul>`
     : '';
-  const summary = `<span class="${s.outcome}">${s.outcome.toUpperCase()}</span> ${h(s.name)} · <small>${h(s.file)}:${s.line} · id <code>${h(s.id)}</code> · ${plural(s.findings.length, 'finding')}${s.skipReason ? ` · ${h(s.skipReason)}` : ''}</small>`;
+  const summary = `<span class="${s.outcome}">${s.outcome.toUpperCase()}</span> ${h(s.name)} · <small>${h(caseOrigin(s))} · id <code>${h(s.id)}</code> · ${plural(s.findings.length, 'finding')}${s.skipReason ? ` · ${h(s.skipReason)}` : ''}</small>`;
   return `<details class="case" id="${anchor(s)}" data-outcome="${s.outcome}"${open ? ' open' : ''}><summary>${summary}</summary>
 ${findings.join('\n')}${more}${observations}</details>`;
 }
