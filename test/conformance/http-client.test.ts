@@ -188,6 +188,16 @@ describe('createHttpClient against odd targets', () => {
     expect(exchange.response?.json).toEqual([{ id: 1 }]);
   });
 
+  it('reads an empty body as empty, whatever its Content-Encoding (a HEAD answer, a 204)', async () => {
+    const server = createServer((_, res) => res.writeHead(204, { 'content-encoding': 'gzip' }).end());
+    const http = plain();
+    const exchange = await get(http, `${await listen(server)}/pets`);
+    await http.close();
+    expect(exchange.error).toBeUndefined();
+    expect(exchange.response?.status).toBe(204);
+    expect(exchange.response?.text).toBe('');
+  });
+
   it('reports a zstd body, a corrupt gzip body and a gzip bomb as answers it cannot use, not as crashes', async () => {
     const bomb = gzipSync(Buffer.alloc(8 * 1024 * 1024, 0x20));
     const server = createServer((req, res) => {
