@@ -340,7 +340,7 @@ describe('reports of a large failing run', () => {
     expect(html.indexOf('First failures')).toBeLessThan(html.indexOf('id="coverage"'));
     // A thousand findings from one cause read as one row.
     expect(html).toMatch(
-      /<table id="by-check">.*<td><code>body-schema<\/code><\/td><td>high<\/td><td class="n">1000<\/td><td class="n">50<\/td>/s,
+      /<table id="by-check">.*<tr data-check="body-schema"><td><code>body-schema<\/code><\/td><td>high<\/td><td class="n">1000<\/td><td class="n">50<\/td>/s,
     );
   });
 
