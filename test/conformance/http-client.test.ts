@@ -5,7 +5,7 @@ import { createServer as createTlsServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttpClient } from '../../src/conformance/create-http-client.js';
@@ -389,6 +389,37 @@ describe('createHttpClient over TLS', () => {
     }
     expect(outcomes.map((e) => e.response?.status ?? e.error?.kind)).toEqual(['connection', 200, 200]);
     expect(outcomes[0]?.error?.message).toMatch(/SELF_SIGNED|self.signed/i);
+  });
+
+  it('reaches an https target through HTTPS_PROXY (CONNECT), verifying the target with --ca', async () => {
+    const identity = await selfSigned();
+    const url = await tlsTarget(identity);
+    const tunnels: string[] = [];
+    const proxy = createServer();
+    proxy.on('connect', (req, socket: Socket, head: Buffer) => {
+      tunnels.push(req.url ?? '');
+      const [host, port] = (req.url ?? '').split(':');
+      const upstream = connect(Number(port), host, () => {
+        socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        upstream.write(head);
+        upstream.pipe(socket).pipe(upstream);
+      });
+      upstream.on('error', () => socket.destroy());
+      socket.on('error', () => upstream.destroy());
+    });
+    const proxyUrl = await listen(proxy);
+    const saved = process.env.HTTPS_PROXY;
+    process.env.HTTPS_PROXY = proxyUrl;
+    try {
+      const http = plain({ ca: identity.cert });
+      const exchange = await get(http, url);
+      await http.close();
+      expect(exchange.response?.status).toBe(200);
+      expect(tunnels).toEqual([new URL(url).host]);
+    } finally {
+      if (saved === undefined) delete process.env.HTTPS_PROXY;
+      else process.env.HTTPS_PROXY = saved;
+    }
   });
 
   it('keeps trusting NODE_EXTRA_CA_CERTS when --ca is given too', async () => {
