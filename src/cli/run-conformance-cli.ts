@@ -8,6 +8,7 @@ import { BUILT_IN_REPORTERS } from '../conformance/reporters/built-in-reporters.
 import { fieldValueProblem } from '../conformance/scenario-format.js';
 import { runConformance } from '../conformance/run-conformance.js';
 import { createRedactor, type Redactor } from '../shared/create-redactor.js';
+import { terminalText } from '../shared/terminal-text.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../conformance/create-http-client.js';
 import { secretHeaderValues } from '../conformance/secret-headers.js';
 import { isSeverity, SEVERITIES, type Severity } from '../conformance/severity.js';
@@ -129,14 +130,15 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
     });
     if (result.stopped) {
       // A configuration mistake (a refused key, a --target without /v1), not a broken target: the reports say so too.
-      io.err(`conformance: ${run.redact(result.stopped.reason)}\n`);
+      io.err(`conformance: ${terminalText(run.redact(result.stopped.reason))}\n`);
       return 2;
     }
     return result.verdict === 'passed' ? 0 : 1;
   } catch (error) {
     const known = isAppError(error) && EXIT_CODES[error.code] !== undefined;
     const code = known ? (EXIT_CODES[error.code] as number) : 4;
-    const message = run.redact(known ? error.message : ((error as Error)?.stack ?? String(error)));
+    // One line, whatever text of a target or a file it quotes; a bug's stack keeps its lines.
+    const message = run.redact(known ? terminalText(error.message) : ((error as Error)?.stack ?? String(error)));
     io.err(`conformance: ${message}\n${known && error.code === 'usage' ? 'Run conformance --help for the options.\n' : ''}`);
     await reportNotRun(run, { exitCode: code, code: known ? error.code : 'bug', message, startedAt }, io);
     return code;

@@ -91,6 +91,13 @@ describe('conformance command', async () => {
     expect(await readdir(parent)).toEqual([]);
   });
 
+  it('prints an error that quotes control characters on one line, escaped', async () => {
+    const run = await runCli(['--target', mock.url, '--fail-on', '\u001b[32mhigh\u0007\nVerdict: PASSED']);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain("(got '\\e[32mhigh\\x07\\nVerdict: PASSED')");
+    expect(run.err.split('\n').filter((l) => l.startsWith('Verdict'))).toEqual([]);
+  });
+
   it('suggests the option meant by a misspelt one', async () => {
     const run = await runCli(['--target', mock.url, '--max-failure', '3']);
     expect(run.code).toBe(2);
