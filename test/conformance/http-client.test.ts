@@ -5,7 +5,7 @@ import { createServer as createTlsServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { type AddressInfo, connect, type Socket } from 'node:net';
+import { type AddressInfo, connect, createServer as createNetServer, type Socket } from 'node:net';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttpClient } from '../../src/conformance/create-http-client.js';
@@ -232,6 +232,26 @@ describe('createHttpClient against odd targets', () => {
     await http.close();
     expect(exchange.error).toBeUndefined();
     expect(exchange.response?.status).toBe(200);
+  });
+
+  it('skips a 100 Continue that arrives in pieces, then the answer, twice on one connection', async () => {
+    const pieces = ['HTTP/1.1 10', '0 Cont', 'inue\r\n', '\r\nHTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n[]'];
+    const raw = createNetServer((socket) => {
+      socket.on('data', async (request) => {
+        if (!request.toString('latin1').startsWith('GET ')) return;
+        for (const piece of pieces) {
+          socket.write(piece);
+          await new Promise((resolve) => setTimeout(resolve, 15));
+        }
+      });
+    });
+    const base = await listen(raw as unknown as Server);
+    const http = plain();
+    const first = await get(http, `${base}/pets`);
+    const second = await get(http, `${base}/pets`);
+    await http.close();
+    expect([first.response?.status, second.response?.status]).toEqual([200, 200]);
+    expect(second.response?.json).toEqual([]);
   });
 
   it('does not follow a redirect: a 307 is the answer, and its Location is never requested', async () => {
