@@ -12,6 +12,12 @@ export function cliReporterContext(
   io: CliIo,
   redact: Redactor,
 ): ReporterContext {
+  // A progress line is written without a line end, so the next output first erases it (ECMA-48 EL, CSI 2 K).
+  let progressShown = false;
+  const clearProgress = () => {
+    if (progressShown) io.out('\r\u001b[2K');
+    progressShown = false;
+  };
   return {
     reportDir,
     async writeFile(name, content) {
@@ -21,7 +27,18 @@ export function cliReporterContext(
       });
       return relative(process.cwd(), path) || path;
     },
-    print: (line) => io.out(`${redact(line)}\n`),
+    print: (line) => {
+      clearProgress();
+      io.out(`${redact(line)}\n`);
+    },
+    progress:
+      io.isTTY === true
+        ? (line) => {
+            clearProgress();
+            io.out(redact(line));
+            progressShown = true;
+          }
+        : undefined,
     stepSummaryFile,
     color: io.isTTY === true && !io.env.NO_COLOR,
   };

@@ -7,6 +7,8 @@ import { reportOrder } from './report-order.js';
 import { runHints } from './run-hints.js';
 import type { Reporter, ReporterContext } from './reporter.js';
 
+const progress = new WeakMap<ReporterContext, { total: number; done: number; failed: number }>();
+
 const MARKS = { passed: 'PASS', failed: 'FAIL', skipped: 'SKIP' } as const;
 // SGR colours (ECMA-48 §8.3.117), used only when the context allows it: a terminal, NO_COLOR unset.
 const COLOURS = { passed: '32', failed: '31', skipped: '33', hint: '36' } as const;
@@ -19,8 +21,17 @@ const COLOURS = { passed: '32', failed: '31', skipped: '33', hint: '36' } as con
  */
 export const consoleReporter: Reporter = {
   name: 'console',
-  onRunStart: ({ target, scenarios, files }, { print }) => {
-    print(`conformance: ${plural(scenarios, 'case')} from ${plural(files, 'file')} against ${t(target)}`);
+  onRunStart: ({ target, scenarios, files }, context) => {
+    progress.set(context, { total: scenarios, done: 0, failed: 0 });
+    context.print(`conformance: ${plural(scenarios, 'case')} from ${plural(files, 'file')} against ${t(target)}`);
+  },
+  // On a terminal, a line that counts cases as they end: the cases themselves are printed in order at the end.
+  onScenarioEnd: (scenario, context) => {
+    const counts = progress.get(context);
+    if (!counts || !context.progress) return;
+    counts.done++;
+    if (scenario.outcome === 'failed') counts.failed++;
+    context.progress(`${counts.done}/${plural(counts.total, 'case')} done, ${counts.failed} failed`);
   },
   onRunEnd: (result, context) => {
     for (const scenario of reportOrder(result.scenarios)) printScenario(scenario, context);
