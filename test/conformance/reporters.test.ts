@@ -361,6 +361,34 @@ describe('reports of a large failing run', () => {
     expect(md).toContain('950 more in report.html and report.json.');
   });
 
+  it('cuts summary.md at a line, closes its open <details> and says so, when even the folded parts are too long', async () => {
+    const run = result(1);
+    const observation = {
+      file: 'conformance/list.yaml',
+      scenario: 'list',
+      step: 1,
+      operationId: 'listPets',
+      note: `n ${'o'.repeat(200)}`,
+      status: 400,
+      body: '{}',
+      curl: 'curl',
+    };
+    const many = {
+      ...run,
+      scenarios: [
+        {
+          ...scenario('list', 'conformance/list.yaml', 'passed'),
+          observations: Array.from({ length: 10_000 }, () => observation),
+        },
+        ...run.scenarios.slice(1),
+      ],
+    };
+    const md = (await render('markdown', many)).files['summary.md'] as string;
+    expect(Buffer.byteLength(md)).toBeLessThan(1024 * 1024);
+    expect(md).toMatch(/\*\*Truncated\*\* to stay within GitHub's 1 MiB step summary limit/);
+    expect((md.match(/<details/g) ?? []).length).toBe((md.match(/<\/details>/g) ?? []).length);
+  });
+
   it('gives JUnit a failure message that is the first finding’s sentence', async () => {
     const xml = (await render('junit', largeRun())).files['junit.xml'] as string;
     const [failure] = findAll(parseXml(xml), 'failure');
