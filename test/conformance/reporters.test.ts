@@ -361,29 +361,33 @@ describe('reports of a large failing run', () => {
     expect(md).toContain('950 more in report.html and report.json.');
   });
 
-  it('cuts summary.md at a line, closes its open <details> and says so, when even the folded parts are too long', async () => {
+  it('lists at most 100 observations in summary.md, and says how many more there are', async () => {
     const run = result(1);
     const observation = {
       file: 'conformance/list.yaml',
       scenario: 'list',
       step: 1,
       operationId: 'listPets',
-      note: `n ${'o'.repeat(200)}`,
+      note: 'limit=0',
       status: 400,
       body: '{}',
       curl: 'curl',
     };
-    const many = {
-      ...run,
-      scenarios: [
-        {
-          ...scenario('list', 'conformance/list.yaml', 'passed'),
-          observations: Array.from({ length: 10_000 }, () => observation),
-        },
-        ...run.scenarios.slice(1),
-      ],
+    const list = {
+      ...scenario('list', 'conformance/list.yaml', 'passed'),
+      observations: Array.from({ length: 150 }, () => observation),
     };
-    const md = (await render('markdown', many)).files['summary.md'] as string;
+    const md = (await render('markdown', { ...run, scenarios: [list, ...run.scenarios.slice(1)] })).files['summary.md'] as string;
+    expect(md.split('\n').filter((l) => l.startsWith('- conformance/list.yaml'))).toHaveLength(100);
+    expect(md).toContain('53 more in report.html and report.json.');
+  });
+
+  it('cuts summary.md at a line, closes its open <details> and says so, when it would still be too long', async () => {
+    const run = result(1);
+    // A case name of 2 MB: one failure row alone is over the limit.
+    const name = `fetch ${'n'.repeat(2_000_000)}`;
+    const failing = { ...scenario(name, 'conformance/get.yaml', 'failed', [{ ...FINDING, scenario: name }]) };
+    const md = (await render('markdown', { ...run, scenarios: [failing] })).files['summary.md'] as string;
     expect(Buffer.byteLength(md)).toBeLessThan(1024 * 1024);
     expect(md).toMatch(/\*\*Truncated\*\* to stay within GitHub's 1 MiB step summary limit/);
     expect((md.match(/<details/g) ?? []).length).toBe((md.match(/<\/details>/g) ?? []).length);
