@@ -10,6 +10,7 @@ const code = await runConformanceCli(['--target', mock.url, ...process.argv.slic
   env: { ...process.env, PETSTORE_API_KEY: process.env.PETSTORE_API_KEY ?? DEV_API_KEY },
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
+  isTTY: process.stdout.isTTY === true,
 });
 await mock.close();
 process.exitCode = code;

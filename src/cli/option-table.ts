@@ -54,3 +54,36 @@ export function integerOption(name: string, text: string | undefined, min: numbe
   }
   return value;
 }
+
+const BYTE_UNITS: Readonly<Record<string, number>> = { '': 1, b: 1, kib: 1024, k: 1024, mib: 1024 ** 2, m: 1024 ** 2 };
+
+/** A size in bytes, or with KiB or MiB, from 1KiB to 1024MiB; `fallback` when not given; usage error otherwise. */
+export function byteSizeOption(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const match = /^(\d+)\s*([a-z]*)$/i.exec(text.trim());
+  const unit = BYTE_UNITS[(match?.[2] ?? '').toLowerCase()];
+  const value = match && unit ? Number(match[1]) * unit : Number.NaN;
+  if (!(value >= 1024 && value <= 1024 ** 3)) {
+    throw new AppError('usage', `--${name} must be a size from 1KiB to 1024MiB, such as 10MiB or 500000 (got '${text}')`);
+  }
+  return value;
+}
+
+/** A repeatable option's values; comma-separated lists split unless `commas` is false. */
+export function listOption(value: string | boolean | string[] | undefined, commas = true): string[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value
+    .flatMap((v) => (commas ? v.split(',') : [v]))
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+/** A duration in ms, or with ms or s, from 1 ms to 10 minutes; usage error otherwise. */
+export function durationOption(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const match = /^(\d+)(ms|s)?$/.exec(text.trim());
+  const value = match ? Number(match[1]) * (match[2] === 's' ? 1000 : 1) : Number.NaN;
+  if (!(value >= 1 && value <= 600_000))
+    throw new AppError('usage', `--${name} must be a duration such as 500, 500ms or 10s (got '${text}')`);
+  return value;
+}

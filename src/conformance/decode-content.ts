@@ -35,6 +35,8 @@ export async function decodeContent(
     .map((coding) => coding.trim().toLowerCase())
     .filter(Boolean)
     .reverse();
+  // An empty body (a HEAD answer, a 204) is not encoded, whatever Content-Encoding says.
+  if (bytes.length === 0) return bytes;
   let body = bytes;
   for (const coding of codings) {
     const decoder = DECODERS[coding];

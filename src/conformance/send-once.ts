@@ -27,8 +27,9 @@ export interface OneRequest {
 /**
  * One request through undici's dispatch API, the body collected whole. `request()` would wrap every answer in a
  * stream and an async resource that a runner reading whole bodies never needs: on a loopback run that is a
- * quarter of the client's CPU (bench/measure-runner.ts). Resolves with the answer or a TransportError at the
- * deadline or on a connection failure; rejects with undici's own error when it refuses the request itself
+ * quarter of the client's CPU (bench/measure-runner.ts). Resolves with the answer, content codings undone, or a
+ * TransportError: at the deadline, on a connection failure, for a body over the size cap or one that does not
+ * decode. Rejects with undici's own error when it refuses the request itself
  * (code UND_ERR_INVALID_ARG), which the caller words.
  */
 export function sendOnce(dispatcher: Dispatcher, outgoing: OneRequest, limits: Limits): Promise<RawAnswer | TransportError> {
@@ -64,11 +65,13 @@ export function sendOnce(dispatcher: Dispatcher, outgoing: OneRequest, limits: L
         if (settled) started.abort(new Error('timed out'));
       },
       onResponseStart(_, status, headers) {
-        // RFC 9110 §15.2: a client must accept 1xx answers it did not ask for (an unsolicited 100 Continue); they
-        // come first and are not the answer.
+        // RFC 9110 §15.2: a client must accept 1xx answers it did not ask for; they come first and are not the
+        // answer. undici hands 102 and 103 here; an unsolicited 100 never reaches it (skip-unsolicited-continue.ts).
         if (status >= 200) answer = { status, headers };
       },
       onResponseData(_, chunk) {
+        // After the deadline or the cap, what is still in flight before the abort takes effect is dropped.
+        if (settled) return;
         received += chunk.length;
         if (received > maxResponseBytes) {
           return tooLarge(`the body is more than --max-response-bytes (${maxResponseBytes} bytes); it was read no further`);

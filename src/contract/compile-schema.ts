@@ -19,12 +19,22 @@ export function describeIssues(issues: readonly ValidationIssue[]): string {
 
 const NO_ISSUES: readonly ValidationIssue[] = Object.freeze([]);
 
-// One instance for the whole process: every schema is compiled into it once, at contract load.
-// strict: false because OpenAPI schemas carry keywords JSON Schema does not know (example, x-*).
-const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
-(addFormatsModule as unknown as { default: (a: Ajv) => void }).default(ajv);
-// ajv-formats' int64 only checks Number.isInteger; bigint stand-ins make the range check meaningful.
-ajv.addFormat('int64', { type: 'number', validate: isInt64Number });
+// Two instances for the whole process, every schema compiled into both once, at contract load: one that stops at
+// the first error, and one that lists them all to tell people. strict: false because OpenAPI schemas carry
+// keywords JSON Schema does not know (example, x-*).
+function createAjv(allErrors: boolean): Ajv {
+  const ajv = new Ajv({ strict: false, allErrors, validateFormats: true });
+  (addFormatsModule as unknown as { default: (a: Ajv) => void }).default(ajv);
+  // ajv-formats' int64 only checks Number.isInteger; bigint stand-ins make the range check meaningful.
+  ajv.addFormat('int64', { type: 'number', validate: isInt64Number });
+  return ajv;
+}
+const ajv = createAjv(true);
+const ajvFirst = createAjv(false);
+
+// Past this many items, a list that fails is described by its first error only: listing every error of 240,000
+// pets would hold one error object each (hundreds of MB) for a report that shows fifty.
+const LONG_LIST = 1000;
 
 const FORMAT_RULES: Readonly<Record<string, string>> = {
   int64: 'must be an int64 integer (-9223372036854775808 to 9223372036854775807)',
@@ -33,29 +43,46 @@ const FORMAT_RULES: Readonly<Record<string, string>> = {
 
 export function compileSchema(schema: object, root: string): Validator {
   let validate: ValidateFunction;
+  let validateFirst: ValidateFunction;
   try {
-    validate = ajv.compile(contractSchema(schema) as object);
+    const own = contractSchema(schema) as object;
+    validate = ajv.compile(own);
+    validateFirst = ajvFirst.compile(own);
   } catch (error) {
     // Prism's model writes a schema that refers to itself as a $ref into a bundle Ajv is never given.
     throw new AppError('contract_invalid', `the schema of ${root} cannot be compiled: ${(error as Error).message} (a schema that refers to itself is not supported)`);
   }
   return (value, at = root) => {
-    if (validate(toValidatable(value))) return NO_ISSUES;
+    const validatable = toValidatable(value);
+    if (validateFirst(validatable)) return NO_ISSUES;
+    if (Array.isArray(validatable) && (validatable as unknown[]).length > LONG_LIST) return describeErrors(validateFirst, at);
+    validate(validatable);
     return describeErrors(validate, at);
   };
 }
 
+// A list of 240,000 pets each missing a field has 240,000 errors: people read the first ones, and the rest is
+// counted. Deduplication by key keeps the work linear in the number of errors.
+const MAX_ISSUES = 50;
+
 function describeErrors(validate: ValidateFunction, root: string): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
+  const seen = new Set<string>();
   const typeBroken = new Set<string>();
+  let more = 0;
   for (const error of validate.errors ?? []) {
     const path = issuePath(root, error);
     // A value of the wrong type also fails its format; the type is the one thing worth saying.
     if (error.keyword === 'type') typeBroken.add(path);
     else if (error.keyword === 'format' && typeBroken.has(path)) continue;
     const message = issueMessage(error);
-    if (!issues.some((i) => i.path === path && i.message === message)) issues.push({ path, message });
+    const key = `${path}\n${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (issues.length < MAX_ISSUES) issues.push({ path, message });
+    else more++;
   }
+  if (more > 0) issues.push({ path: root, message: `and ${more} more problem${more === 1 ? '' : 's'}` });
   return issues;
 }
 

@@ -1,9 +1,11 @@
-// XML 1.0 forbids most control characters even when escaped; a server's raw body may contain them.
+// XML 1.0 §2.2 forbids most control characters even when escaped, and unpaired surrogates (a JSON `\ud800` in a
+// body a target sent decodes to one); a server's raw body may contain either.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose.
-const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Text safe inside XML and HTML elements and attributes. */
 export function escapeXml(text: string): string {
-  return text.replace(FORBIDDEN, '\uFFFD').replace(/[&<>"']/g, (c) => ENTITIES[c] as string);
+  return text.replace(CONTROL, '\uFFFD').replace(UNPAIRED_SURROGATE, '\uFFFD').replace(/[&<>"']/g, (c) => ENTITIES[c] as string);
 }

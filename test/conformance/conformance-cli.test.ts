@@ -105,13 +105,20 @@ describe('conformance command', async () => {
     expect(await readdir(parent)).toEqual([]);
   });
 
+  it('prints an error that quotes control characters on one line, escaped', async () => {
+    const run = await runCli(['--target', mock.url, '--fail-on', '\u001b[32mhigh\u0007\nVerdict: PASSED']);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain("(got '\\e[32mhigh\\x07\\nVerdict: PASSED')");
+    expect(run.err.split('\n').filter((l) => l.startsWith('Verdict'))).toEqual([]);
+  });
+
   it('suggests the option meant by a misspelt one', async () => {
     const run = await runCli(['--target', mock.url, '--max-failure', '3']);
     expect(run.code).toBe(2);
     expect(run.err).toMatch(/Unknown option '--max-failure' \(did you mean --max-failures\?\)/);
   });
 
-  it('sends every -H header, and colours the console only on a terminal without NO_COLOR', async () => {
+  it('sends every -H header; colours the console and shows progress only on a terminal (colour not with NO_COLOR)', async () => {
     const seen: (string | undefined)[] = [];
     const target = await startTarget((req, res) => {
       seen.push(req.headers['x-tenant'] as string | undefined);
@@ -133,8 +140,15 @@ describe('conformance command', async () => {
     expect(seen.length).toBeGreaterThan(0);
     expect(new Set(seen)).toEqual(new Set(['blue']));
     expect(plain.out).not.toContain('\u001b[');
-    expect((await runCliOnTty(args, {})).out).toContain('\u001b[31m');
-    expect((await runCliOnTty(args, { NO_COLOR: '1' })).out).not.toContain('\u001b[');
+    const tty = (await runCliOnTty(args, {})).out;
+    expect(tty).toContain('\u001b[31m');
+    // A progress line counts the cases on a terminal, and is erased before the next line.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the erase-line sequence is what is asserted.
+    expect(tty).toMatch(/\d+\/\d+ cases? done, \d+ failed\r\u001b\[2K/);
+    expect(plain.out).not.toContain('\r');
+    const noColor = (await runCliOnTty(args, { NO_COLOR: '1' })).out;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: no SGR (colour) sequence is what is asserted.
+    expect(noColor).not.toMatch(/\u001b\[\d+m/);
   });
 
   it.each([

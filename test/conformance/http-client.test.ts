@@ -5,7 +5,7 @@ import { createServer as createTlsServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect, createServer as createNetServer, type Socket } from 'node:net';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttpClient } from '../../src/conformance/create-http-client.js';
@@ -188,6 +188,16 @@ describe('createHttpClient against odd targets', () => {
     expect(exchange.response?.json).toEqual([{ id: 1 }]);
   });
 
+  it('reads an empty body as empty, whatever its Content-Encoding (a HEAD answer, a 204)', async () => {
+    const server = createServer((_, res) => res.writeHead(204, { 'content-encoding': 'gzip' }).end());
+    const http = plain();
+    const exchange = await get(http, `${await listen(server)}/pets`);
+    await http.close();
+    expect(exchange.error).toBeUndefined();
+    expect(exchange.response?.status).toBe(204);
+    expect(exchange.response?.text).toBe('');
+  });
+
   it('reports a zstd body, a corrupt gzip body and a gzip bomb as answers it cannot use, not as crashes', async () => {
     const bomb = gzipSync(Buffer.alloc(8 * 1024 * 1024, 0x20));
     const server = createServer((req, res) => {
@@ -222,6 +232,26 @@ describe('createHttpClient against odd targets', () => {
     await http.close();
     expect(exchange.error).toBeUndefined();
     expect(exchange.response?.status).toBe(200);
+  });
+
+  it('skips a 100 Continue that arrives in pieces, then the answer, twice on one connection', async () => {
+    const pieces = ['HTTP/1.1 10', '0 Cont', 'inue\r\n', '\r\nHTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n[]'];
+    const raw = createNetServer((socket) => {
+      socket.on('data', async (request) => {
+        if (!request.toString('latin1').startsWith('GET ')) return;
+        for (const piece of pieces) {
+          socket.write(piece);
+          await new Promise((resolve) => setTimeout(resolve, 15));
+        }
+      });
+    });
+    const base = await listen(raw as unknown as Server);
+    const http = plain();
+    const first = await get(http, `${base}/pets`);
+    const second = await get(http, `${base}/pets`);
+    await http.close();
+    expect([first.response?.status, second.response?.status]).toEqual([200, 200]);
+    expect(second.response?.json).toEqual([]);
   });
 
   it('does not follow a redirect: a 307 is the answer, and its Location is never requested', async () => {
@@ -379,6 +409,37 @@ describe('createHttpClient over TLS', () => {
     }
     expect(outcomes.map((e) => e.response?.status ?? e.error?.kind)).toEqual(['connection', 200, 200]);
     expect(outcomes[0]?.error?.message).toMatch(/SELF_SIGNED|self.signed/i);
+  });
+
+  it('reaches an https target through HTTPS_PROXY (CONNECT), verifying the target with --ca', async () => {
+    const identity = await selfSigned();
+    const url = await tlsTarget(identity);
+    const tunnels: string[] = [];
+    const proxy = createServer();
+    proxy.on('connect', (req, socket: Socket, head: Buffer) => {
+      tunnels.push(req.url ?? '');
+      const [host, port] = (req.url ?? '').split(':');
+      const upstream = connect(Number(port), host, () => {
+        socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        upstream.write(head);
+        upstream.pipe(socket).pipe(upstream);
+      });
+      upstream.on('error', () => socket.destroy());
+      socket.on('error', () => upstream.destroy());
+    });
+    const proxyUrl = await listen(proxy);
+    const saved = process.env.HTTPS_PROXY;
+    process.env.HTTPS_PROXY = proxyUrl;
+    try {
+      const http = plain({ ca: identity.cert });
+      const exchange = await get(http, url);
+      await http.close();
+      expect(exchange.response?.status).toBe(200);
+      expect(tunnels).toEqual([new URL(url).host]);
+    } finally {
+      if (saved === undefined) delete process.env.HTTPS_PROXY;
+      else process.env.HTTPS_PROXY = saved;
+    }
   });
 
   it('keeps trusting NODE_EXTRA_CA_CERTS when --ca is given too', async () => {

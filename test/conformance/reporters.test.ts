@@ -340,7 +340,7 @@ describe('reports of a large failing run', () => {
     expect(html.indexOf('First failures')).toBeLessThan(html.indexOf('id="coverage"'));
     // A thousand findings from one cause read as one row.
     expect(html).toMatch(
-      /<table id="by-check">.*<td><code>body-schema<\/code><\/td><td>high<\/td><td class="n">1000<\/td><td class="n">50<\/td>/s,
+      /<table id="by-check">.*<tr data-check="body-schema"><td><code>body-schema<\/code><\/td><td>high<\/td><td class="n">1000<\/td><td class="n">50<\/td>/s,
     );
   });
 
@@ -359,6 +359,38 @@ describe('reports of a large failing run', () => {
     expect(Buffer.byteLength(md)).toBeLessThan(1024 * 1024);
     expect(md).toContain('<details open><summary>1000 failures</summary>');
     expect(md).toContain('950 more in report.html and report.json.');
+  });
+
+  it('lists at most 100 observations in summary.md, and says how many more there are', async () => {
+    const run = result(1);
+    const observation = {
+      file: 'conformance/list.yaml',
+      scenario: 'list',
+      step: 1,
+      operationId: 'listPets',
+      note: 'limit=0',
+      status: 400,
+      body: '{}',
+      curl: 'curl',
+    };
+    const list = {
+      ...scenario('list', 'conformance/list.yaml', 'passed'),
+      observations: Array.from({ length: 150 }, () => observation),
+    };
+    const md = (await render('markdown', { ...run, scenarios: [list, ...run.scenarios.slice(1)] })).files['summary.md'] as string;
+    expect(md.split('\n').filter((l) => l.startsWith('- conformance/list.yaml'))).toHaveLength(100);
+    expect(md).toContain('53 more in report.html and report.json.');
+  });
+
+  it('cuts summary.md at a line, closes its open <details> and says so, when it would still be too long', async () => {
+    const run = result(1);
+    // A case name of 2 MB: one failure row alone is over the limit.
+    const name = `fetch ${'n'.repeat(2_000_000)}`;
+    const failing = { ...scenario(name, 'conformance/get.yaml', 'failed', [{ ...FINDING, scenario: name }]) };
+    const md = (await render('markdown', { ...run, scenarios: [failing] })).files['summary.md'] as string;
+    expect(Buffer.byteLength(md)).toBeLessThan(1024 * 1024);
+    expect(md).toMatch(/\*\*Truncated\*\* to stay within GitHub's 1 MiB step summary limit/);
+    expect((md.match(/<details/g) ?? []).length).toBe((md.match(/<\/details>/g) ?? []).length);
   });
 
   it('gives JUnit a failure message that is the first finding’s sentence', async () => {
@@ -402,5 +434,30 @@ describe.each(['json', 'junit', 'markdown', 'html'])('the %s reporter, when the 
     const text = written[fileOf[name] as string] as string;
     expect(text).toMatch(/did not answer: ECONNREFUSED (<x>|&lt;x&gt;)/);
     if (name === 'junit') expect(findAll(parseXml(text), 'error')).toHaveLength(1);
+  });
+});
+
+describe('the order of cases', () => {
+  /** Cases as the engine may hand them over: generated ones first, in completion order. */
+  function mixedRun(): RunResult {
+    const generated = (id: string): ScenarioResult => ({
+      ...scenario(`generated ${id}`, '', 'passed'),
+      id,
+      source: 'generated',
+      kind: 'invalid-bodies',
+    });
+    const run = result(0);
+    return { ...run, scenarios: [generated('gen-b'), ...run.scenarios, generated('gen-a')] };
+  }
+
+  it('is scenario files in file order, then generated cases by id, in every report', async () => {
+    const expected = ['list', 'fetch', 'fetch again', 'create', 'generated gen-a', 'generated gen-b'];
+    const { lines } = await render('console', mixedRun());
+    expect(lines.filter((l) => /^(PASS|FAIL|SKIP) /.test(l)).map((l) => /› (.*) \[/.exec(l)?.[1])).toEqual(expected);
+    const junit = parseXml((await render('junit', mixedRun())).files['junit.xml'] as string);
+    expect(findAll(junit, 'testcase').map((c) => c.attributes.name)).toEqual(expected);
+    expect(findAll(junit, 'testsuite').at(-1)?.attributes.name).toBe('generated: invalid-bodies');
+    const html = (await render('html', mixedRun())).files['report.html'] as string;
+    expect(html.indexOf('generated gen-a')).toBeLessThan(html.indexOf('generated gen-b'));
   });
 });

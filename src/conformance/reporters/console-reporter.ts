@@ -1,10 +1,13 @@
 import { terminalText as t } from '../../shared/terminal-text.js';
 import type { RunResult, ScenarioResult } from '../run-result.js';
+import { caseOrigin } from './case-origin.js';
 import { describeFinding } from './describe-finding.js';
 import { plural } from './plural.js';
 import { reportOrder } from './report-order.js';
 import { runHints } from './run-hints.js';
 import type { Reporter, ReporterContext } from './reporter.js';
+
+const progress = new WeakMap<ReporterContext, { total: number; done: number; failed: number }>();
 
 const MARKS = { passed: 'PASS', failed: 'FAIL', skipped: 'SKIP' } as const;
 // SGR colours (ECMA-48 §8.3.117), used only when the context allows it: a terminal, NO_COLOR unset.
@@ -18,8 +21,17 @@ const COLOURS = { passed: '32', failed: '31', skipped: '33', hint: '36' } as con
  */
 export const consoleReporter: Reporter = {
   name: 'console',
-  onRunStart: ({ target, scenarios, files, seed }, { print }) => {
-    print(`conformance: ${plural(scenarios, 'case')} from ${plural(files, 'source')} against ${t(target)}, seed ${seed}`);
+  onRunStart: ({ target, scenarios, files, seed }, context) => {
+    progress.set(context, { total: scenarios, done: 0, failed: 0 });
+    context.print(`conformance: ${plural(scenarios, 'case')} from ${plural(files, 'source')} against ${t(target)}, seed ${seed}`);
+  },
+  // On a terminal, a line that counts cases as they end: the cases themselves are printed in order at the end.
+  onScenarioEnd: (scenario, context) => {
+    const counts = progress.get(context);
+    if (!counts || !context.progress) return;
+    counts.done++;
+    if (scenario.outcome === 'failed') counts.failed++;
+    context.progress(`${counts.done}/${plural(counts.total, 'case')} done, ${counts.failed} failed`);
   },
   onRunEnd: (result, context) => {
     for (const scenario of reportOrder(result.scenarios)) printScenario(scenario, context);
@@ -34,7 +46,7 @@ function paint(context: ReporterContext, colour: string, text: string): string {
 function printScenario(scenario: ScenarioResult, context: ReporterContext): void {
   const mark = paint(context, COLOURS[scenario.outcome], MARKS[scenario.outcome]);
   const skip = scenario.skipReason ? ` (${t(scenario.skipReason)})` : '';
-  context.print(`${mark} ${t(scenario.file)} › ${t(scenario.name)} [${t(scenario.id)}]${skip}`);
+  context.print(`${mark} ${t(caseOrigin(scenario))} › ${t(scenario.name)} [${t(scenario.id)}]${skip}`);
   for (const finding of scenario.findings) context.print(describeFinding(finding, t).replace(/^/gm, '     '));
   for (const o of scenario.observations) {
     context.print(

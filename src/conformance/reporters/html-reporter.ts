@@ -1,6 +1,7 @@
 import { escapeXml as h } from '../../shared/escape-xml.js';
 import type { CoverageRow, Finding, RunResult, ScenarioResult } from '../run-result.js';
 import { SEVERITIES } from '../severity.js';
+import { caseOrigin } from './case-origin.js';
 import { bodyExtent } from './describe-finding.js';
 import { plural } from './plural.js';
 import { reportOrder } from './report-order.js';
@@ -37,7 +38,7 @@ details.case{border:1px solid #ddd;border-radius:4px;margin:.4rem 0;padding:.3re
 .finding{border-left:4px solid #b00020;padding:.2rem .8rem;margin:.6rem 0}.finding.low,.finding.medium{border-color:#c77700}
 .finding.below{opacity:.85;border-style:dashed}.sev{font-weight:700;text-transform:uppercase;font-size:.8em}
 .cov-failed{background:#fdecee}.cov-passed{background:#edf7ed}.cov-none{background:#f1f1f1;color:#666}.cov-observed{background:#fff8e1}
-#filter{position:sticky;top:0;background:#fff;border-bottom:1px solid #ccc;padding:.4rem 0;z-index:1}
+#by-check tr[data-check]{cursor:pointer}#filter{position:sticky;top:0;background:#fff;border-bottom:1px solid #ccc;padding:.4rem 0;z-index:1}
 .consequences{margin:.2rem 0 .2rem 1.2rem;color:#444}`;
 
 // Hides findings outside the chosen severities and check, and cases left with nothing to show.
@@ -46,7 +47,9 @@ const check=document.getElementById('check').value;const failedOnly=document.get
 for(const f of document.querySelectorAll('.finding'))f.hidden=!(sev.has(f.dataset.severity)&&(!check||f.dataset.check===check));
 for(const c of document.querySelectorAll('details.case')){const fs=[...c.querySelectorAll('.finding')];
 c.hidden=(failedOnly&&c.dataset.outcome!=='failed')||(fs.length>0&&fs.every(f=>f.hidden))||(fs.length===0&&(!!check||failedOnly));}};
-document.getElementById('filter').addEventListener('change',apply);`;
+document.getElementById('filter').addEventListener('change',apply);
+for(const r of document.querySelectorAll('#by-check tr[data-check]'))r.addEventListener('click',()=>{
+document.getElementById('check').value=r.dataset.check;apply();document.getElementById('filter').scrollIntoView();});`;
 
 function renderHtml(result: RunResult): string {
   const cases = reportOrder(result.scenarios);
@@ -130,9 +133,9 @@ function renderByCheck(cases: readonly ScenarioResult[]): string {
     .sort((a, b) => b[1].findings - a[1].findings)
     .map(
       ([check, r]) =>
-        `<tr><td><code>${h(check)}</code></td><td>${h(r.severity)}</td><td class="n">${r.findings}</td><td class="n">${r.cases.size}</td></tr>`,
+        `<tr data-check="${h(check)}"><td><code>${h(check)}</code></td><td>${h(r.severity)}</td><td class="n">${r.findings}</td><td class="n">${r.cases.size}</td></tr>`,
     );
-  return `<h2>Findings by check</h2>\n<table id="by-check"><tr><th>check</th><th>severity</th><th>findings</th><th>cases</th></tr>\n${body.join('\n')}\n</table>`;
+  return `<h2>Findings by check</h2>\n<p>Click a row to show only its findings.</p>\n<table id="by-check"><tr><th>check</th><th>severity</th><th>findings</th><th>cases</th></tr>\n${body.join('\n')}\n</table>`;
 }
 
 function renderCoverage(rows: readonly CoverageRow[]): string {
@@ -165,7 +168,7 @@ function renderCase(s: ScenarioResult, open: boolean): string {
   const observations = s.observations.length
     ? `<ul>${s.observations.map((o) => `<li>observed, step ${o.step} (${h(o.operationId)}): ${h(o.note)}: <code>${h(`${o.status ?? 'no answer'} ${o.body.slice(0, 200)}`)}</code></li>`).join('')}</ul>`
     : '';
-  const summary = `<span class="${s.outcome}">${s.outcome.toUpperCase()}</span> ${h(s.name)} · <small>${h(s.file)}:${s.line} · id <code>${h(s.id)}</code> · ${plural(s.findings.length, 'finding')}${s.skipReason ? ` · ${h(s.skipReason)}` : ''}</small>`;
+  const summary = `<span class="${s.outcome}">${s.outcome.toUpperCase()}</span> ${h(s.name)} · <small>${h(caseOrigin(s))} · id <code>${h(s.id)}</code> · ${plural(s.findings.length, 'finding')}${s.skipReason ? ` · ${h(s.skipReason)}` : ''}</small>`;
   return `<details class="case" id="${anchor(s)}" data-outcome="${s.outcome}"${open ? ' open' : ''}><summary>${summary}</summary>
 ${findings.join('\n')}${more}${observations}</details>`;
 }

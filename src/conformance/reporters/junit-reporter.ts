@@ -1,5 +1,6 @@
 import { escapeXml } from '../../shared/escape-xml.js';
 import type { RunResult, ScenarioResult } from '../run-result.js';
+import { caseOrigin } from './case-origin.js';
 import { describeFinding } from './describe-finding.js';
 import { plural } from './plural.js';
 import { reportOrder } from './report-order.js';
@@ -24,7 +25,7 @@ export const junitReporter: Reporter = {
 function renderJunit(result: RunResult): string {
   const files = new Map<string, ScenarioResult[]>();
   for (const scenario of reportOrder(result.scenarios)) {
-    const suite = scenario.source === 'generated' ? `generated: ${scenario.kind ?? 'cases'}` : scenario.file;
+    const suite = scenario.source === 'generated' ? caseOrigin(scenario) : scenario.file;
     files.set(suite, [...(files.get(suite) ?? []), scenario]);
   }
   const properties = renderProperties({

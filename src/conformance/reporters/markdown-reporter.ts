@@ -10,6 +10,7 @@ import type { NotRun, Reporter } from './reporter.js';
 // GitHub refuses a step summary over 1 MiB; leave room for what other steps append.
 const MAX_BYTES = 900 * 1024;
 const FAILURE_ROWS = 50;
+const OBSERVATION_ROWS = 100;
 
 /**
  * summary.md: compact, for $GITHUB_STEP_SUMMARY (appended when that is set): the verdict, why a run stopped,
@@ -72,7 +73,7 @@ function renderMarkdown(result: RunResult): string {
     for (const { s, f } of failures.slice(0, FAILURE_ROWS)) {
       const also = f.consequences?.length ? ` (and ${plural(f.consequences.length, 'consequence')})` : '';
       lines.push(
-        `| ${f.severity} | ${md(f.checkId)} | ${md(`${s.file} › ${s.name}`)} (${md(s.id)}) | ${f.step} | ${md(f.title)}${also} |`,
+        `| ${f.severity} | ${md(f.checkId)} | ${md(s.name)}<br><sub>${md(s.id)}</sub> | ${f.step} | ${md(f.title)}${also} |`,
       );
     }
     if (failures.length > FAILURE_ROWS) lines.push('', `${failures.length - FAILURE_ROWS} more in report.html and report.json.`);
@@ -92,10 +93,13 @@ function renderMarkdown(result: RunResult): string {
   const observations = reportOrder(result.scenarios).flatMap((s) => s.observations);
   if (observations.length > 0) {
     lines.push(`<details><summary>${plural(observations.length, 'observation')} (where the contract is silent)</summary>`, '');
-    for (const o of observations) {
+    for (const o of observations.slice(0, OBSERVATION_ROWS)) {
       lines.push(
         `- ${md(`${o.file} › ${o.scenario}`)}, step ${o.step} (${o.operationId}): ${md(o.note)}: ${o.status ?? 'no answer'}`,
       );
+    }
+    if (observations.length > OBSERVATION_ROWS) {
+      lines.push('', `${observations.length - OBSERVATION_ROWS} more in report.html and report.json.`);
     }
     lines.push('', '</details>', '');
   }

@@ -11,6 +11,8 @@ export interface ReporterContext {
   readonly stepSummaryFile: string | undefined;
   /** The console may colour its lines (a terminal, and NO_COLOR unset). Default: no colour. */
   readonly color?: boolean;
+  /** A transient status line, on a terminal only: each call replaces the last, and print() clears it first. */
+  readonly progress?: (line: string) => void;
 }
 
 /** Why a run did not happen or did not finish (exit 2, 3 or 4): reports say so instead of keeping older ones. */

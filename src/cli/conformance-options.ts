@@ -1,0 +1,97 @@
+import { BUILT_IN_REPORTERS } from '../conformance/reporters/built-in-reporters.js';
+import { SEVERITIES } from '../conformance/severity.js';
+import type { OptionRow } from './option-table.js';
+
+export const DEFAULT_REPORTERS = ['console', 'json', 'junit', 'markdown', 'html'];
+
+/** The conformance command's options: parsing, --help and the README's options block are made from it. */
+export const CONFORMANCE_OPTIONS: readonly OptionRow[] = [
+  { name: 'target', short: 't', type: 'string', value: 'url', description: 'base URL of the target, including /v1 (required)' },
+  { name: 'token', type: 'string', value: 'key', description: 'API key sent as Bearer (default: PETSTORE_API_KEY)' },
+  {
+    name: 'scenarios',
+    type: 'string',
+    value: 'dir|glob',
+    description: 'scenario folder, file or glob (default ./conformance/, else the shipped suite)',
+  },
+  { name: 'report-dir', type: 'string', value: 'dir', description: 'where reports are written (default reports/)' },
+  {
+    name: 'reporter',
+    short: 'r',
+    type: 'string',
+    multiple: true,
+    value: 'name',
+    description: `${Object.keys(BUILT_IN_REPORTERS).join(', ')}; repeat or comma-separate (default: all)`,
+  },
+  {
+    name: 'fail-on',
+    type: 'string',
+    value: 'severity',
+    description: `${SEVERITIES.join(', ')}: lowest that fails (default medium)`,
+  },
+  { name: 'tags', type: 'string', multiple: true, value: 'tags', description: 'run only scenarios with one of these tags' },
+  { name: 'skip-tags', type: 'string', multiple: true, value: 'tags', description: 'skip scenarios with one of these tags' },
+  { name: 'read-only', type: 'boolean', description: "skip scenarios tagged 'mutating' (safe against production data)" },
+  { name: 'timeout', type: 'string', value: 'ms', description: 'per request, in ms or with s (default 10s)' },
+  { name: 'max-response-time', type: 'string', value: 'ms', description: 'slower answers are a low finding (default 2000)' },
+  { name: 'concurrency', short: 'c', type: 'string', value: 'n', description: 'scenarios run at once (default 4)' },
+  { name: 'rate-limit', type: 'string', value: 'n', description: 'most requests per second (default: no limit)' },
+  { name: 'contract', type: 'string', value: 'file', description: 'OpenAPI document (default openapi.yaml)' },
+  {
+    name: 'seed',
+    type: 'string',
+    value: 'n',
+    description: 'seed of the generated cases; the same seed sends the same cases (default: random, printed)',
+  },
+  {
+    name: 'generate',
+    type: 'string',
+    multiple: true,
+    value: 'kinds',
+    description: 'kinds of case derived from the contract; repeat or comma-separate (default: all)',
+  },
+  { name: 'no-generate', type: 'boolean', description: 'run the scenario files only, no generated cases' },
+  { name: 'max-cases', type: 'string', value: 'n', description: 'run at most n generated cases (default: all)' },
+  {
+    name: 'case',
+    type: 'string',
+    multiple: true,
+    value: 'id|glob',
+    description: 'run only the cases whose id or name matches; repeat or comma-separate',
+  },
+  {
+    name: 'header',
+    short: 'H',
+    type: 'string',
+    multiple: true,
+    value: "'Name: value'",
+    description: 'a header sent with every request (a step that sets it wins); repeatable',
+  },
+  { name: 'insecure', type: 'boolean', description: 'accept any TLS certificate (self-signed staging)' },
+  { name: 'ca', type: 'string', value: 'file', description: 'PEM file of certificates to trust besides the usual ones' },
+  {
+    name: 'max-response-bytes',
+    type: 'string',
+    value: 'n',
+    description: 'larger answers are a finding, read no further; bytes, or with KiB or MiB (default 10MiB)',
+  },
+  {
+    name: 'max-failures',
+    type: 'string',
+    value: 'n',
+    description: 'stop starting cases after n have failed (default: no limit)',
+  },
+  { name: 'help', short: 'h', type: 'boolean', description: 'show this help' },
+  { name: 'version', short: 'v', type: 'boolean', description: 'show the version' },
+];
+
+export const CONFORMANCE_HELP_FOOTER = `Environment:
+  PETSTORE_API_KEY       the API key (prefer it to --token: command lines are visible to other users)
+  GITHUB_STEP_SUMMARY    the Markdown summary is appended to this file when set
+  HTTP_PROXY, HTTPS_PROXY, NO_PROXY   proxies, as curl reads them (also in lower case)
+  NODE_EXTRA_CA_CERTS    more certificates to trust, as for any Node.js program
+  NO_COLOR               no colour in the console (there is colour only on a terminal anyway)
+
+Exit codes: 0 no failure at or above --fail-on, 1 conformance failures, 2 usage, scenario, contract or
+configuration error (a refused key, a --target without /v1), 3 target unreachable, 4 a bug in the runner.
+After 2, 3 or 4 the reports say why the run did not happen.`;

@@ -1,0 +1,10 @@
+import { describe, expect, it } from 'vitest';
+import { escapeXml } from './escape-xml.js';
+
+describe('escapeXml', () => {
+  it('replaces what XML 1.0 cannot hold, even escaped, and escapes markup', () => {
+    expect(escapeXml('a\u0000b\ud800c\udc00d\ud83d\ude00<&>"\'')).toBe(
+      'a\uFFFDb\uFFFDc\uFFFDd\ud83d\ude00&lt;&amp;&gt;&quot;&#39;',
+    );
+  });
+});
