@@ -39,6 +39,8 @@ import { persistStores } from './persist-stores.js';
 import { RuntimeRules } from './runtime-rules.js';
 import { readStateFile } from './state-file.js';
 import { STATEFUL_HANDLERS } from './stateful-handlers.js';
+import { loadFreshContract } from './load-fresh-contract.js';
+import { watchFiles } from './watch-files.js';
 import { writeBody } from './write-body.js';
 
 export interface MockServer {
@@ -58,7 +60,7 @@ export interface MockServer {
  */
 export async function createMockServer(options: MockOptions = {}): Promise<MockServer> {
   checkMockOptions(options);
-  const contract = await loadContract(options.contract);
+  let contract = await loadContract(options.contract);
   const basePath = options.basePath ?? DEFAULTS.basePath;
   const maxPets = options.maxPets ?? DEFAULTS.maxPets;
   const fixturesFile = options.fixtures === undefined ? defaultFixturesPath() : options.fixtures;
@@ -85,20 +87,30 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   const authenticate = createAuthenticator(apiKeys);
   // A key put in a URL (?api_key=…) or a body must not reach the log or the journal either.
   const redact = createSecretRedactor(apiKeys);
-  const extraHeaders = new Map<Operation, Record<string, string> | undefined>(
-    contract.operations.map((op) => [op, deprecationHeaders(op, contract.byId, basePath)]),
-  );
+  // Everything derived from the contract, made again when --watch reloads it.
+  const extraHeaders = new Map<Operation, Record<string, string> | undefined>();
+  const operationIds = new Set<string>();
+  // What a preflight advertises: the methods the contract (or the admin table) has, HEAD with GET, and OPTIONS.
+  let contractMethods = '';
+  const adopt = (next: Contract) => {
+    contract = next;
+    extraHeaders.clear();
+    operationIds.clear();
+    for (const op of next.operations) {
+      extraHeaders.set(op, deprecationHeaders(op, next.byId, basePath));
+      operationIds.add(op.operationId);
+    }
+    contractMethods = [...withHead([...new Set(next.operations.map((op) => op.method))]), 'OPTIONS'].join(', ');
+  };
+  adopt(contract);
   const journal = new RequestJournal(options.journalSize ?? DEFAULTS.journalSize);
   const rules = new RuntimeRules();
-  const operationIds = new Set(contract.operations.map((op) => op.operationId));
   const adminContext: AdminContext = { sessions, startedAt: Date.now(), journal, redact, rules, operationIds };
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
   const { log, onExchange, delay } = options;
   const logFormat = options.logFormat ?? 'text';
   const corsOrigins = options.corsOrigins ?? '*';
   const adminOrigins = corsOrigins === '*' ? [] : corsOrigins;
-  // What a preflight advertises: the methods the contract (or the admin table) has, HEAD with GET, and OPTIONS.
-  const contractMethods = [...withHead([...new Set(contract.operations.map((op) => op.method))]), 'OPTIONS'].join(', ');
   const adminMethods = [...withHead(ADMIN_METHODS), 'OPTIONS'].join(', ');
   // Known once the server listens (port 0 picks one): a request from the mock's own origin is not cross-origin.
   let ownOrigin = '';
@@ -422,17 +434,47 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   const host = options.host ?? DEFAULTS.host;
   const url = `http://${bracketed(host)}:${port}${basePath}`;
   ownOrigin = new URL(url).origin;
-  const needsPrism = contract.operations.some((op) => !STATEFUL_HANDLERS[op.operationId]);
   // Warm Prism after listening, and only when some operation needs it: start-up is not made to wait for it.
-  if (needsPrism) warmPrism().catch(() => {});
+  const warmIfNeeded = () => {
+    if (contract.operations.some((op) => !STATEFUL_HANDLERS[op.operationId])) warmPrism().catch(() => {});
+  };
+  warmIfNeeded();
+  const note = (line: string) => safely(() => options.log?.(`petstore-mock: ${line}`));
+  // --watch: an edited contract is served at once, the store kept; an edit that does not load changes nothing.
+  const contractFile = contract.file;
+  const reload = async (file: string) => {
+    if (file === contractFile) {
+      try {
+        adopt(await loadFreshContract(contractFile));
+        warmIfNeeded();
+        note(`reloaded ${contractFile}: ${contract.operations.length} operations`);
+      } catch (error) {
+        note(`kept the previous contract: ${(error as Error).message}`);
+      }
+      return;
+    }
+    try {
+      const pet = contract.schemas.get('Pet');
+      if (pet) sessions.setFixtures(await loadFixtures(file, pet, maxPets));
+      note(`reloaded ${file}: the next reset and new sessions start from it`);
+    } catch (error) {
+      note(`kept the previous fixtures: ${(error as Error).message}`);
+    }
+  };
+  const stopWatching = options.watch
+    ? watchFiles(typeof fixturesFile === 'string' ? [contractFile, fixturesFile] : [contractFile], (file) => void reload(file))
+    : undefined;
 
   return {
     url,
     port,
     store,
-    contract,
+    get contract() {
+      return contract;
+    },
     reset,
     close: async () => {
+      stopWatching?.();
       await closeServer(server);
       await persister?.stop();
     },
