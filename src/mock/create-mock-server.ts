@@ -10,7 +10,7 @@ import { ADMIN_METHODS, ADMIN_PREFIX, type AdminContext, findAdminRoute } from '
 import { lookupMethod, withHead } from './allowed-methods.js';
 import { createAuthenticator } from './authenticate.js';
 import { type ClientError, clientErrorResponse, writeRawResponse } from './client-error-response.js';
-import { applyCors } from './cors.js';
+import { decideCors } from './cors.js';
 import { deprecationHeaders } from './deprecation-headers.js';
 import { errorBody, mockError, statusOf } from './error-codes.js';
 import type { MockResponse } from './handler.js';
@@ -118,15 +118,17 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
 
   // `state` records the operation as soon as it is known, so that its errors carry its headers too. Synchronous up
   // to the body: a request without one (every GET) is answered with no promise on its path.
-  function answer(req: IncomingMessage, res: ServerResponse, state: RequestState): MockResponse | Promise<MockResponse> {
+  function answer(req: IncomingMessage, state: RequestState): MockResponse | Promise<MockResponse> {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = normalizePath(q === -1 ? url : url.slice(0, q));
     if (path.startsWith(`${ADMIN_PREFIX}/`)) {
       state.admin = true;
-      return answerAdmin(req, res, path, q === -1 ? '' : url.slice(q + 1));
+      return answerAdmin(req, state, path, q === -1 ? '' : url.slice(q + 1));
     }
-    if (applyCors(req, res, corsOrigins, contractMethods)) return { status: 204, body: '' };
+    const cors = decideCors(req, corsOrigins, contractMethods);
+    state.headers = cors.headers;
+    if (cors.preflight) return { status: 204, body: '' };
     // No cut-off: querystring stops at 1000 pairs by default, and a parameter past it went unvalidated
     // (limit=1000&…&status=bogus got 200). Node's 16 KiB header limit bounds the request line already.
     const query = q === -1 ? {} : parseQuery(url.slice(q + 1), '&', '=', ALL_PAIRS);
@@ -140,7 +142,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     const method = lookupMethod(req.method ?? 'GET', (m) => contract.findOperation(m, relative).kind === 'found');
     const match = contract.findOperation(method, relative);
     if (match.kind === 'not-found') throw mockError('not_found', `no operation of the contract has path ${path}`);
-    if (match.kind === 'method-not-allowed') return refuseMethod(req, res, path, match.allowed);
+    if (match.kind === 'method-not-allowed') return refuseMethod(req, state, path, match.allowed);
     const { operation, pathParams } = match;
     state.operation = operation;
     if (operation.auth === 'bearer') {
@@ -176,7 +178,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   // request and on every POST; curl and test suites send none. Only origins given explicitly may call them.
   function answerAdmin(
     req: IncomingMessage,
-    res: ServerResponse,
+    state: RequestState,
     path: string,
     query: string,
   ): MockResponse | Promise<MockResponse> {
@@ -197,11 +199,13 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
           `the admin endpoints refuse browser requests from another origin (Origin: ${origin}): allow one with --cors-origin`,
         );
       }
-      if (applyCors(req, res, adminOrigins, adminMethods)) return { status: 204, body: '' };
+      const cors = decideCors(req, adminOrigins, adminMethods);
+      state.headers = cors.headers;
+      if (cors.preflight) return { status: 204, body: '' };
     }
     const match = findAdminRoute(req.method ?? 'GET', path.slice(ADMIN_PREFIX.length));
     if (match.kind === 'not-found') throw mockError('not_found', `no admin endpoint ${path}: see the README`);
-    if (match.kind === 'method-not-allowed') return refuseMethod(req, res, path, match.allowed);
+    if (match.kind === 'method-not-allowed') return refuseMethod(req, state, path, match.allowed);
     return match.route(adminContext, {
       query: new URLSearchParams(query),
       headers: req.headers,
@@ -210,9 +214,9 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   }
 
   // RFC 9110 §15.5.6: a 405 lists the methods the path has; an OPTIONS outside CORS gets 204 with the same Allow.
-  function refuseMethod(req: IncomingMessage, res: ServerResponse, path: string, allowed: readonly string[]): MockResponse {
+  function refuseMethod(req: IncomingMessage, state: RequestState, path: string, allowed: readonly string[]): MockResponse {
     const allow = withHead(allowed).join(', ');
-    res.setHeader('Allow', allow);
+    state.headers = { ...state.headers, Allow: allow };
     if (req.method === 'OPTIONS') return { status: 204, body: '' };
     throw mockError('method_not_allowed', `${req.method} is not a method of ${path}: allowed ${allow}`);
   }
@@ -275,7 +279,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     lastResponse.set(req.socket, res);
     let response: MockResponse | Promise<MockResponse>;
     try {
-      response = answer(req, res, state);
+      response = answer(req, state);
     } catch (error) {
       response = errorResponse(error);
     }
@@ -337,14 +341,14 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     const written: string[] | undefined = onExchange && response.chunks ? [] : undefined;
     let streaming: Promise<void> | undefined;
     try {
-      headers = send(res, operation, response, state.applied);
+      headers = send(res, response, operation, state);
       if (response.chunks) streaming = writeBody(res, written ? recorded(response.chunks, written) : response.chunks);
     } catch (error) {
       // A handler's answer that cannot be sent (no body, a header Node refuses) is the mock's bug: a 500, and
       // the mock keeps serving.
       sent = errorResponse(error);
       if (res.headersSent) res.destroy();
-      headers = res.headersSent ? {} : send(res, undefined, sent);
+      headers = res.headersSent ? {} : send(res, sent, undefined, state);
     }
     const report = () => {
       record(req, state, sent);
@@ -367,11 +371,12 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     else report();
   }
 
-  function send(res: ServerResponse, operation: Operation | undefined, response: MockResponse, applied?: string[]) {
-    const headers: Record<string, string | number> =
-      response.body === '' && !response.chunks ? {} : { 'Content-Type': 'application/json' };
+  // The one place headers are written: what the stages put in the state, the operation's, the answer's own.
+  function send(res: ServerResponse, response: MockResponse, operation: Operation | undefined, state: RequestState) {
+    const headers: Record<string, string | number> = { ...state.headers };
+    if (response.body !== '' || response.chunks) headers['Content-Type'] = 'application/json';
     Object.assign(headers, operation && extraHeaders.get(operation), response.headers);
-    if (applied) headers['Preference-Applied'] = applied.join(', ');
+    if (state.applied) headers['Preference-Applied'] = state.applied.join(', ');
     if (response.status === 413) headers.Connection = 'close';
     if (response.chunks) {
       res.writeHead(response.status, headers);
