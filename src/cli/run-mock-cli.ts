@@ -166,11 +166,15 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
  * full (EAGAIN) emit 'error' on the stream, which with no listener kills the process and every pet with it. The
  * mock keeps serving; the lines that cannot be written are dropped, and no more are tried on that stream.
  */
+const MAX_PENDING_OUTPUT = 1024 * 1024;
+
 function keepServingWhenOutputFails() {
   const broken = new Set<NodeJS.WriteStream>();
   for (const stream of [process.stdout, process.stderr]) stream.on('error', () => broken.add(stream));
   const writer = (stream: NodeJS.WriteStream) => (text: string) => {
-    if (broken.has(stream)) return;
+    // A reader that stops reading without going away: Node buffers what it cannot write yet, without end. Past
+    // a megabyte waiting, lines are dropped rather than held.
+    if (broken.has(stream) || stream.writableLength > MAX_PENDING_OUTPUT) return;
     try {
       stream.write(text);
     } catch {
