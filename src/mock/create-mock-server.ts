@@ -2,7 +2,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { parse as parseQuery } from 'node:querystring';
-import { isAppError } from '../contract/app-error.js';
 import { createSecretRedactor } from '../shared/mock-redact-secrets.js';
 import { type Contract, loadContract } from '../contract/load-contract.js';
 import type { Operation } from '../contract/operation.js';
@@ -12,9 +11,12 @@ import { createAuthenticator } from './authenticate.js';
 import { type ClientError, clientErrorResponse, writeRawResponse } from './client-error-response.js';
 import { decideCors } from './cors.js';
 import { deprecationHeaders } from './deprecation-headers.js';
-import { errorBody, mockError, statusOf } from './error-codes.js';
+import { mockError } from './error-codes.js';
+import { errorResponse } from './error-response.js';
 import type { MockResponse } from './handler.js';
+import { bracketed, hostnameOf } from './host-names.js';
 import { listen } from './listen.js';
+import { malformedResponse } from './malformed-response.js';
 import { loadFixtures } from './load-fixtures.js';
 import {
   checkMockOptions,
@@ -498,13 +500,6 @@ const ADMIN_BODY_BYTES = 64 * 1024;
 const NO_ANSWER: MockResponse = { status: 0, body: '' };
 
 
-/** `Prefer: fault=malformed`: the operation's success status and JSON type, and a body that is not JSON. */
-function malformedResponse(operation: Operation): MockResponse {
-  const success = operation.responses.find((r) => r.code.startsWith('2'))?.code;
-  const status = success === undefined || success === '2XX' ? 200 : Number(success);
-  return { status, body: '{"malformed": ', headers: { 'Content-Type': 'application/json' } };
-}
-
 /** What the rest of a request's answer needs once its operation is known and it is authenticated. */
 interface ReceivedRequest {
   readonly preferences: Preferences;
@@ -518,16 +513,6 @@ interface ReceivedRequest {
 
 const ALL_PAIRS = { maxKeys: 0 };
 
-function bracketed(host: string): string {
-  return host.includes(':') ? `[${host}]` : host;
-}
-
-/** The name part of a Host header (RFC 9110 §7.2), lower-case: [::1]:4010 → [::1], Localhost:4010 → localhost. */
-function hostnameOf(host: string): string {
-  const end = host.startsWith('[') ? host.indexOf(']') + 1 : host.lastIndexOf(':');
-  return (end <= 0 ? host : host.slice(0, end)).toLowerCase();
-}
-
 function* recorded(chunks: Iterable<string>, into: string[]): Generator<string> {
   for (const chunk of chunks) {
     into.push(chunk);
@@ -537,21 +522,6 @@ function* recorded(chunks: Iterable<string>, into: string[]): Generator<string> 
 
 function lowerCaseNames(headers: Record<string, string | number>): Record<string, string | number> {
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
-}
-
-function errorResponse(error: unknown): MockResponse {
-  if (isAppError(error)) {
-    const { code, message } = error;
-    return { status: statusOf(code), body: errorBody(code, message), headers: authHeaders(code), errorCode: code };
-  }
-  // Anything that is not an AppError is a bug in the mock: say so, and keep serving.
-  const message = `the mock failed to answer: ${(error as Error)?.message ?? String(error)}`;
-  return { status: 500, body: errorBody('internal_error', message), errorCode: 'internal_error' };
-}
-
-// RFC 6750 §3: a 401 names the scheme the client should use.
-function authHeaders(code: string): Record<string, string> | undefined {
-  return statusOf(code) === 401 ? { 'WWW-Authenticate': 'Bearer realm="petstore"' } : undefined;
 }
 
 function closeServer(server: Server): Promise<void> {
