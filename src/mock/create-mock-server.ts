@@ -59,6 +59,14 @@ export interface MockServer {
 /**
  * Starts the mock. Everything that can be decided per operation is decided here, once: the finder, the
  * handlers, the deprecation headers; the request path only looks them up.
+ *
+ * The request path, stage by stage, over one RequestState (the functions below, in this order):
+ *   answer        route (HEAD as GET, once) → CORS → auth → session → Prefer and rules read → body
+ *   answerAdmin   the admin table instead, for /__admin (Host and Origin checked first)
+ *   respond       validate → control (fault, code=) → stateful handler or Prism
+ *   deliver       delay, and the faults that send nothing
+ *   finish/send   headers written once, body (streamed when large)
+ *   record        the one place that logs and journals
  */
 export async function createMockServer(options: MockOptions = {}): Promise<MockServer> {
   checkMockOptions(options);
