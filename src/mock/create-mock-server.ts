@@ -90,7 +90,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   const saved = options.stateFile && validatePet ? await readStateFile(options.stateFile, validatePet, maxPets) : undefined;
   if (saved) sessions.restore(saved);
   const persister = options.stateFile
-    ? persistStores(options.stateFile, sessions, (problem) => options.log?.(`petstore-mock: ${problem}`))
+    ? persistStores(options.stateFile, sessions, (problem) => note(problem))
     : undefined;
 
   const apiKeys = options.apiKeys?.length ? options.apiKeys : [DEV_API_KEY];
@@ -398,6 +398,14 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     return headers;
   }
 
+  // What the mock has to say outside a request (a reload, a state file it cannot write): through the log, or, when
+  // there is none (--quiet), as a process warning, so that it is never lost silently.
+  function note(line: string) {
+    const text = `petstore-mock: ${line}`;
+    if (options.log) safely(() => options.log?.(text));
+    else process.emitWarning(text);
+  }
+
   // log and onExchange are the caller's code: one that throws must not take the mock down with it.
   function safely(report: () => void) {
     try {
@@ -454,7 +462,6 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     if (contract.operations.some((op) => !STATEFUL_HANDLERS[op.operationId])) warmPrism().catch(() => {});
   };
   warmIfNeeded();
-  const note = (line: string) => safely(() => options.log?.(`petstore-mock: ${line}`));
   // --watch: an edited contract is served at once, the store kept; an edit that does not load changes nothing.
   const contractFile = contract.file;
   const reload = async (file: string) => {
