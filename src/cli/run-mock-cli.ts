@@ -69,6 +69,11 @@ const OPTIONS: readonly OptionRow[] = [
     description: `requests kept for GET /__admin/requests (default ${DEFAULTS.journalSize}; 0 keeps none)`,
   },
   { name: 'log-format', type: 'string', value: 'text|json', description: 'per-request log lines as text (default) or JSON' },
+  {
+    name: 'watch',
+    type: 'boolean',
+    description: 'reload the contract and the fixtures file when they change, keeping the store',
+  },
   { name: 'quiet', short: 'q', type: 'boolean', description: 'no per-request log lines' },
   { name: 'help', short: 'h', type: 'boolean', description: 'show this help' },
   { name: 'version', short: 'v', type: 'boolean', description: 'show the version' },
@@ -116,6 +121,7 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
       ),
       contract: options.contract as string | undefined,
       stateFile: options['state-file'] as string | undefined,
+      watch: options.watch as boolean | undefined,
       delay: readDelay(options.delay as string | undefined),
       maxSessions: integerOption('max-sessions', options['max-sessions'] as string | undefined, 0, 100_000),
       journalSize: integerOption('journal-size', options['journal-size'] as string | undefined, 0, 1_000_000),
@@ -160,11 +166,15 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
  * full (EAGAIN) emit 'error' on the stream, which with no listener kills the process and every pet with it. The
  * mock keeps serving; the lines that cannot be written are dropped, and no more are tried on that stream.
  */
+const MAX_PENDING_OUTPUT = 1024 * 1024;
+
 function keepServingWhenOutputFails() {
   const broken = new Set<NodeJS.WriteStream>();
   for (const stream of [process.stdout, process.stderr]) stream.on('error', () => broken.add(stream));
   const writer = (stream: NodeJS.WriteStream) => (text: string) => {
-    if (broken.has(stream)) return;
+    // A reader that stops reading without going away: Node buffers what it cannot write yet, without end. Past
+    // a megabyte waiting, lines are dropped rather than held.
+    if (broken.has(stream) || stream.writableLength > MAX_PENDING_OUTPUT) return;
     try {
       stream.write(text);
     } catch {

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 
 /** '*' allows every origin (the default: a mock serves whatever app a developer runs). */
 export type CorsOrigins = '*' | readonly string[];
@@ -7,31 +7,38 @@ export type CorsOrigins = '*' | readonly string[];
 // and Allow on a 405 (the CORS-safelisted ones, Content-Type and Content-Length among them, need no listing).
 const EXPOSED = 'Deprecation, Sunset, Link, Location, WWW-Authenticate, Preference-Applied, Allow';
 
+// Every answer may differ by Origin; a request without one (curl, a test suite) shares this object.
+const VARY_ONLY: Readonly<Record<string, string>> = Object.freeze({ Vary: 'Origin' });
+
+export interface CorsDecision {
+  /** The headers to send with the answer (written once, by send). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** A preflight, which the caller answers with 204 before authentication: preflights carry no credentials. */
+  readonly preflight: boolean;
+}
+
+const NO_ORIGIN: CorsDecision = { headers: VARY_ONLY, preflight: false };
+
 /**
- * Adds CORS headers for an allowed Origin, echoing it (never '*', so credentialed requests work too).
- * Returns true when the request is a preflight, which the caller answers with 204 before authentication:
- * preflights carry no credentials (Fetch standard). `methods` is what a preflight advertises: the methods the
- * mock answers, as one header value.
+ * The CORS headers for an allowed Origin, echoing it (never '*', so credentialed requests work too). `methods` is
+ * what a preflight advertises: the methods the mock answers, as one header value.
  */
-export function applyCors(req: IncomingMessage, res: ServerResponse, origins: CorsOrigins, methods: string): boolean {
+export function decideCors(req: IncomingMessage, origins: CorsOrigins, methods: string): CorsDecision {
   const origin = req.headers.origin;
-  const allowed = origin !== undefined && (origins === '*' || origins.includes(origin));
-  if (allowed) {
-    res.setHeader('Access-Control-Allow-Origin', origin);
-    res.setHeader('Access-Control-Allow-Credentials', 'true');
-    res.setHeader('Access-Control-Expose-Headers', EXPOSED);
+  const preflight = req.method === 'OPTIONS' && origin !== undefined && req.headers['access-control-request-method'] !== undefined;
+  if (origin === undefined) return NO_ORIGIN;
+  if (origins !== '*' && !origins.includes(origin)) return { headers: VARY_ONLY, preflight };
+  const headers: Record<string, string> = {
+    'Access-Control-Allow-Origin': origin,
+    'Access-Control-Allow-Credentials': 'true',
+    'Access-Control-Expose-Headers': EXPOSED,
+    Vary: 'Origin',
+  };
+  if (preflight) {
+    headers['Access-Control-Allow-Methods'] = methods;
+    headers['Access-Control-Allow-Headers'] =
+      req.headers['access-control-request-headers'] ?? 'Authorization, Content-Type, Prefer, X-Mock-Session';
+    headers['Access-Control-Max-Age'] = '600';
   }
-  res.setHeader('Vary', 'Origin');
-  const isPreflight =
-    req.method === 'OPTIONS' && origin !== undefined && req.headers['access-control-request-method'] !== undefined;
-  if (!isPreflight) return false;
-  if (allowed) {
-    res.setHeader('Access-Control-Allow-Methods', methods);
-    res.setHeader(
-      'Access-Control-Allow-Headers',
-      req.headers['access-control-request-headers'] ?? 'Authorization, Content-Type, Prefer, X-Mock-Session',
-    );
-    res.setHeader('Access-Control-Max-Age', '600');
-  }
-  return true;
+  return { headers, preflight };
 }

@@ -2,7 +2,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { parse as parseQuery } from 'node:querystring';
-import { isAppError } from '../contract/app-error.js';
 import { createSecretRedactor } from '../shared/mock-redact-secrets.js';
 import { type Contract, loadContract } from '../contract/load-contract.js';
 import type { Operation } from '../contract/operation.js';
@@ -10,11 +9,14 @@ import { ADMIN_METHODS, ADMIN_PREFIX, type AdminContext, findAdminRoute } from '
 import { lookupMethod, withHead } from './allowed-methods.js';
 import { createAuthenticator } from './authenticate.js';
 import { type ClientError, clientErrorResponse, writeRawResponse } from './client-error-response.js';
-import { applyCors } from './cors.js';
+import { decideCors } from './cors.js';
 import { deprecationHeaders } from './deprecation-headers.js';
-import { errorBody, mockError, statusOf } from './error-codes.js';
+import { mockError } from './error-codes.js';
+import { errorResponse } from './error-response.js';
 import type { MockResponse } from './handler.js';
+import { bracketed, hostnameOf } from './host-names.js';
 import { listen } from './listen.js';
+import { malformedResponse } from './malformed-response.js';
 import { loadFixtures } from './load-fixtures.js';
 import {
   checkMockOptions,
@@ -39,6 +41,8 @@ import { persistStores } from './persist-stores.js';
 import { RuntimeRules } from './runtime-rules.js';
 import { readStateFile } from './state-file.js';
 import { STATEFUL_HANDLERS } from './stateful-handlers.js';
+import { loadFreshContract } from './load-fresh-contract.js';
+import { watchFiles } from './watch-files.js';
 import { writeBody } from './write-body.js';
 
 export interface MockServer {
@@ -55,10 +59,18 @@ export interface MockServer {
 /**
  * Starts the mock. Everything that can be decided per operation is decided here, once: the finder, the
  * handlers, the deprecation headers; the request path only looks them up.
+ *
+ * The request path, stage by stage, over one RequestState (the functions below, in this order):
+ *   answer        route (HEAD as GET, once) → CORS → auth → session → Prefer and rules read → body
+ *   answerAdmin   the admin table instead, for /__admin (Host and Origin checked first)
+ *   respond       validate → control (fault, code=) → stateful handler or Prism
+ *   deliver       delay, and the faults that send nothing
+ *   finish/send   headers written once, body (streamed when large)
+ *   record        the one place that logs and journals
  */
 export async function createMockServer(options: MockOptions = {}): Promise<MockServer> {
   checkMockOptions(options);
-  const contract = await loadContract(options.contract);
+  let contract = await loadContract(options.contract);
   const basePath = options.basePath ?? DEFAULTS.basePath;
   const maxPets = options.maxPets ?? DEFAULTS.maxPets;
   const fixturesFile = options.fixtures === undefined ? defaultFixturesPath() : options.fixtures;
@@ -78,27 +90,37 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   const saved = options.stateFile && validatePet ? await readStateFile(options.stateFile, validatePet, maxPets) : undefined;
   if (saved) sessions.restore(saved);
   const persister = options.stateFile
-    ? persistStores(options.stateFile, sessions, (problem) => options.log?.(`petstore-mock: ${problem}`))
+    ? persistStores(options.stateFile, sessions, (problem) => note(problem))
     : undefined;
 
   const apiKeys = options.apiKeys?.length ? options.apiKeys : [DEV_API_KEY];
   const authenticate = createAuthenticator(apiKeys);
   // A key put in a URL (?api_key=…) or a body must not reach the log or the journal either.
   const redact = createSecretRedactor(apiKeys);
-  const extraHeaders = new Map<Operation, Record<string, string> | undefined>(
-    contract.operations.map((op) => [op, deprecationHeaders(op, contract.byId, basePath)]),
-  );
+  // Everything derived from the contract, made again when --watch reloads it.
+  const extraHeaders = new Map<Operation, Record<string, string> | undefined>();
+  const operationIds = new Set<string>();
+  // What a preflight advertises: the methods the contract (or the admin table) has, HEAD with GET, and OPTIONS.
+  let contractMethods = '';
+  const adopt = (next: Contract) => {
+    contract = next;
+    extraHeaders.clear();
+    operationIds.clear();
+    for (const op of next.operations) {
+      extraHeaders.set(op, deprecationHeaders(op, next.byId, basePath));
+      operationIds.add(op.operationId);
+    }
+    contractMethods = [...withHead([...new Set(next.operations.map((op) => op.method))]), 'OPTIONS'].join(', ');
+  };
+  adopt(contract);
   const journal = new RequestJournal(options.journalSize ?? DEFAULTS.journalSize);
   const rules = new RuntimeRules();
-  const operationIds = new Set(contract.operations.map((op) => op.operationId));
   const adminContext: AdminContext = { sessions, startedAt: Date.now(), journal, redact, rules, operationIds };
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
   const { log, onExchange, delay } = options;
   const logFormat = options.logFormat ?? 'text';
   const corsOrigins = options.corsOrigins ?? '*';
   const adminOrigins = corsOrigins === '*' ? [] : corsOrigins;
-  // What a preflight advertises: the methods the contract (or the admin table) has, HEAD with GET, and OPTIONS.
-  const contractMethods = [...withHead([...new Set(contract.operations.map((op) => op.method))]), 'OPTIONS'].join(', ');
   const adminMethods = [...withHead(ADMIN_METHODS), 'OPTIONS'].join(', ');
   // Known once the server listens (port 0 picks one): a request from the mock's own origin is not cross-origin.
   let ownOrigin = '';
@@ -106,15 +128,17 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
 
   // `state` records the operation as soon as it is known, so that its errors carry its headers too. Synchronous up
   // to the body: a request without one (every GET) is answered with no promise on its path.
-  function answer(req: IncomingMessage, res: ServerResponse, state: RequestState): MockResponse | Promise<MockResponse> {
+  function answer(req: IncomingMessage, state: RequestState): MockResponse | Promise<MockResponse> {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = normalizePath(q === -1 ? url : url.slice(0, q));
     if (path.startsWith(`${ADMIN_PREFIX}/`)) {
       state.admin = true;
-      return answerAdmin(req, res, path, q === -1 ? '' : url.slice(q + 1));
+      return answerAdmin(req, state, path, q === -1 ? '' : url.slice(q + 1));
     }
-    if (applyCors(req, res, corsOrigins, contractMethods)) return { status: 204, body: '' };
+    const cors = decideCors(req, corsOrigins, contractMethods);
+    state.headers = cors.headers;
+    if (cors.preflight) return { status: 204, body: '' };
     // No cut-off: querystring stops at 1000 pairs by default, and a parameter past it went unvalidated
     // (limit=1000&…&status=bogus got 200). Node's 16 KiB header limit bounds the request line already.
     const query = q === -1 ? {} : parseQuery(url.slice(q + 1), '&', '=', ALL_PAIRS);
@@ -128,7 +152,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     const method = lookupMethod(req.method ?? 'GET', (m) => contract.findOperation(m, relative).kind === 'found');
     const match = contract.findOperation(method, relative);
     if (match.kind === 'not-found') throw mockError('not_found', `no operation of the contract has path ${path}`);
-    if (match.kind === 'method-not-allowed') return refuseMethod(req, res, path, match.allowed);
+    if (match.kind === 'method-not-allowed') return refuseMethod(req, state, path, match.allowed);
     const { operation, pathParams } = match;
     state.operation = operation;
     if (operation.auth === 'bearer') {
@@ -164,7 +188,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   // request and on every POST; curl and test suites send none. Only origins given explicitly may call them.
   function answerAdmin(
     req: IncomingMessage,
-    res: ServerResponse,
+    state: RequestState,
     path: string,
     query: string,
   ): MockResponse | Promise<MockResponse> {
@@ -185,11 +209,13 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
           `the admin endpoints refuse browser requests from another origin (Origin: ${origin}): allow one with --cors-origin`,
         );
       }
-      if (applyCors(req, res, adminOrigins, adminMethods)) return { status: 204, body: '' };
+      const cors = decideCors(req, adminOrigins, adminMethods);
+      state.headers = cors.headers;
+      if (cors.preflight) return { status: 204, body: '' };
     }
     const match = findAdminRoute(req.method ?? 'GET', path.slice(ADMIN_PREFIX.length));
     if (match.kind === 'not-found') throw mockError('not_found', `no admin endpoint ${path}: see the README`);
-    if (match.kind === 'method-not-allowed') return refuseMethod(req, res, path, match.allowed);
+    if (match.kind === 'method-not-allowed') return refuseMethod(req, state, path, match.allowed);
     return match.route(adminContext, {
       query: new URLSearchParams(query),
       headers: req.headers,
@@ -198,9 +224,9 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   }
 
   // RFC 9110 §15.5.6: a 405 lists the methods the path has; an OPTIONS outside CORS gets 204 with the same Allow.
-  function refuseMethod(req: IncomingMessage, res: ServerResponse, path: string, allowed: readonly string[]): MockResponse {
+  function refuseMethod(req: IncomingMessage, state: RequestState, path: string, allowed: readonly string[]): MockResponse {
     const allow = withHead(allowed).join(', ');
-    res.setHeader('Allow', allow);
+    state.headers = { ...state.headers, Allow: allow };
     if (req.method === 'OPTIONS') return { status: 204, body: '' };
     throw mockError('method_not_allowed', `${req.method} is not a method of ${path}: allowed ${allow}`);
   }
@@ -263,7 +289,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     lastResponse.set(req.socket, res);
     let response: MockResponse | Promise<MockResponse>;
     try {
-      response = answer(req, res, state);
+      response = answer(req, state);
     } catch (error) {
       response = errorResponse(error);
     }
@@ -325,14 +351,14 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     const written: string[] | undefined = onExchange && response.chunks ? [] : undefined;
     let streaming: Promise<void> | undefined;
     try {
-      headers = send(res, operation, response, state.applied);
+      headers = send(res, response, operation, state);
       if (response.chunks) streaming = writeBody(res, written ? recorded(response.chunks, written) : response.chunks);
     } catch (error) {
       // A handler's answer that cannot be sent (no body, a header Node refuses) is the mock's bug: a 500, and
       // the mock keeps serving.
       sent = errorResponse(error);
       if (res.headersSent) res.destroy();
-      headers = res.headersSent ? {} : send(res, undefined, sent);
+      headers = res.headersSent ? {} : send(res, sent, undefined, state);
     }
     const report = () => {
       record(req, state, sent);
@@ -355,11 +381,12 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     else report();
   }
 
-  function send(res: ServerResponse, operation: Operation | undefined, response: MockResponse, applied?: string[]) {
-    const headers: Record<string, string | number> =
-      response.body === '' && !response.chunks ? {} : { 'Content-Type': 'application/json' };
+  // The one place headers are written: what the stages put in the state, the operation's, the answer's own.
+  function send(res: ServerResponse, response: MockResponse, operation: Operation | undefined, state: RequestState) {
+    const headers: Record<string, string | number> = { ...state.headers };
+    if (response.body !== '' || response.chunks) headers['Content-Type'] = 'application/json';
     Object.assign(headers, operation && extraHeaders.get(operation), response.headers);
-    if (applied) headers['Preference-Applied'] = applied.join(', ');
+    if (state.applied) headers['Preference-Applied'] = state.applied.join(', ');
     if (response.status === 413) headers.Connection = 'close';
     if (response.chunks) {
       res.writeHead(response.status, headers);
@@ -369,6 +396,14 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     res.writeHead(response.status, headers);
     res.end(response.body);
     return headers;
+  }
+
+  // What the mock has to say outside a request (a reload, a state file it cannot write): through the log, or, when
+  // there is none (--quiet), as a process warning, so that it is never lost silently.
+  function note(line: string) {
+    const text = `petstore-mock: ${line}`;
+    if (options.log) safely(() => options.log?.(text));
+    else process.emitWarning(text);
   }
 
   // log and onExchange are the caller's code: one that throws must not take the mock down with it.
@@ -422,17 +457,46 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   const host = options.host ?? DEFAULTS.host;
   const url = `http://${bracketed(host)}:${port}${basePath}`;
   ownOrigin = new URL(url).origin;
-  const needsPrism = contract.operations.some((op) => !STATEFUL_HANDLERS[op.operationId]);
   // Warm Prism after listening, and only when some operation needs it: start-up is not made to wait for it.
-  if (needsPrism) warmPrism().catch(() => {});
+  const warmIfNeeded = () => {
+    if (contract.operations.some((op) => !STATEFUL_HANDLERS[op.operationId])) warmPrism().catch(() => {});
+  };
+  warmIfNeeded();
+  // --watch: an edited contract is served at once, the store kept; an edit that does not load changes nothing.
+  const contractFile = contract.file;
+  const reload = async (file: string) => {
+    if (file === contractFile) {
+      try {
+        adopt(await loadFreshContract(contractFile));
+        warmIfNeeded();
+        note(`reloaded ${contractFile}: ${contract.operations.length} operations`);
+      } catch (error) {
+        note(`kept the previous contract: ${(error as Error).message}`);
+      }
+      return;
+    }
+    try {
+      const pet = contract.schemas.get('Pet');
+      if (pet) sessions.setFixtures(await loadFixtures(file, pet, maxPets));
+      note(`reloaded ${file}: the next reset and new sessions start from it`);
+    } catch (error) {
+      note(`kept the previous fixtures: ${(error as Error).message}`);
+    }
+  };
+  const stopWatching = options.watch
+    ? watchFiles(typeof fixturesFile === 'string' ? [contractFile, fixturesFile] : [contractFile], (file) => void reload(file))
+    : undefined;
 
   return {
     url,
     port,
     store,
-    contract,
+    get contract() {
+      return contract;
+    },
     reset,
     close: async () => {
+      stopWatching?.();
       await closeServer(server);
       await persister?.stop();
     },
@@ -451,13 +515,6 @@ const ADMIN_BODY_BYTES = 64 * 1024;
 const NO_ANSWER: MockResponse = { status: 0, body: '' };
 
 
-/** `Prefer: fault=malformed`: the operation's success status and JSON type, and a body that is not JSON. */
-function malformedResponse(operation: Operation): MockResponse {
-  const success = operation.responses.find((r) => r.code.startsWith('2'))?.code;
-  const status = success === undefined || success === '2XX' ? 200 : Number(success);
-  return { status, body: '{"malformed": ', headers: { 'Content-Type': 'application/json' } };
-}
-
 /** What the rest of a request's answer needs once its operation is known and it is authenticated. */
 interface ReceivedRequest {
   readonly preferences: Preferences;
@@ -471,16 +528,6 @@ interface ReceivedRequest {
 
 const ALL_PAIRS = { maxKeys: 0 };
 
-function bracketed(host: string): string {
-  return host.includes(':') ? `[${host}]` : host;
-}
-
-/** The name part of a Host header (RFC 9110 §7.2), lower-case: [::1]:4010 → [::1], Localhost:4010 → localhost. */
-function hostnameOf(host: string): string {
-  const end = host.startsWith('[') ? host.indexOf(']') + 1 : host.lastIndexOf(':');
-  return (end <= 0 ? host : host.slice(0, end)).toLowerCase();
-}
-
 function* recorded(chunks: Iterable<string>, into: string[]): Generator<string> {
   for (const chunk of chunks) {
     into.push(chunk);
@@ -490,21 +537,6 @@ function* recorded(chunks: Iterable<string>, into: string[]): Generator<string> 
 
 function lowerCaseNames(headers: Record<string, string | number>): Record<string, string | number> {
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
-}
-
-function errorResponse(error: unknown): MockResponse {
-  if (isAppError(error)) {
-    const { code, message } = error;
-    return { status: statusOf(code), body: errorBody(code, message), headers: authHeaders(code), errorCode: code };
-  }
-  // Anything that is not an AppError is a bug in the mock: say so, and keep serving.
-  const message = `the mock failed to answer: ${(error as Error)?.message ?? String(error)}`;
-  return { status: 500, body: errorBody('internal_error', message), errorCode: 'internal_error' };
-}
-
-// RFC 6750 §3: a 401 names the scheme the client should use.
-function authHeaders(code: string): Record<string, string> | undefined {
-  return statusOf(code) === 401 ? { 'WWW-Authenticate': 'Bearer realm="petstore"' } : undefined;
 }
 
 function closeServer(server: Server): Promise<void> {

@@ -39,6 +39,8 @@ export interface MockOptions {
    * written atomically after changes (at most twice a second) and at close.
    */
   readonly stateFile?: string;
+  /** Reload the contract (and the fixtures file) when it changes, keeping the store. */
+  readonly watch?: boolean;
   /** How many X-Mock-Session stores may exist at once (default 100). */
   readonly maxSessions?: number;
   /** How many requests GET /__admin/requests keeps (default 1000; 0 keeps none). */

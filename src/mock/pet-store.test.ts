@@ -51,3 +51,18 @@ describe('PetStore', () => {
     );
   });
 });
+
+describe('PetStore memory budget', () => {
+  it('counts bytes across the stores that share a budget, and gives them back on clear', () => {
+    const budget = { limit: 5000, used: 0 };
+    const a = new PetStore(100, budget);
+    const b = new PetStore(100, budget);
+    a.create({ name: 'x'.repeat(1000), categoryId: 1 });
+    expect(budget.used).toBe(a.bytes);
+    expect(() => b.create({ name: 'y'.repeat(1000), categoryId: 1 })).toThrow(expect.objectContaining({ code: 'store_full' }));
+    expect(b.size).toBe(0);
+    a.clear();
+    expect(budget.used).toBe(0);
+    expect(b.create({ name: 'y'.repeat(1000), categoryId: 1 }).id).toBe(1);
+  });
+});

@@ -8,6 +8,8 @@ import type { Fault } from './read-preferences.js';
 export interface RequestState {
   readonly started: number;
   operation?: Operation;
+  /** Headers decided along the way (CORS, Allow), written once by send. */
+  headers?: Readonly<Record<string, string>>;
   /** The session the request named with X-Mock-Session; undefined for the default store. */
   session?: string;
   /** The id of the admin rule that applied to the request. */

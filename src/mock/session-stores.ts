@@ -15,7 +15,7 @@ export class SessionStores {
   readonly default: PetStore;
   readonly #sessions = new Map<string, HandlerContext>();
   readonly #defaultContext: HandlerContext;
-  readonly #fixtures: readonly Pet[];
+  #fixtures: readonly Pet[];
   readonly #maxPets: number;
   readonly #budget: StoreBudget;
   readonly #basePath: string;
@@ -36,6 +36,11 @@ export class SessionStores {
     this.default = new PetStore(this.#maxPets, this.#budget);
     this.default.replaceAll(this.#fixtures);
     this.#defaultContext = { store: this.default, basePath: this.#basePath };
+  }
+
+  /** What a reset and a new session start from, from now on (a fixtures file edited under --watch). */
+  setFixtures(fixtures: readonly Pet[]): void {
+    this.#fixtures = fixtures;
   }
 
   get sessionCount(): number {

@@ -42,6 +42,19 @@ describe('--state-file', async () => {
     await mock.close();
   });
 
+  it('keeps serving when the state file cannot be written, and says so', async () => {
+    const stateFile = join(dir, 'no-such-folder', 'state.json');
+    const lines: string[] = [];
+    const mock = await createMockServer({ port: 0, stateFile, fixtures: false, log: (line) => lines.push(line) });
+    await call(mock.url, 'POST', '/pets', { body: { name: 'Unsaved', categoryId: 1 } });
+    for (let i = 0; i < 40 && !lines.some((line) => line.includes('could not write')); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(lines).toContain(`petstore-mock: could not write the state file ${stateFile}: ENOENT`);
+    expect((await call(mock.url, 'GET', '/pets')).status).toBe(200);
+    await mock.close();
+  });
+
   it.each([
     ['not JSON', '{"version":1,'],
     ['another shape', '[1,2,3]'],
