@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { parse as parseQuery } from 'node:querystring';
-import { createSecretRedactor } from '../shared/mock-redact-secrets.js';
+import { createRedactor } from '../shared/create-redactor.js';
 import { type Contract, loadContract } from '../contract/load-contract.js';
 import type { Operation } from '../contract/operation.js';
 import { ADMIN_METHODS, ADMIN_PREFIX, type AdminContext, findAdminRoute } from './admin-routes.js';
@@ -96,7 +96,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   const apiKeys = options.apiKeys?.length ? options.apiKeys : [DEV_API_KEY];
   const authenticate = createAuthenticator(apiKeys);
   // A key put in a URL (?api_key=…) or a body must not reach the log or the journal either.
-  const redact = createSecretRedactor(apiKeys);
+  const redact = createRedactor(apiKeys);
   // Everything derived from the contract, made again when --watch reloads it.
   const extraHeaders = new Map<Operation, Record<string, string> | undefined>();
   const operationIds = new Set<string>();

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { createSecretRedactor, REDACTED } from '../shared/mock-redact-secrets.js';
+import { createRedactor, REDACTED } from '../shared/create-redactor.js';
 
 /** One request as the mock saw it, kept raw and redacted only when shown (recording stays cheap). */
 export interface JournalRecord {
@@ -84,7 +84,7 @@ export function journalBody(text: string | undefined): string | undefined {
  */
 export function renderJournalRecord(record: JournalRecord, redactKeys: (text: string) => string): Record<string, unknown> {
   const token = bearerToken(record.headers.authorization);
-  const redactToken = token === undefined ? (text: string) => text : createSecretRedactor([token]);
+  const redactToken = token === undefined ? (text: string) => text : createRedactor(token);
   const redact = (text: string) => redactToken(redactKeys(text));
   const q = record.url.indexOf('?');
   const headers: Record<string, string> = {};

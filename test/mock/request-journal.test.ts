@@ -51,7 +51,7 @@ describe('GET /__admin/requests', async () => {
     await call(mock.url, 'GET', `/pets?key=${SECRET}&k2=${encodeURIComponent(base64)}`, { auth, headers: { 'x-api-key': SECRET } });
     await call(mock.url, 'POST', '/messages', { auth: 'Bearer some-other-token', body: { message: `some-other-token ${base64}` } });
     const text = (await call(origin, 'GET', '/__admin/requests')).text;
-    expect(text).toContain('Bearer [redacted]');
+    expect(text).toContain('Bearer ***');
     for (const secret of [SECRET, base64, encodeURIComponent(base64), 'some-other-token']) expect(text).not.toContain(secret);
     expect(lines.join('\n')).not.toContain(SECRET);
   });
