@@ -251,7 +251,11 @@ const BROKEN: readonly { name: string; check: string; kind: string; mutation: ()
     mutation: () => ({
       response: (res, req) =>
         isListPets(req) && res.status === 200
-          ? editJson(res, (body) => eachPet(body, (pet) => void (pet.name = String(pet.name).slice(0, 255))))
+          ? editJson(res, (body) =>
+              eachPet(body, (pet) => {
+                pet.name = String(pet.name).slice(0, 255);
+              }),
+            )
           : res,
     }),
   },

@@ -36,7 +36,7 @@ table{border-collapse:collapse;margin:.6rem 0}td,th{border:1px solid #ccc;paddin
 pre{background:#f5f5f5;padding:.5rem;overflow-x:auto;white-space:pre-wrap;word-break:break-all;margin:.3rem 0}
 details.case{border:1px solid #ddd;border-radius:4px;margin:.4rem 0;padding:.3rem .6rem}details.case>summary{cursor:pointer}
 .finding{border-left:4px solid #b00020;padding:.2rem .8rem;margin:.6rem 0}.finding.low,.finding.medium{border-color:#c77700}
-.finding.below{opacity:.85;border-style:dashed}.sev{font-weight:700;text-transform:uppercase;font-size:.8em}
+.finding.below{opacity:.85;border-style:dashed}.finding .text{white-space:pre-wrap}.sev{font-weight:700;text-transform:uppercase;font-size:.8em}
 .cov-failed{background:#fdecee}.cov-passed{background:#edf7ed}.cov-none{background:#f1f1f1;color:#666}.cov-observed{background:#fff8e1}
 #by-check tr[data-check]{cursor:pointer}#filter{position:sticky;top:0;background:#fff;border-bottom:1px solid #ccc;padding:.4rem 0;z-index:1}
 .consequences{margin:.2rem 0 .2rem 1.2rem;color:#444}`;
@@ -178,8 +178,8 @@ function renderFinding(f: Finding): string {
     ? `<ul class="consequences">${f.consequences.map((c) => `<li>as a consequence: <span class="sev">${h(c.severity)}</span> <code>${h(c.checkId)}</code>: ${h(c.title)}</li>`).join('')}</ul>`
     : '';
   return `<div class="finding ${h(f.severity)}${f.blocking ? '' : ' below'}" data-severity="${h(f.severity)}" data-check="${h(f.checkId)}">
-<b><span class="sev">${h(f.severity)}</span> <code>${h(f.checkId)}</code>: ${h(f.title)}</b>${f.blocking ? '' : ' <small>(below --fail-on)</small>'}
-<br>Step ${f.step} (${h(f.operationId)}). <b>Received:</b> ${h(f.received)} · <b>Documented:</b> ${h(f.documented)} <small>(${h(f.clause)})</small>${consequences}</div>`;
+<b><span class="sev">${h(f.severity)}</span> <code>${h(f.checkId)}</code>: <span class="text">${h(f.title)}</span></b>${f.blocking ? '' : ' <small>(below --fail-on)</small>'}
+<br>Step ${f.step} (${h(f.operationId)}). <b>Received:</b> <span class="text">${h(f.received)}</span> · <b>Documented:</b> <span class="text">${h(f.documented)}</span> <small>(${h(f.clause)})</small>${consequences}</div>`;
 }
 
 function renderExchange(f: Finding): string {
