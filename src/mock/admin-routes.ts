@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { stringifyJson } from '../contract/lossless-json.js';
+import type { Operation } from '../contract/operation.js';
 import { lookupMethod } from './allowed-methods.js';
 import { mockError } from './error-codes.js';
 import type { MockResponse } from './handler.js';
@@ -17,7 +18,8 @@ export interface AdminContext {
   /** Replaces the configured keys, in any encoding. */
   readonly redact: (text: string) => string;
   readonly rules: RuntimeRules;
-  readonly operationIds: ReadonlySet<string>;
+  /** The contract's operations by operationId, as the mock serves them now (--watch may change them). */
+  readonly operations: ReadonlyMap<string, Operation>;
 }
 
 export interface AdminRequest {
@@ -50,7 +52,7 @@ export const ADMIN_ROUTES: Readonly<Record<string, Readonly<Record<string, Admin
   },
   '/rules': {
     GET: ({ rules }) => json(200, rules.list().map(showRule)),
-    POST: async ({ rules, operationIds }, { body }) => {
+    POST: async ({ rules, operations }, { body }) => {
       const text = await body();
       let spec: unknown;
       try {
@@ -58,7 +60,7 @@ export const ADMIN_ROUTES: Readonly<Record<string, Readonly<Record<string, Admin
       } catch {
         throw mockError('invalid_rule', 'the rule is not valid: the body is not JSON');
       }
-      return json(201, showRule(rules.add(spec, operationIds)));
+      return json(201, showRule(rules.add(spec, operations)));
     },
     DELETE: ({ rules }) => {
       rules.clear();

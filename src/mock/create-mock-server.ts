@@ -11,7 +11,8 @@ import { createAuthenticator } from './authenticate.js';
 import { type ClientError, clientErrorResponse, writeRawResponse } from './client-error-response.js';
 import { decideCors } from './cors.js';
 import { deprecationHeaders } from './deprecation-headers.js';
-import { mockError } from './error-codes.js';
+import { isAppError } from '../contract/app-error.js';
+import { mockError, statusOf } from './error-codes.js';
 import { errorResponse } from './error-response.js';
 import type { MockResponse } from './handler.js';
 import { bracketed, hostnameOf } from './host-names.js';
@@ -36,7 +37,7 @@ import { type Preferences, readPreferences } from './read-preferences.js';
 import { type RawQuery, readRequest } from './read-request.js';
 import { markApplied, markNotApplied, newRequestState, type RequestState } from './request-state.js';
 import { formatLogLine } from './format-log-line.js';
-import { type JournalRecord, journalBody, RequestJournal } from './request-journal.js';
+import { type JournalRecord, journalBody, RequestJournal, requestRedactor } from './request-journal.js';
 import { persistStores } from './persist-stores.js';
 import { RuntimeRules } from './runtime-rules.js';
 import { readStateFile } from './state-file.js';
@@ -99,23 +100,23 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   const redact = createRedactor(apiKeys);
   // Everything derived from the contract, made again when --watch reloads it.
   const extraHeaders = new Map<Operation, Record<string, string> | undefined>();
-  const operationIds = new Set<string>();
+  const operationsById = new Map<string, Operation>();
   // What a preflight advertises: the methods the contract (or the admin table) has, HEAD with GET, and OPTIONS.
   let contractMethods = '';
   const adopt = (next: Contract) => {
     contract = next;
     extraHeaders.clear();
-    operationIds.clear();
+    operationsById.clear();
     for (const op of next.operations) {
       extraHeaders.set(op, deprecationHeaders(op, next.byId, basePath));
-      operationIds.add(op.operationId);
+      operationsById.set(op.operationId, op);
     }
     contractMethods = [...withHead([...new Set(next.operations.map((op) => op.method))]), 'OPTIONS'].join(', ');
   };
   adopt(contract);
   const journal = new RequestJournal(options.journalSize ?? DEFAULTS.journalSize);
   const rules = new RuntimeRules();
-  const adminContext: AdminContext = { sessions, startedAt: Date.now(), journal, redact, rules, operationIds };
+  const adminContext: AdminContext = { sessions, startedAt: Date.now(), journal, redact, rules, operations: operationsById };
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
   const { log, onExchange, delay } = options;
   const logFormat = options.logFormat ?? 'text';
@@ -236,28 +237,59 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   // pet is stored and a fetched one is the stored one.
   function respond(request: ReceivedRequest, bodyText: string, state: RequestState): MockResponse | Promise<MockResponse> {
     const { headers, operation, relative, query, preferences } = request;
-    const input = readRequest(operation, request.pathParams, query, headers, bodyText);
-    for (const token of preferences.unknown) markNotApplied(state, `${token}: not a preference the mock knows`);
+    for (const token of preferences.unknown) markNotApplied(state, `${token}: not a preference the mock knows or a repeated one`);
+    const given = (['code', 'fault', 'example', 'dynamic'] as const).filter((name) => preferences[name] !== undefined);
+    const notApplied = (names: readonly string[], why: string) => {
+      for (const name of names) markNotApplied(state, `${name}=${preferences[name as keyof typeof preferences]}: ${why}`);
+    };
+    let input: ReturnType<typeof readRequest>;
+    try {
+      input = readRequest(operation, request.pathParams, query, headers, bodyText);
+    } catch (error) {
+      notApplied(given, 'the request was refused before Prefer applies');
+      throw error;
+    }
     const { code, fault } = preferences;
     if (fault !== undefined) {
       markApplied(state, `fault=${fault}`);
+      notApplied(
+        given.filter((name) => name !== 'fault'),
+        `fault=${fault} answers instead`,
+      );
       state.fault = fault;
       return fault === 'malformed' ? malformedResponse(operation) : NO_ANSWER;
     }
     if (code !== undefined) {
       checkPreferredStatus(code, operation);
-      markApplied(state, `code=${code}`);
-      if (isError(code)) return preferredError(operation, code);
+      if (isError(code)) {
+        markApplied(state, `code=${code}`);
+        return preferredError(operation, code);
+      }
     }
     const handler = STATEFUL_HANDLERS[operation.operationId];
     if (handler) {
-      for (const name of ['example', 'dynamic'] as const) {
-        if (preferences[name] !== undefined) {
-          markNotApplied(state, `${name}=${preferences[name]}: ${operation.operationId} is answered from the store`);
-        }
-      }
-      return handler(input, sessions.contextFor(state.session));
+      notApplied(
+        given.filter((name) => name === 'example' || name === 'dynamic'),
+        `${operation.operationId} is answered from the store`,
+      );
+      // A success asked of an operation with state is its real answer: Prefer applied only if that is the status.
+      if (code === undefined) return handler(input, sessions.contextFor(state.session));
+      const otherwise = (status: string) => notApplied(['code'], `${operation.operationId} answered ${status} from the store`);
+      return Promise.resolve()
+        .then(() => handler(input, sessions.contextFor(state.session)))
+        .then(
+          (answered) => {
+            if (answered.status === code) markApplied(state, `code=${code}`);
+            else otherwise(String(answered.status));
+            return answered;
+          },
+          (error: unknown) => {
+            otherwise(isAppError(error) ? `${statusOf(error.code)} ${error.code}` : 'an error');
+            throw error;
+          },
+        );
     }
+    if (code !== undefined) markApplied(state, `code=${code}`);
     if (preferences.example !== undefined) {
       const names = exampleNames(operation);
       // Prism would answer 404, as if the path were unknown.
@@ -337,7 +369,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
       notApplied: state.notApplied,
     };
     if (!state.admin) journal.add(entry);
-    if (log) safely(() => log(formatLogLine(entry, redact, logFormat)));
+    if (log) safely(() => log(formatLogLine(entry, requestRedactor(req.headers.authorization, redact), logFormat)));
   }
 
   function finish(req: IncomingMessage, res: ServerResponse, state: RequestState, response: MockResponse) {

@@ -15,11 +15,17 @@ describe('readPreferences', () => {
 
   it('bounds the delay and keeps what it cannot read, for the log', () => {
     expect(readPreferences('delay=999999999').delayMs).toBe(MAX_DELAY_MS);
+    expect(readPreferences('delay=99999999999999999999999999').delayMs).toBe(MAX_DELAY_MS);
     expect(readPreferences('respond-async, code=5000, fault=explode, delay=-1').unknown).toEqual([
       'respond-async',
       'code=5000',
       'fault=explode',
       'delay=-1',
     ]);
+  });
+
+  it('applies a preference given twice the first time only (RFC 7240 §2), and reports the second as not applied', () => {
+    const twice = readPreferences('code=503, code=404, fault=reset, fault=empty');
+    expect(twice).toMatchObject({ code: 503, fault: 'reset', unknown: ['code=404', 'fault=empty'] });
   });
 });

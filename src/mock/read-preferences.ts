@@ -18,8 +18,8 @@ export const MAX_DELAY_MS = 30_000;
 // One row per preference: how its value is read, undefined when it is not valid.
 const READERS: Readonly<Record<string, (value: string, into: Preferences) => boolean>> = {
   code: (value, into) => set(into, 'code', /^\d{3}$/.test(value) ? Number(value) : undefined),
-  delay: (value, into) =>
-    set(into, 'delayMs', /^\d{1,9}$/.test(value) ? Math.min(Number(value), MAX_DELAY_MS) : undefined),
+  // Any run of digits, however long, waits the longest delay: a number too big for a double is still "long".
+  delay: (value, into) => set(into, 'delayMs', /^\d+$/.test(value) ? Math.min(Number(value), MAX_DELAY_MS) : undefined),
   fault: (value, into) => set(into, 'fault', FAULTS.has(value) ? (value as Fault) : undefined),
   example: (value, into) => set(into, 'example', value === '' ? undefined : value),
   dynamic: (value, into) => set(into, 'dynamic', value === 'true' ? true : value === 'false' ? false : undefined),
@@ -44,8 +44,9 @@ export function readPreferences(header: string | string[] | undefined): Preferen
   return preferences;
 }
 
+// RFC 7240 §2: a preference given twice counts once, the first time; a later one is not applied (and logged so).
 function set<K extends keyof Preferences>(into: Preferences, key: K, value: Preferences[K] | undefined): boolean {
-  if (value === undefined) return false;
+  if (value === undefined || into[key] !== undefined) return false;
   into[key] = value;
   return true;
 }

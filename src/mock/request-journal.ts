@@ -83,9 +83,7 @@ export function journalBody(text: string | undefined): string | undefined {
  * token this request presented are replaced wherever else they stand (URL, other headers, body), in any encoding.
  */
 export function renderJournalRecord(record: JournalRecord, redactKeys: (text: string) => string): Record<string, unknown> {
-  const token = bearerToken(record.headers.authorization);
-  const redactToken = token === undefined ? (text: string) => text : createRedactor(token);
-  const redact = (text: string) => redactToken(redactKeys(text));
+  const redact = requestRedactor(record.headers.authorization, redactKeys);
   const q = record.url.indexOf('?');
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(record.headers)) {
@@ -111,6 +109,17 @@ export function renderJournalRecord(record: JournalRecord, redactKeys: (text: st
     bodyLength: record.bodyLength,
     bodyTruncated: record.bodyLength > JOURNAL_BODY_CHARS,
   };
+}
+
+/**
+ * The configured keys' redactor, plus the token this request presented when it is not one of them: a mistyped
+ * key (the staging one) is a secret too, in the journal and in the log line.
+ */
+export function requestRedactor(authorization: string | string[] | undefined, redactKeys: (text: string) => string) {
+  const token = bearerToken(Array.isArray(authorization) ? authorization[0] : authorization);
+  if (token === undefined || redactKeys(token) !== token) return redactKeys;
+  const redactToken = createRedactor(token);
+  return (text: string) => redactToken(redactKeys(text));
 }
 
 function bearerToken(authorization: string | undefined): string | undefined {

@@ -1,4 +1,6 @@
+import type { Operation } from '../contract/operation.js';
 import { mockError } from './error-codes.js';
+import { checkPreferredStatus } from './preferred-status.js';
 import { type Preferences, readPreferences } from './read-preferences.js';
 import { readSession } from './session-stores.js';
 
@@ -36,9 +38,18 @@ export class RuntimeRules {
     return this.#rules.length;
   }
 
-  /** Throws 400 invalid_rule naming what is wrong. */
-  add(body: unknown, operationIds: ReadonlySet<string>): Rule {
-    const spec = checkRule(body, operationIds);
+  /**
+   * Throws 400 invalid_rule naming what is wrong, including a code the operation could never answer with (that
+   * rule would turn every matching request into a 400).
+   */
+  add(body: unknown, operations: ReadonlyMap<string, Operation>): Rule {
+    const spec = checkRule(body, new Set(operations.keys()));
+    const { code } = readPreferences(spec.prefer);
+    try {
+      if (code !== undefined) checkPreferredStatus(code, operations.get(spec.operationId) as Operation);
+    } catch (error) {
+      throw invalid((error as Error).message.replace(/^header\.prefer: /, 'prefer: '));
+    }
     if (this.#rules.length >= MAX_RULES) throw invalid(`at most ${MAX_RULES} rules: DELETE /__admin/rules first`);
     const rule: Rule = { ...spec, id: this.#nextId++, preferences: readPreferences(spec.prefer), applied: 0 };
     this.#rules.push(rule);
@@ -82,14 +93,24 @@ function checkRule(body: unknown, operationIds: ReadonlySet<string>): RuleSpec {
   if (probability !== undefined && !(typeof probability === 'number' && probability > 0 && probability <= 1)) {
     throw invalid('probability: must be a number above 0 and at most 1');
   }
-  if (session !== undefined && typeof session !== 'string') throw invalid('session: must be a session name');
+  if (session !== undefined && (typeof session !== 'string' || !isSessionName(session))) {
+    throw invalid('session: must be a session name (what X-Mock-Session takes)');
+  }
   return {
     operationId,
     prefer,
     ...(count === undefined ? {} : { count: count as number }),
     ...(probability === undefined ? {} : { probability }),
-    ...(session === undefined ? {} : { session: readSession(session) as string }),
+    ...(session === undefined ? {} : { session: session as string }),
   };
+}
+
+function isSessionName(session: string): boolean {
+  try {
+    return readSession(session) === session;
+  } catch {
+    return false;
+  }
 }
 
 function invalid(message: string) {

@@ -1,3 +1,4 @@
+import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { call } from '../support/http.js';
 import { startMock } from '../support/start-mock.js';
@@ -126,7 +127,7 @@ describe('Prefer: delay and fault', async () => {
   it('logs what it did not apply, with why, and the Error code of a refusal', async () => {
     await call(mock.url, 'GET', '/pets?limit=1', { headers: { prefer: 'respond-async, example=big, dynamic=true' } });
     expect(lines.at(-1)).toMatch(
-      /^GET \/v1\/pets\?limit=1 200 [\d.]+ms \(not applied: respond-async: not a preference the mock knows; example=big: listPets is answered from the store; dynamic=true: listPets is answered from the store\)$/,
+      /^GET \/v1\/pets\?limit=1 200 [\d.]+ms \(not applied: respond-async: not a preference the mock knows or a repeated one; example=big: listPets is answered from the store; dynamic=true: listPets is answered from the store\)$/,
     );
     await call(mock.url, 'POST', '/pets', { body: { name: 1 } });
     expect(lines.at(-1)).toMatch(/^POST \/v1\/pets 400 validation_failed [\d.]+ms$/);
@@ -140,5 +141,37 @@ describe('Prefer: delay and fault', async () => {
       headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET' },
     });
     expect(String(preflight.headers['access-control-allow-headers'])).toContain('Prefer');
+  });
+});
+
+describe('Prefer: what is not applied is said', async () => {
+  const lines: string[] = [];
+  const mock = await startMock({ log: (line) => lines.push(line) });
+
+  it('a success code the store answers otherwise is not claimed in Preference-Applied, and the log says why', async () => {
+    const reply = await call(mock.url, 'GET', '/pets/987654321', { headers: { prefer: 'code=200' } });
+    expect(reply.status).toBe(404);
+    expect(reply.headers['preference-applied']).toBeUndefined();
+    expect(lines.at(-1)).toMatch(/\(not applied: code=200: getPet answered 404 pet_not_found from the store\)$/);
+  });
+
+  it('a fault answers instead of a code, and a repeated preference counts the first time (RFC 7240)', async () => {
+    await call(mock.url, 'GET', '/pets', { headers: { prefer: 'fault=empty, code=503' } }).catch(() => undefined);
+    expect(lines.at(-1)).toMatch(/not applied: code=503: fault=empty answers instead/);
+    const twice = await call(mock.url, 'GET', '/pets', { headers: { prefer: 'code=503, code=404' } });
+    expect(twice.status).toBe(503);
+  });
+
+  it('a rule whose code the operation can never answer is refused when it is made, not on every request', async () => {
+    const made = await request(`${mock.url.replace(/\/v1$/, '')}/__admin/rules`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ operationId: 'listPets', prefer: 'code=201' }),
+    });
+    const body = (await made.body.json()) as { code: string; message: string };
+    expect(made.statusCode).toBe(400);
+    expect(body.code).toBe('invalid_rule');
+    expect(body.message).toMatch(/prefer: code=201 is not a documented status of listPets/);
+    expect((await call(mock.url, 'GET', '/pets')).status).toBe(200);
   });
 });
