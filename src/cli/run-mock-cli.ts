@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { AppError, isAppError } from '../contract/app-error.js';
 import { createMockServer } from '../mock/create-mock-server.js';
@@ -106,6 +107,8 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
       throw new AppError('usage', '--fixtures and --no-fixtures cannot be used together: choose one');
     }
     const fixtures = options['no-fixtures'] ? false : ((options.fixtures as string | undefined) ?? defaultFixturesPath());
+    const stateFile = options['state-file'] as string | undefined;
+    const stateExisted = stateFile !== undefined && existsSync(stateFile);
     const mock = await createMockServer({
       port: integerOption('port', options.port as string | undefined, 0, 65535),
       host: options.host as string | undefined,
@@ -120,7 +123,7 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
         Number.MAX_SAFE_INTEGER,
       ),
       contract: options.contract as string | undefined,
-      stateFile: options['state-file'] as string | undefined,
+      stateFile,
       watch: options.watch as boolean | undefined,
       delay: readDelay(options.delay as string | undefined),
       maxSessions: integerOption('max-sessions', options['max-sessions'] as string | undefined, 0, 100_000),
@@ -129,6 +132,8 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
       log: options.quiet ? undefined : (line) => out.stdout(`${line}\n`),
     });
     const origin = new URL(mock.url).origin;
+    // A state file that existed at start stood in for the fixtures.
+    const source = stateFile !== undefined && stateExisted ? stateFile : fixtures;
     out.stdout(
       [
         `petstore-mock ${packageVersion()} serving ${relative(process.cwd(), mock.contract.file) || mock.contract.file} (${mock.contract.title} ${mock.contract.version})`,
@@ -136,7 +141,7 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
         apiKeys.length > 0
           ? `API keys: ${apiKeys.length} configured (not shown)`
           : `API key: ${DEV_API_KEY} (the development key; set --api-key or PETSTORE_API_KEYS to use your own)`,
-        `Pets: ${mock.store.size}${fixtures ? ` from ${relative(process.cwd(), fixtures) || fixtures}` : ''}`,
+        `Pets: ${mock.store.size}${source ? ` from ${relative(process.cwd(), source) || source}` : ''}`,
         `Admin: ${origin}/__admin/health, POST ${origin}/__admin/reset, ${origin}/__admin/pets`,
         // For scripts and test runners that start it on --port 0: one line to grep, in shell syntax.
         `PETSTORE_MOCK_URL=${mock.url}`,
@@ -192,7 +197,9 @@ function readLogFormat(text: string | undefined): 'text' | 'json' | undefined {
 /** --delay 200 or --delay 100-500. */
 function readDelay(text: string | undefined): { minMs: number; maxMs: number } | undefined {
   if (text === undefined) return undefined;
-  const [min, max = min] = text.split('-');
+  const parts = text.split('-');
+  if (parts.length > 2) throw new AppError('usage', `--delay must be ms or min-max ms, e.g. 200 or 100-500 (got '${text}')`);
+  const [min, max = min] = parts;
   const minMs = integerOption('delay', min, 0, MAX_DELAY_MS) as number;
   const maxMs = integerOption('delay', max, minMs, MAX_DELAY_MS) as number;
   return { minMs, maxMs };

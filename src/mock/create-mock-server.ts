@@ -11,7 +11,7 @@ import { createAuthenticator } from './authenticate.js';
 import { type ClientError, clientErrorResponse, writeRawResponse } from './client-error-response.js';
 import { decideCors } from './cors.js';
 import { deprecationHeaders } from './deprecation-headers.js';
-import { isAppError } from '../contract/app-error.js';
+import { AppError, isAppError } from '../contract/app-error.js';
 import { mockError, statusOf } from './error-codes.js';
 import { errorResponse } from './error-response.js';
 import type { MockResponse } from './handler.js';
@@ -40,7 +40,7 @@ import { formatLogLine } from './format-log-line.js';
 import { type JournalRecord, journalBody, RequestJournal, requestRedactor } from './request-journal.js';
 import { persistStores } from './persist-stores.js';
 import { RuntimeRules } from './runtime-rules.js';
-import { readStateFile } from './state-file.js';
+import { readStateFile, writeStateFile } from './state-file.js';
 import { STATEFUL_HANDLERS } from './stateful-handlers.js';
 import { loadFreshContract } from './load-fresh-contract.js';
 import { watchFiles } from './watch-files.js';
@@ -90,6 +90,13 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   // A state file, when there is one, stands in for the fixtures at start; a reset still restores the fixtures.
   const saved = options.stateFile && validatePet ? await readStateFile(options.stateFile, validatePet, maxPets) : undefined;
   if (saved) sessions.restore(saved);
+  // Written once at start: a path that cannot be written is found now (exit 2), not when the pets are lost at exit.
+  if (options.stateFile) {
+    const file = options.stateFile;
+    await writeStateFile(file, sessions.jsonChunks()).catch((error: NodeJS.ErrnoException) => {
+      throw new AppError('state_invalid', `Failed to write state file ${file}: ${error.code ?? error.message}`);
+    });
+  }
   const persister = options.stateFile
     ? persistStores(options.stateFile, sessions, (problem) => note(problem))
     : undefined;
@@ -130,6 +137,9 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   // `state` records the operation as soon as it is known, so that its errors carry its headers too. Synchronous up
   // to the body: a request without one (every GET) is answered with no promise on its path.
   function answer(req: IncomingMessage, state: RequestState): MockResponse | Promise<MockResponse> {
+    // RFC 9112 §3.2: more than one Host is a 400. Node keeps the first, and a second one could slip past the admin
+    // endpoints' Host check.
+    if (countHost(req.rawHeaders) > 1) throw mockError('malformed_request', 'the request has more than one Host header');
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = normalizePath(q === -1 ? url : url.slice(0, q));
@@ -578,4 +588,10 @@ function closeServer(server: Server): Promise<void> {
     // Connections still mid-request get a moment to finish, then go.
     setTimeout(() => server.closeAllConnections(), 1000).unref();
   });
+}
+
+function countHost(rawHeaders: readonly string[]): number {
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if ((rawHeaders[i] as string).toLowerCase() === 'host') count++;
+  return count;
 }

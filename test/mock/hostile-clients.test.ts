@@ -55,6 +55,13 @@ describe('inputs that used to take the mock down or past its checks', async () =
     },
   );
 
+  it('refuses a request with two Host headers (RFC 9112 §3.2), so a second one cannot slip past the admin check', async () => {
+    const text = await sendRaw(port, `GET /__admin/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`);
+    expect(statusLines(text)).toEqual(['HTTP/1.1 400 Bad Request']);
+    expect(text).toContain('"code":"malformed_request"');
+    expect(text).not.toContain('"name"');
+  });
+
   it('still serves the API to any Host (only the admin endpoints are guarded)', async () => {
     const text = await sendRaw(port, `GET /v1/pets/1 HTTP/1.1\r\nHost: api.example\r\n${AUTH}Connection: close\r\n\r\n`);
     expect(statusLines(text)).toEqual(['HTTP/1.1 200 OK']);

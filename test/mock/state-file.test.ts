@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -42,10 +42,20 @@ describe('--state-file', async () => {
     await mock.close();
   });
 
-  it('keeps serving when the state file cannot be written, and says so', async () => {
+  it('refuses to start (exit 2) when the state file cannot be written, rather than losing the pets at exit', async () => {
     const stateFile = join(dir, 'no-such-folder', 'state.json');
+    const { code, stderr } = await spawnBin('petstore-mock', ['--port', '0', '--state-file', stateFile]).exited;
+    expect(code).toBe(2);
+    expect(stderr).toContain(`Failed to write state file ${stateFile}: ENOENT`);
+  });
+
+  it('keeps serving when a later write of the state file fails, and says so', async () => {
+    const folder = join(dir, 'goes-away');
+    await mkdir(folder);
+    const stateFile = join(folder, 'state.json');
     const lines: string[] = [];
     const mock = await createMockServer({ port: 0, stateFile, fixtures: false, log: (line) => lines.push(line) });
+    await rm(folder, { recursive: true });
     await call(mock.url, 'POST', '/pets', { body: { name: 'Unsaved', categoryId: 1 } });
     for (let i = 0; i < 40 && !lines.some((line) => line.includes('could not write')); i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
