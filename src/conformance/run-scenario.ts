@@ -6,6 +6,7 @@ import type { HttpClient } from './create-http-client.js';
 import { curlLine } from './curl-line.js';
 import type { Exchange } from './exchange.js';
 import { foldConsequences } from './fold-consequences.js';
+import { detachText } from '../shared/detach-text.js';
 import { interpolate } from './interpolate.js';
 import { openChoices } from './open-choices.js';
 import { runChecks } from './run-checks.js';
@@ -73,9 +74,10 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
         checkId: problem.check.id,
         severity,
         clause: problem.check.clause,
-        title: problem.title,
-        received: problem.received,
-        documented: problem.documented,
+        // Detached: a problem's text may be built from a slice of the answer, which would keep all of it alive.
+        title: detachText(problem.title),
+        received: detachText(problem.received),
+        documented: detachText(problem.documented),
         ...where,
         step: step.index,
         operationId: step.operation.operationId,
@@ -88,7 +90,7 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
           bodyLength: response.text.length,
         },
         curl: curlLine(exchange.request),
-        consequences: problem.consequences,
+        consequences: problem.consequences.map((c) => ({ ...c, title: detachText(c.title) })),
       });
     }
     exchanges.push({
@@ -110,7 +112,7 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
         operationId: step.operation.operationId,
         note,
         status: response?.status,
-        body: response?.text.slice(0, 500) ?? exchange.error?.message ?? '',
+        body: detachText(response?.text.slice(0, 500) ?? exchange.error?.message ?? ''),
         curl: curlLine(exchange.request),
       });
     }
@@ -198,5 +200,5 @@ const SETUP_CHECKS = new Set(['answered', 'no-server-error']);
 const SHOWN_BODY_CHARS = 4096;
 
 function clip(text: string): string {
-  return text.length <= SHOWN_BODY_CHARS ? text : text.slice(0, SHOWN_BODY_CHARS);
+  return text.length <= SHOWN_BODY_CHARS ? text : detachText(text.slice(0, SHOWN_BODY_CHARS));
 }
