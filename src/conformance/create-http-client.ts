@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { AppError } from '../contract/app-error.js';
+import { collectGarbage, LARGE_ANSWER_CHARS } from './collect-garbage.js';
 import { parseJson } from '../contract/lossless-json.js';
 import { createDispatcher } from './create-dispatcher.js';
 import { secretHeaders, secretHeaderValues } from './secret-headers.js';
@@ -94,6 +95,7 @@ function clientOver(
       throw new AppError('request_invalid', `the request could not be sent: ${redact((error as Error).message)}`);
     }
     if (isTransportError(outcome)) return { error: { kind: outcome.kind, message: redact(outcome.message) } };
+    if (outcome.text.length >= LARGE_ANSWER_CHARS) collectGarbage();
     const text = redact(outcome.text);
     const headers: Record<string, string> = {};
     for (const name in outcome.headers) {
