@@ -16,7 +16,7 @@ const EXPLAINS: Readonly<Record<string, readonly string[]>> = {
   'no-server-error': ['status-expected', 'status-documented', 'body-expected', 'headers-expected', 'body-schema', 'content-type-json'],
   'status-expected': ['status-documented', 'body-expected', 'headers-expected', 'headers-documented'],
   'status-documented': ['body-expected', 'headers-expected'],
-  'body-schema': ['error-status-matches', 'body-expected'],
+  'body-schema': ['error-status-matches', 'body-expected', 'content-type-json'],
 };
 
 const PRIORITY = Object.keys(EXPLAINS);

@@ -9,7 +9,7 @@ export function basePathHint(scenarios: readonly ScenarioResult[], target: strin
   const exchanges = scenarios.flatMap((s) => s.exchanges).filter((e) => e.status !== undefined);
   const stray = exchanges.filter((e) => e.status === 404 && e.documentedAs === undefined).length;
   if (stray === 0 || stray * 2 < exchanges.length) return undefined;
-  return `Hint: ${stray} of ${exchanges.length} requests got a 404 their operation does not document: ${wrongBase(target, basePaths)}`;
+  return `${stray} of ${exchanges.length} requests got a 404 their operation does not document: ${wrongBase(target, basePaths)}`;
 }
 
 /** What to check when the target serves none of the contract's paths. */

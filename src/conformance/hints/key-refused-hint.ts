@@ -13,5 +13,5 @@ export function keyRefusedHint(scenarios: readonly ScenarioResult[]): string | u
       .map((f) => `${f.file}|${f.scenario}|${f.step}`),
   ).size;
   if (refused === 0) return undefined;
-  return `Hint: ${refused} step${refused === 1 ? '' : 's'} that sent your key got 401: check --token or PETSTORE_API_KEY.`;
+  return `${refused} step${refused === 1 ? '' : 's'} that sent your key got 401: check --token or PETSTORE_API_KEY.`;
 }

@@ -4,7 +4,6 @@ import { caseOrigin } from './case-origin.js';
 import { describeFinding } from './describe-finding.js';
 import { plural } from './plural.js';
 import { reportOrder } from './report-order.js';
-import { runHints } from './run-hints.js';
 import type { Reporter, ReporterContext } from './reporter.js';
 
 const progress = new WeakMap<ReporterContext, { total: number; done: number; failed: number }>();
@@ -67,7 +66,7 @@ function printSummary(result: RunResult, context: ReporterContext): void {
       `${plural(totals.exchanges, 'request')}; ${plural(totals.findings, 'finding')}${severities ? ` (${severities})` : ''}; ` +
       `${plural(totals.observations, 'observation')}; ${(result.durationMs / 1000).toFixed(1)} s`,
   );
-  for (const hint of runHints(result)) context.print(paint(context, COLOURS.hint, `Hint: ${t(hint)}`));
+  for (const hint of result.hints) context.print(paint(context, COLOURS.hint, `Hint: ${t(hint)}`));
   if (result.stopped) context.print(paint(context, COLOURS.failed, `Stopped: ${t(result.stopped.reason)}`));
   const verdict = result.stopped ? 'STOPPED (a configuration error, not a target failure)' : result.verdict.toUpperCase();
   const colour = result.verdict === 'passed' && !result.stopped ? COLOURS.passed : COLOURS.failed;

@@ -5,7 +5,6 @@ import { caseOrigin } from './case-origin.js';
 import { bodyExtent } from './describe-finding.js';
 import { plural } from './plural.js';
 import { reportOrder } from './report-order.js';
-import { runHints } from './run-hints.js';
 import type { NotRun, Reporter } from './reporter.js';
 
 /**
@@ -64,7 +63,7 @@ function renderHtml(result: RunResult): string {
 <h1 class="${result.stopped ? 'stopped' : result.verdict}">Conformance ${h(title)}</h1>
 <p>Target <code>${h(result.target)}</code> · ${h(result.contract.title)} ${h(result.contract.version)} · --fail-on ${h(result.settings.failOn)} · seed <code>${result.settings.seed}</code> · ${h(result.startedAt)} · ${(result.durationMs / 1000).toFixed(1)} s</p>
 ${result.stopped ? `<div class="banner" id="stopped">Stopped: ${h(result.stopped.reason)}</div>` : ''}
-${runHints(result)
+${result.hints
   .map((hint) => `<div class="hint">Hint: ${h(hint)}</div>`)
   .join('\n')}
 ${renderTotals(result)}

@@ -4,7 +4,6 @@ import { caseOrigin } from './case-origin.js';
 import { describeFinding } from './describe-finding.js';
 import { plural } from './plural.js';
 import { reportOrder } from './report-order.js';
-import { runHints } from './run-hints.js';
 import type { NotRun, Reporter } from './reporter.js';
 
 /**
@@ -32,7 +31,7 @@ function renderJunit(result: RunResult): string {
     target: result.target,
     seed: String(result.settings.seed),
     'fail-on': result.settings.failOn,
-    ...Object.fromEntries(runHints(result).map((hint, i) => [`hint ${i + 1}`, hint])),
+    ...Object.fromEntries(result.hints.map((hint, i) => [`hint ${i + 1}`, hint])),
   });
   const suites = [...files].map(([file, scenarios]) => {
     const attributes = {

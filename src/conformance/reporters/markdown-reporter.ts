@@ -4,7 +4,6 @@ import { markdownText as md } from '../../shared/markdown-text.js';
 import type { CoverageRow, RunResult } from '../run-result.js';
 import { plural } from './plural.js';
 import { reportOrder } from './report-order.js';
-import { runHints } from './run-hints.js';
 import type { NotRun, Reporter } from './reporter.js';
 
 // GitHub refuses a step summary over 1 MiB; leave room for what other steps append.
@@ -54,7 +53,7 @@ function renderMarkdown(result: RunResult): string {
     `## Conformance: ${title}`,
     '',
     ...(result.stopped ? [`> **Stopped:** ${md(result.stopped.reason)}`, ''] : []),
-    ...runHints(result).flatMap((hint) => [`> **Hint:** ${md(hint)}`, '']),
+    ...result.hints.flatMap((hint) => [`> **Hint:** ${md(hint)}`, '']),
     `Target ${md(result.target)} · ${md(result.contract.title)} ${md(result.contract.version)} · --fail-on ${result.settings.failOn} · seed ${result.settings.seed} · ${(result.durationMs / 1000).toFixed(1)} s`,
     '',
     '| cases | passed | failed | skipped | requests | findings | blocking | observations |',
