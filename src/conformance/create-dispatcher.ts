@@ -9,17 +9,22 @@ import { skipUnsolicitedContinue } from './skip-unsolicited-continue.js';
  * (NO_PROXY honoured; lower-case names first, as curl reads them). Through a proxy the connection is undici's own,
  * without the skipping of unsolicited 100 Continue answers. --ca adds to the trusted roots instead of replacing
  * them: Node's own, and those of NODE_EXTRA_CA_CERTS, which Node would otherwise drop once a `ca` is given.
+ * A run opens many (one per case on a connection of its own): the environment and the certificates are read once,
+ * and the connector is shared.
  */
-export function createDispatcher(options: HttpClientOptions, connections: number): Dispatcher {
+export function dispatcherFactory(options: HttpClientOptions): (connections: number) => Dispatcher {
   const tls = {
     rejectUnauthorized: options.insecure !== true,
     ...(options.ca === undefined ? {} : { ca: [...rootCertificates, ...extraCertificates(), options.ca] }),
   };
-  const agent = { keepAliveTimeout: 10_000, connections, connect: skipUnsolicitedContinue(tls) };
+  const connect = skipUnsolicitedContinue(tls);
   const env = process.env;
   const proxied = [env.http_proxy, env.HTTP_PROXY, env.https_proxy, env.HTTPS_PROXY].some(Boolean);
-  // http:// targets go to an http:// proxy in absolute form, as curl sends them; https:// ones through CONNECT.
-  return proxied ? new EnvHttpProxyAgent({ ...agent, requestTls: tls, proxyTunnel: false }) : new Agent(agent);
+  return (connections) => {
+    const agent = { keepAliveTimeout: 10_000, connections, connect };
+    // http:// targets go to an http:// proxy in absolute form, as curl sends them; https:// ones through CONNECT.
+    return proxied ? new EnvHttpProxyAgent({ ...agent, requestTls: tls, proxyTunnel: false }) : new Agent(agent);
+  };
 }
 
 function extraCertificates(): string[] {

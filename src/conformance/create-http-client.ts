@@ -2,10 +2,10 @@ import type { Dispatcher } from 'undici';
 import { AppError } from '../contract/app-error.js';
 import { collectGarbage, LARGE_ANSWER_CHARS } from './collect-garbage.js';
 import { parseJson } from '../contract/lossless-json.js';
-import { createDispatcher } from './create-dispatcher.js';
+import { dispatcherFactory } from './create-dispatcher.js';
 import { secretHeaders, secretHeaderValues } from './secret-headers.js';
 import { createRateLimiter } from './create-rate-limiter.js';
-import { createRedactor, REDACTED } from '../shared/create-redactor.js';
+import { createRedactor, REDACTED, type Redactor } from '../shared/create-redactor.js';
 import { isTransportError, sendOnce } from './send-once.js';
 import { type Exchange, REDACTED_BEARER, type ReceivedResponse, type SentRequest, type TransportError } from './exchange.js';
 
@@ -57,15 +57,20 @@ const RETRY_DELAYS_MS = [100, 400, 1000];
 /** The one module every request of a run goes through: keep-alive, timeout, bodies always read, key redacted. */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const waitForSlot = createRateLimiter(options.rateLimit);
-  return clientOver(createDispatcher(options, Math.max(1, options.connections)), options, waitForSlot);
+  const open = dispatcherFactory(options);
+  const redact = createRedactor([options.token, ...secretHeaderValues(options.headers)]);
+  return clientOver(open(Math.max(1, options.connections)), { options, waitForSlot, open, redact });
 }
 
-function clientOver(
-  dispatcher: Dispatcher,
-  options: HttpClientOptions,
-  waitForSlot: ReturnType<typeof createRateLimiter>,
-): HttpClient {
-  const redact = createRedactor([options.token, ...secretHeaderValues(options.headers)]);
+interface ClientParts {
+  readonly options: HttpClientOptions;
+  readonly waitForSlot: ReturnType<typeof createRateLimiter>;
+  readonly open: (connections: number) => Dispatcher;
+  readonly redact: Redactor;
+}
+
+function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
+  const { options, waitForSlot, redact } = parts;
   const sentSecrets = secretHeaders(options.headers);
   const retries = options.retries ?? 2;
   const bearer = options.token === undefined ? undefined : `Bearer ${options.token}`;
@@ -123,7 +128,7 @@ function clientOver(
         elapsedMs: performance.now() - started,
       };
     },
-    dedicated: () => clientOver(createDispatcher(options, 1), options, waitForSlot),
+    dedicated: () => clientOver(parts.open(1), parts),
     close: () => dispatcher.close(),
   };
 }

@@ -24,10 +24,9 @@ export function mediaTypeOf(contentType: string | undefined): string | undefined
 /** Exact media type first, then type/*, then *\/*, as OpenAPI's content map reads. */
 export function findMedia(contents: readonly MediaSpec[], mediaType: string | undefined): MediaSpec | undefined {
   if (!mediaType) return undefined;
-  const wildcard = `${mediaType.split('/')[0]}/*`;
-  return (
-    contents.find((c) => c.mediaType === mediaType) ??
-    contents.find((c) => c.mediaType === wildcard) ??
-    contents.find((c) => c.mediaType === '*/*')
-  );
+  const exact = contents.find((c) => c.mediaType === mediaType);
+  if (exact) return exact;
+  const slash = mediaType.indexOf('/');
+  const wildcard = `${slash === -1 ? mediaType : mediaType.slice(0, slash)}/*`;
+  return contents.find((c) => c.mediaType === wildcard) ?? contents.find((c) => c.mediaType === '*/*');
 }

@@ -71,6 +71,16 @@ describe('createRedactor', () => {
     expect(redact(body)).toBe(body);
   });
 
+  it('redacts an encoded key every time it comes back, beside tokens seen before that reveal nothing', () => {
+    const encoded = b64(`Bearer ${KEY}`);
+    for (let i = 0; i < 3; i++) {
+      expect(redact(`application/json ${encoded} application/json`)).toBe('application/json *** application/json');
+    }
+    // Its own padding goes with it; what follows starts a token of its own.
+    expect(encoded.endsWith('==')).toBe(true);
+    expect(redact(`${encoded}==${encoded}`)).toBe('***==***');
+  });
+
   it('redacts even a key of a few characters', () => {
     expect(createRedactor('abc')('{"message":"unknown key abc"}')).toBe('{"message":"unknown key ***"}');
   });

@@ -19,19 +19,36 @@ export function createRedactor(secrets: string | readonly (string | undefined)[]
   if (keys.length === 0) return (text) => text;
   const run = Math.min(...keys.map(minimumRun));
   const grams = new Set(keys.flatMap((key) => keyGrams(key.toLowerCase(), minimumRun(key))));
-  const reveals = (decoded: string) => plainRanges(decoded.toLowerCase(), grams).length > 0;
-  const redactPlain = (text: string) => redactRanges(text, plainRanges(text.toLowerCase(), grams));
-  // Only tokens long enough to encode a run are decoded; the bound keeps the pattern linear (at most that many
-  // characters are tried again from each start).
-  const base64Token = new RegExp(`[A-Za-z0-9+/_-]{${Math.ceil(run / 3) * 4},}={0,2}`, 'g');
+  const anchors = keys.map((key) => anchorOf(key.toLowerCase(), minimumRun(key)));
+  // Most text holds no run of the key at all: one scan for what every run of it must contain says so.
+  const rangesIn = (lower: string) => (anchors.some((anchor) => lower.includes(anchor)) ? plainRanges(lower, grams) : NONE);
+  const reveals = (decoded: string) => decoded.length >= run && rangesIn(decoded.toLowerCase()).length > 0;
+  const redactPlain = (text: string) => redactRanges(text, rangesIn(text.toLowerCase()));
+  // Only tokens long enough to encode a run are decoded.
+  const base64Token = new RegExp(`(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{${Math.ceil(run / 3) * 4},}={0,2}`, 'g');
+  // The same tokens come back in every answer (application/json, error codes): each is decoded once.
+  const verdicts = new Map<string, boolean>();
+  const revealsEncoded = (token: string) => {
+    let verdict = verdicts.get(token);
+    if (verdict === undefined) {
+      verdict = reveals(base64Decode(token));
+      if (token.length <= REMEMBERED_TOKEN_CHARS) {
+        if (verdicts.size >= REMEMBERED_TOKENS) verdicts.clear();
+        verdicts.set(token, verdict);
+      }
+    }
+    return verdict;
+  };
   const redactTokens = (text: string) => {
     const unescaped = text.includes('%')
       ? text.replace(TOKEN, (token) => (token.includes('%') && reveals(percentDecode(token)) ? REDACTED : token))
       : text;
-    return unescaped.replace(base64Token, (token) => (reveals(base64Decode(token)) ? REDACTED : token));
+    return redactRanges(unescaped, base64Tokens(unescaped, base64Token, revealsEncoded));
   };
   const redactDecoded = (text: string) => redactPlain(redactTokens(text));
   return (text) => {
+    // No encoding makes a run of the key shorter than the run itself.
+    if (text.length < run) return text;
     const literals = text.includes('\\')
       ? text.replace(JSON_STRING, (literal) => {
           if (!literal.includes('\\')) return literal;
@@ -43,6 +60,32 @@ export function createRedactor(secrets: string | readonly (string | undefined)[]
       : text;
     return redactDecoded(literals);
   };
+}
+
+const REMEMBERED_TOKENS = 1024;
+const REMEMBERED_TOKEN_CHARS = 64;
+const NONE: readonly [number, number][] = [];
+
+/**
+ * What every run of `run` characters of the key contains: its middle, where all runs overlap (a 16-character key,
+ * runs of 12: characters 4 to 11). A key whose runs share no character has no anchor ('', in every text).
+ */
+function anchorOf(key: string, run: number): string {
+  return 2 * run > key.length ? key.slice(key.length - run, run) : '';
+}
+
+/**
+ * The base64 and base64url tokens (with up to two `=` after them) that `reveals`, as ranges. The look-behind makes
+ * a match start only where a run of the alphabet starts, so a long run is read once, not once from each of its
+ * characters.
+ */
+function base64Tokens(text: string, pattern: RegExp, revealing: (token: string) => boolean): [number, number][] {
+  let ranges: [number, number][] | undefined;
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    if (revealing(match[0])) (ranges ??= []).push([match.index, match.index + match[0].length]);
+  }
+  return ranges ?? (NONE as [number, number][]);
 }
 
 /**
