@@ -80,12 +80,12 @@ function anchorOf(key: string, run: number): string {
  * characters.
  */
 function base64Tokens(text: string, pattern: RegExp, revealing: (token: string) => boolean): [number, number][] {
-  let ranges: [number, number][] | undefined;
+  const ranges: [number, number][] = [];
   pattern.lastIndex = 0;
   for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-    if (revealing(match[0])) (ranges ??= []).push([match.index, match.index + match[0].length]);
+    if (revealing(match[0])) ranges.push([match.index, match.index + match[0].length]);
   }
-  return ranges ?? (NONE as [number, number][]);
+  return ranges;
 }
 
 /**
