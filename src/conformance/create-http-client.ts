@@ -1,12 +1,14 @@
 import type { Dispatcher } from 'undici';
 import { AppError } from '../contract/app-error.js';
-import { collectGarbage, LARGE_ANSWER_CHARS } from './collect-garbage.js';
-import { parseJson } from '../contract/lossless-json.js';
 import { dispatcherFactory } from './create-dispatcher.js';
 import { secretHeaders, secretHeaderValues } from './secret-headers.js';
 import { createRateLimiter } from './create-rate-limiter.js';
 import { createRedactor, REDACTED, type Redactor } from '../shared/create-redactor.js';
-import { isTransportError, sendOnce } from './send-once.js';
+import { isTransportError, type Limits, sendOnce } from './send-once.js';
+import { createGate } from './create-gate.js';
+import { receivedResponse } from './received-response.js';
+import { LARGE_ANSWER_CHARS } from './collect-garbage.js';
+import { countJsonValues } from './count-json-values.js';
 import { type Exchange, REDACTED_BEARER, type ReceivedResponse, type SentRequest, type TransportError } from './exchange.js';
 
 export interface HttpClientOptions {
@@ -27,6 +29,18 @@ export interface HttpClientOptions {
 }
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * A body's tree of values, not its text, is what takes memory: `[{},{},…]` is 3 bytes a value in the text and
+ * about 70 in the heap, so a 10 MiB body of them is 234 MB of objects. The cap on values follows the cap on
+ * bytes (a 10 MiB body may hold about a million values: a list of 150,000 pets fits), and keeps one tree under
+ * about 70 MB whatever its shape.
+ */
+const BYTES_PER_VALUE = 10;
+
+function maxJsonValues(maxResponseBytes: number): number {
+  return Math.max(1000, Math.floor(maxResponseBytes / BYTES_PER_VALUE));
+}
 
 export interface OutgoingRequest {
   readonly method: string;
@@ -59,7 +73,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const waitForSlot = createRateLimiter(options.rateLimit);
   const open = dispatcherFactory(options);
   const redact = createRedactor([options.token, ...secretHeaderValues(options.headers)]);
-  return clientOver(open(Math.max(1, options.connections)), { options, waitForSlot, open, redact });
+  // Run-wide: cases on connections of their own share it. One large answer is read and judged at a time, so
+  // memory holds one, whatever the concurrency.
+  const large = { bytes: LARGE_ANSWER_CHARS, enter: createGate(1) };
+  return clientOver(open(Math.max(1, options.connections)), { options, waitForSlot, open, redact, large });
 }
 
 interface ClientParts {
@@ -67,6 +84,7 @@ interface ClientParts {
   readonly waitForSlot: ReturnType<typeof createRateLimiter>;
   readonly open: (connections: number) => Dispatcher;
   readonly redact: Redactor;
+  readonly large: Limits['large'];
 }
 
 function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
@@ -75,7 +93,12 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
   const retries = options.retries ?? 2;
   const bearer = options.token === undefined ? undefined : `Bearer ${options.token}`;
   const extraHeaders = Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value] as const);
-  const limits = { timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES };
+  const limits: Limits = {
+    timeoutMs: options.timeoutMs,
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    large: parts.large,
+  };
+  const maxValues = maxJsonValues(limits.maxResponseBytes);
 
   const record = (outgoing: OutgoingRequest): SentRequest => {
     const headers: Record<string, string> = {};
@@ -100,15 +123,17 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
       throw new AppError('request_invalid', `the request could not be sent: ${redact((error as Error).message)}`);
     }
     if (isTransportError(outcome)) return { error: { kind: outcome.kind, message: redact(outcome.message) } };
-    if (outcome.text.length >= LARGE_ANSWER_CHARS) collectGarbage();
     const text = redact(outcome.text);
+    if (text.length >= LARGE_ANSWER_CHARS && countJsonValues(text, maxValues) > maxValues) {
+      return { error: { kind: 'too-large', message: `the body holds more than ${maxValues} JSON values (--max-response-bytes ${limits.maxResponseBytes} allows one per ${BYTES_PER_VALUE} bytes); it was not parsed` } };
+    }
     const headers: Record<string, string> = {};
     for (const name in outcome.headers) {
       const value = outcome.headers[name];
       // A header name is target text too: a target may echo the key as one.
       if (value !== undefined) headers[redact(name)] = redact(Array.isArray(value) ? value.join(', ') : value);
     }
-    return { response: { status: outcome.status, headers, text, ...parseBody(text) } };
+    return { response: receivedResponse(outcome.status, headers, text) };
   }
 
   return {
@@ -139,13 +164,4 @@ function withExtraHeaders(outgoing: OutgoingRequest, extra: readonly (readonly [
   const own = new Set(Object.keys(outgoing.headers).map((name) => name.toLowerCase()));
   const added = extra.filter(([name]) => !own.has(name));
   return added.length === 0 ? outgoing : { ...outgoing, headers: { ...Object.fromEntries(added), ...outgoing.headers } };
-}
-
-function parseBody(text: string): Pick<ReceivedResponse, 'json' | 'jsonError'> {
-  if (text === '') return { json: undefined, jsonError: undefined };
-  try {
-    return { json: parseJson(text), jsonError: undefined };
-  } catch (error) {
-    return { json: undefined, jsonError: (error as Error).message };
-  }
 }

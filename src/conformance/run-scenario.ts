@@ -9,6 +9,7 @@ import { foldConsequences } from './fold-consequences.js';
 import { detachText } from '../shared/detach-text.js';
 import { interpolate } from './interpolate.js';
 import { openChoices } from './open-choices.js';
+import { capturedAnswer } from './received-response.js';
 import { runChecks } from './run-checks.js';
 import type { ExchangeSummary, Finding, Observation, ScenarioResult } from './run-result.js';
 import type { Scenario, Step } from './scenario.js';
@@ -116,8 +117,7 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
         curl: curlLine(exchange.request),
       });
     }
-    if (step.capture && response)
-      scope[step.capture] = { status: response.status, headers: response.headers, body: response.json };
+    if (step.capture && response) scope[step.capture] = capturedAnswer(response);
   };
 
   try {

@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { decodeContent } from './decode-content.js';
 import type { TransportError } from './exchange.js';
+import type { Gate } from './create-gate.js';
 
 export interface RawAnswer {
   readonly status: number;
@@ -15,6 +16,11 @@ export interface Limits {
   readonly timeoutMs: number;
   /** The most bytes of body read, before and after content codings are undone. */
   readonly maxResponseBytes: number;
+  /**
+   * Past `bytes` of body, an answer is read on only once `enter` lets it in, and holds its place until it is
+   * settled. The time spent waiting is the runner's, not the target's: the deadline moves by as much.
+   */
+  readonly large?: { readonly bytes: number; readonly enter: Gate };
 }
 
 export interface OneRequest {
@@ -33,27 +39,46 @@ export interface OneRequest {
  * (code UND_ERR_INVALID_ARG), which the caller words.
  */
 export function sendOnce(dispatcher: Dispatcher, outgoing: OneRequest, limits: Limits): Promise<RawAnswer | TransportError> {
-  const { timeoutMs, maxResponseBytes } = limits;
+  const { timeoutMs, maxResponseBytes, large } = limits;
   const sentAt = performance.now();
+  // Time spent waiting for the large-answer gate, which the deadline does not count.
+  let waited = 0;
+  const elapsed = () => performance.now() - sentAt - waited;
   const late = (): TransportError => ({ kind: 'timeout', message: `no complete answer within ${timeoutMs} ms` });
   return new Promise((resolve, reject) => {
     let settled = false;
-    let controller: { abort(reason: Error): void } | undefined;
+    let controller: Dispatcher.DispatchController | undefined;
     let answer: Omit<RawAnswer, 'text'> | undefined;
     const chunks: Buffer[] = [];
     let received = 0;
+    let gate: 'outside' | 'waiting' | (() => void) = 'outside';
     const settle = (outcome: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      if (typeof gate === 'function') gate();
       outcome();
     };
     // At the deadline the step ends even if the request is still waiting for a connection; it is aborted as
     // soon as undici hands it a socket.
-    const timer = setTimeout(() => {
+    const expire = () => {
       settle(() => resolve(late()));
       controller?.abort(new Error('timed out'));
-    }, timeoutMs);
+    };
+    let timer = setTimeout(expire, timeoutMs);
+    const waitAtGate = (enter: Gate) => {
+      gate = 'waiting';
+      clearTimeout(timer);
+      controller?.pause();
+      const from = performance.now();
+      enter().then((leave) => {
+        gate = leave;
+        if (settled) return leave();
+        waited += performance.now() - from;
+        timer = setTimeout(expire, Math.max(0, timeoutMs - elapsed()));
+        controller?.resume();
+      });
+    };
     const tooLarge = (message: string) => {
       settle(() => resolve({ kind: 'too-large', message }));
       // Dropping the connection is the only way to stop a sender that is still sending.
@@ -77,18 +102,19 @@ export function sendOnce(dispatcher: Dispatcher, outgoing: OneRequest, limits: L
           return tooLarge(`the body is more than --max-response-bytes (${maxResponseBytes} bytes); it was read no further`);
         }
         chunks.push(chunk);
+        if (large && gate === 'outside' && received > large.bytes) waitAtGate(large.enter);
       },
       onResponseEnd() {
         if (settled) return;
         // A busy process may read an answer before it runs the timer that should have ended the wait: the
         // timestamps decide, not which callback ran first.
-        if (performance.now() - sentAt > timeoutMs) return settle(() => resolve(late()));
+        if (elapsed() > timeoutMs) return settle(() => resolve(late()));
         const { status, headers } = answer ?? { status: 0, headers: {} };
         const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
         chunks.length = 0;
         decodeContent(body, headers['content-encoding'], maxResponseBytes).then((decoded) => {
           if (!Buffer.isBuffer(decoded)) return settle(() => resolve({ kind: decoded.kind, message: decoded.problem }));
-          if (performance.now() - sentAt > timeoutMs) return settle(() => resolve(late()));
+          if (elapsed() > timeoutMs) return settle(() => resolve(late()));
           settle(() => resolve({ status, headers, text: toText(decoded) }));
         });
       },

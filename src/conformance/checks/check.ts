@@ -21,8 +21,8 @@ export interface RunMemory {
   readonly listedFrom: ReadonlyMap<string, string>;
   /** The creates some list operation lists. */
   readonly listedCreates: ReadonlySet<string>;
-  /** `createId id` → the fields that create answered, to compare with how the list shows the resource. */
-  readonly createdFields: Map<string, object>;
+  /** createId → id → the fields that create answered, to compare with how the list shows the resource. */
+  readonly createdFields: Map<string, Map<string, object>>;
 }
 
 export function createRunMemory(operations: readonly Operation[]): RunMemory {

@@ -120,7 +120,7 @@ const CASES: Readonly<Record<string, { conforming: CheckInput; violation: CheckI
 
 /** The same exchange, in a run where createPet answered `fields` for a pet earlier. */
 function createdAs(checked: CheckInput, fields: Record<string, unknown>): CheckInput {
-  checked.run.createdFields.set(`createPet ${String(fields.id)}`, fields);
+  checked.run.createdFields.set('createPet', new Map([[String(fields.id), fields]]));
   return checked;
 }
 

@@ -14,7 +14,7 @@ export const listedAsCreated: Check = {
     const body = response?.json;
     if (!response || response.status < 200 || response.status > 299) return undefined;
     const listedFrom = run.listedFrom.get(operation.operationId);
-    if (listedFrom !== undefined && Array.isArray(body)) return compare(body, listedFrom, run.createdFields);
+    if (listedFrom !== undefined && Array.isArray(body)) return compare(body, listedFrom, run.createdFields.get(listedFrom));
     if (run.listedCreates.has(operation.operationId)) remember(operation, body, run.createdFields);
     return undefined;
   },
@@ -22,7 +22,7 @@ export const listedAsCreated: Check = {
 
 // The fields a create answered, without those whose schema is an enum (a status may move on: transitions are
 // not shown), by create and id.
-function remember(operation: Operation, body: unknown, created: Map<string, object>): void {
+function remember(operation: Operation, body: unknown, created: Map<string, Map<string, object>>): void {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return;
   const id = (body as Record<string, unknown>)[IDENTIFIER];
   if (id === undefined) return;
@@ -30,14 +30,18 @@ function remember(operation: Operation, body: unknown, created: Map<string, obje
   const fixed = Object.fromEntries(
     Object.entries(body).filter(([name]) => properties[name] !== undefined && !properties[name]?.enum),
   );
-  created.set(`${operation.operationId} ${String(id)}`, fixed);
+  const byId = created.get(operation.operationId) ?? new Map<string, object>();
+  byId.set(String(id), fixed);
+  created.set(operation.operationId, byId);
 }
 
-function compare(list: readonly unknown[], createId: string, created: ReadonlyMap<string, object>): Problem | undefined {
+function compare(list: readonly unknown[], createId: string, created: ReadonlyMap<string, object> | undefined): Problem | undefined {
+  if (!created) return undefined;
   for (let i = 0; i < list.length; i++) {
     const item = list[i];
     if (item === null || typeof item !== 'object' || Array.isArray(item)) continue;
-    const fields = created.get(`${createId} ${String((item as Record<string, unknown>)[IDENTIFIER])}`);
+    const id = (item as Record<string, unknown>)[IDENTIFIER];
+    const fields = id === undefined ? undefined : created.get(String(id));
     const mismatch = fields && subsetMismatch(item, fields, `body[${i}]`);
     if (mismatch) {
       return {

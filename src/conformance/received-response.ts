@@ -1,0 +1,55 @@
+import { type JsonValue, parseJson } from '../contract/lossless-json.js';
+import { collectGarbage, LARGE_ANSWER_CHARS } from './collect-garbage.js';
+import type { ReceivedResponse } from './exchange.js';
+
+/**
+ * An answer whose body is parsed when a check first reads it, not when it arrives. Checks run synchronously, one
+ * exchange at a time, so however many answers are in flight at once, only the one being judged is held as a
+ * tree of values (a 10 MiB list is a few MiB of text and up to hundreds of MiB of objects). The tree is dropped
+ * with the answer, once its step is judged.
+ */
+export function receivedResponse(status: number, headers: Readonly<Record<string, string>>, text: string): ReceivedResponse {
+  let parsed: Pick<ReceivedResponse, 'json' | 'jsonError'> | undefined;
+  const body = () => {
+    parsed ??= parseBody(text);
+    return parsed;
+  };
+  return {
+    status,
+    headers,
+    text,
+    get json() {
+      return body().json;
+    },
+    get jsonError() {
+      return body().jsonError;
+    },
+  };
+}
+
+/**
+ * What a capture keeps of an answer for later steps. A large body is kept as text and parsed again each time a
+ * template reads it: a case that captured a huge list must not hold its tree while other cases run.
+ */
+export function capturedAnswer(response: ReceivedResponse): { status: number; headers: Readonly<Record<string, string>>; body: unknown } {
+  const { status, headers, text } = response;
+  if (text.length < LARGE_ANSWER_CHARS) return { status, headers, body: response.json };
+  return {
+    status,
+    headers,
+    get body() {
+      return parseBody(text).json;
+    },
+  };
+}
+
+function parseBody(text: string): Pick<ReceivedResponse, 'json' | 'jsonError'> {
+  if (text === '') return { json: undefined, jsonError: undefined };
+  // The previous large answer's tree is garbage by now: collected before this one is built, not after.
+  if (text.length >= LARGE_ANSWER_CHARS) collectGarbage();
+  try {
+    return { json: parseJson(text) as JsonValue, jsonError: undefined };
+  } catch (error) {
+    return { json: undefined, jsonError: (error as Error).message };
+  }
+}

@@ -1,0 +1,62 @@
+import { createServer, type Server } from 'node:http';
+import { Agent } from 'undici';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createGate } from '../../src/conformance/create-gate.js';
+import { createHttpClient } from '../../src/conformance/create-http-client.js';
+import { isTransportError, sendOnce } from '../../src/conformance/send-once.js';
+
+const servers: Server[] = [];
+afterAll(async () => {
+  for (const server of servers) server.closeAllConnections();
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+});
+
+async function answering(body: string): Promise<string> {
+  const server = createServer((_, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}/v1/pets`;
+}
+
+describe('large answers', () => {
+  it('refuses to parse a body of more values than its size cap allows (its tree would not fit), as too large', async () => {
+    const url = await answering(`[${'{},'.repeat(700_000)}{}]`);
+    const client = createHttpClient({ token: 'k', timeoutMs: 20_000, connections: 1, rateLimit: undefined, maxResponseBytes: 3 * 1024 * 1024 });
+    try {
+      const exchange = await client.send({ method: 'GET', url, headers: {}, body: undefined });
+      expect(exchange.response).toBeUndefined();
+      expect(exchange.error?.kind).toBe('too-large');
+      expect(exchange.error?.message).toContain('JSON values');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('parses a large list within the cap, and reads a large answer only once the gate lets it in, its deadline paused meanwhile', async () => {
+    const url = await answering(`[${'{"id":1,"name":"Rex"},'.repeat(60_000)}{"id":2,"name":"Max"}]`);
+    const enter = createGate(1);
+    const leave = await enter();
+    const dispatcher = new Agent();
+    let settled = false;
+    const answer = sendOnce(dispatcher, { method: 'GET', url, headers: {}, body: undefined }, {
+      timeoutMs: 300,
+      maxResponseBytes: 10 * 1024 * 1024,
+      large: { bytes: 64 * 1024, enter },
+    }).then((outcome) => {
+      settled = true;
+      return outcome;
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(settled).toBe(false);
+      leave();
+      const outcome = await answer;
+      expect(isTransportError(outcome)).toBe(false);
+      expect(isTransportError(outcome) ? 0 : outcome.text.length).toBeGreaterThan(1024 * 1024);
+    } finally {
+      await dispatcher.close();
+    }
+  });
+});
