@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { AppError } from '../contract/app-error.js';
@@ -8,6 +8,7 @@ import { createRedactor } from '../shared/create-redactor.js';
 import { ADMIN_METHODS } from './admin-routes.js';
 import { withHead } from './allowed-methods.js';
 import { answerClientError } from './answer-client-error.js';
+import { answerConnect } from './answer-connect.js';
 import { createAuthenticator } from './authenticate.js';
 import type { ClientError } from './client-error-response.js';
 import { deprecationHeaders } from './deprecation-headers.js';
@@ -133,10 +134,14 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   const headersTimeout = Math.min(options.headersTimeoutMs ?? DEFAULTS.headersTimeoutMs, requestTimeout);
   // A slow or stalled client cannot hold a connection: it gets a 408 (see answerClientError) and is closed. Node
   // checks the timeouts every connectionsCheckingInterval (30 s by default), so that is tightened to match.
+  // requireHostHeader is off so that a request without Host gets an Error body (readTarget), not a bare 400.
   const server = createServer(
-    { requestTimeout, headersTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout / 2) },
+    { requestTimeout, headersTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout / 2), requireHostHeader: false },
     (req, res) => handleRequest(mock, req, res),
   );
+  // An Expect other than 100-continue: readTarget answers 417 with an Error body (RFC 9110 §10.1.1).
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => handleRequest(mock, req, res));
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => answerConnect(mock, req, socket));
   server.on('clientError', (error: ClientError, socket: Duplex) =>
     answerClientError(mock, { headersTimeoutMs: headersTimeout, requestTimeoutMs: requestTimeout }, error, socket),
   );

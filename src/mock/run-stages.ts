@@ -7,6 +7,7 @@ import { answerWithPrism } from './stages/answer-with-prism.js';
 import { applyControls } from './stages/apply-controls.js';
 import { applyCors } from './stages/apply-cors.js';
 import { checkKey } from './stages/check-key.js';
+import { negotiate } from './stages/negotiate.js';
 import { readTarget } from './stages/read-target.js';
 import { receiveBody } from './stages/receive-body.js';
 import { route } from './stages/route.js';
@@ -30,6 +31,7 @@ export const STAGES: readonly Stage[] = [
   receiveBody, // size cap; the one stage that waits
   validate, // parameters and body against the contract
   applyControls, // fault=, an error code=
+  negotiate, // Accept: 406
   answerFromStore, // the stateful handler by operationId
   answerWithPrism, // every other operation
 ];

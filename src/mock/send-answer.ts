@@ -85,9 +85,10 @@ function writeHead(state: RequestState, mock: MockContext, response: MockRespons
   return headers;
 }
 
-// A body the mock did not read (too large) would be read as the next request: the connection ends with this answer.
+// A body the mock did not read (too large), or one a client holds back for a 100 Continue it will not get, would
+// be read as the next request: the connection ends with this answer.
 function closesConnection(response: MockResponse): boolean {
-  return response.status === 413;
+  return response.status === 413 || response.status === 417;
 }
 
 function* recorded(chunks: Iterable<string>, into: string[]): Generator<string> {

@@ -1,6 +1,6 @@
 import { mockError } from '../error-codes.js';
 import { exampleNames, mockWithPrism } from '../prism-adapter.js';
-import { markApplied } from '../request-state.js';
+import { markApplied, markNotApplied } from '../request-state.js';
 import type { Stage } from './stage.js';
 
 /**
@@ -22,11 +22,13 @@ export const answerWithPrism: Stage = (state) => {
     }
     markApplied(state, `example=${example}`);
   }
-  if (dynamic !== undefined) markApplied(state, `dynamic=${dynamic}`);
+  // As in Prism (NegotiatorHelpers.negotiateByPartialOptionsAndHttpContent): a named example wins over dynamic.
+  if (dynamic === true && example !== undefined) markNotApplied(state, `dynamic=true: example=${example} answers instead`);
+  else if (dynamic !== undefined) markApplied(state, `dynamic=${dynamic}`);
   const { req } = state;
   return mockWithPrism(
     operation,
     { method: operation.method, path: state.relative, query: state.parsedQuery, headers: req.headers, body: state.input!.body },
-    { code, exampleKey: example, dynamic },
+    { code, exampleKey: example, dynamic: example === undefined ? dynamic : false },
   );
 };
