@@ -28,24 +28,7 @@ export function throughputRatio(rows: readonly ThroughputRow[], scenario: string
 }
 
 export function evaluateTargets({ throughput, scale, startup, runner }: Measurements): TargetCheck[] {
-  const checks: TargetCheck[] = [];
-  const ratio = (scenario: string, other: TargetId, least: number, name: string) => {
-    const value = throughputRatio(throughput, scenario, other);
-    checks.push({
-      target: `${scenario}: ours / ${name}`,
-      measured: `${value.toFixed(2)}×`,
-      required: `≥ ${least}×`,
-      met: value >= least,
-    });
-  };
-  for (const scenario of ['listPets', 'listPets?status&limit', 'getPet']) {
-    ratio(scenario, 'prism', 4, 'Prism');
-    ratio(scenario, 'ceiling', 0.5, 'ceiling');
-  }
-  ratio('createPet', 'prism', 3, 'Prism');
-  const ours = throughput.filter((r) => r.target === 'ours');
-  const worstP99 = Math.max(...ours.map((r) => r.result.p99Ms));
-  checks.push({ target: 'p99 of every operation, ours', measured: `${worstP99} ms`, required: '< 20 ms', met: worstP99 < 20 });
+  const checks = evaluateThroughputTargets(throughput);
 
   const smallest = scale.find((r) => r.pets === 1_000);
   const largest = scale.find((r) => r.pets === 1_000_000);
@@ -87,5 +70,27 @@ export function evaluateTargets({ throughput, scale, startup, runner }: Measurem
     required: '≤ 50 µs',
     met: runner.checksUsPerResponse <= 50,
   });
+  return checks;
+}
+
+/** Issue 10: every operation at ≥ 0.6× the bare node:http ceiling and ≥ 5× Prism's CLI, in the same run. */
+export function evaluateThroughputTargets(throughput: readonly ThroughputRow[]): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  const ratio = (scenario: string, other: TargetId, least: number, name: string) => {
+    const value = throughputRatio(throughput, scenario, other);
+    checks.push({
+      target: `${scenario}: ours / ${name}`,
+      measured: `${value.toFixed(2)}×`,
+      required: `≥ ${least}×`,
+      met: value >= least,
+    });
+  };
+  for (const scenario of new Set(throughput.map((r) => r.scenario))) {
+    ratio(scenario, 'prism', 5, 'Prism');
+    ratio(scenario, 'ceiling', 0.6, 'ceiling');
+  }
+  const ours = throughput.filter((r) => r.target === 'ours');
+  const worstP99 = Math.max(...ours.map((r) => r.result.p99Ms));
+  checks.push({ target: 'p99 of every operation, ours', measured: `${worstP99} ms`, required: '< 20 ms', met: worstP99 < 20 });
   return checks;
 }

@@ -1,5 +1,6 @@
 import type { BenchSettings } from './bench-settings.js';
 import { type Measurements, type TargetCheck, throughputRatio } from './evaluate-targets.js';
+import type { ThroughputRow } from './measure-throughput.js';
 import { SCENARIOS } from './scenarios.js';
 import { TARGETS } from './targets.js';
 
@@ -15,10 +16,48 @@ export interface BenchReport extends Measurements {
 
 const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–');
 const mb = (bytes: number | undefined) => (bytes === undefined ? '–' : `${int(bytes / 1024 / 1024)} MB`);
+const medianOf = (settings: BenchSettings) => (settings.rounds === 1 ? 'one round' : `median of ${settings.rounds} rounds`);
+
+/** The throughput table: every operation against every server, with ours over the ceiling and over Prism. */
+export function renderThroughput(throughput: readonly ThroughputRow[], settings: BenchSettings): string[] {
+  return [
+    `## Throughput: ${settings.connections} connections, ${settings.durationSeconds} s after a ${settings.warmupSeconds} s warm-up, ${medianOf(settings)}`,
+    '',
+    '| operation | server | req/s | p50 ms | p99 ms | errors | non-2xx | ours / ceiling | ours / Prism |',
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|',
+    ...throughput.map((row) => {
+      const ours = row.target === 'ours';
+      const ratios = ours
+        ? `${throughputRatio(throughput, row.scenario, 'ceiling').toFixed(2)}× | ${throughputRatio(throughput, row.scenario, 'prism').toFixed(2)}×`
+        : ' | ';
+      const r = row.result;
+      return `| ${row.scenario} | ${TARGETS[row.target].title} | ${int(r.requestsPerSecond)} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.non2xx} | ${ratios} |`;
+    }),
+    '',
+    `Requests: ${SCENARIOS.map((s) => `${s.id} = \`${s.method} ${s.path}\``).join(', ')}, with \`Authorization: Bearer\` (the mock under /v1; Prism and the ceiling at the root).`,
+    '',
+    `Ours / ceiling in each round (the targets take turns within a round): ${SCENARIOS.map((s) => `${s.id} ${roundRatios(throughput, s.id).join(', ')}`).join('; ')}.`,
+    '',
+  ];
+}
+
+function roundRatios(throughput: readonly ThroughputRow[], scenario: string): string[] {
+  const rounds = (target: string) => throughput.find((r) => r.scenario === scenario && r.target === target)?.rounds ?? [];
+  const ceiling = rounds('ceiling');
+  return rounds('ours').map((ours, i) => (ours.requestsPerSecond / (ceiling[i]?.requestsPerSecond ?? Number.NaN)).toFixed(2));
+}
+
+/** The targets as a Markdown table. */
+export function renderTargets(targets: readonly TargetCheck[]): string[] {
+  return [
+    '| target | measured | required | met |',
+    '|---|--:|--:|:-:|',
+    ...targets.map((t) => `| ${t.target} | ${t.measured} | ${t.required} | ${t.met === undefined ? '–' : t.met ? 'yes' : '**no**'} |`),
+  ];
+}
 
 export function renderReport(report: BenchReport): string {
   const { settings } = report;
-  const medianOf = settings.rounds === 1 ? 'one round' : `median of ${settings.rounds} rounds`;
   const lines = [
     `# Benchmark (${settings.mode})`,
     '',
@@ -28,22 +67,8 @@ export function renderReport(report: BenchReport): string {
       .map(([name, version]) => `${name} ${version}`)
       .join(' · ')}`,
     '',
-    `## Throughput: ${settings.connections} connections, ${settings.durationSeconds} s after a ${settings.warmupSeconds} s warm-up, ${medianOf}`,
-    '',
-    '| operation | server | req/s | p50 ms | p99 ms | errors | non-2xx | ours / ceiling | ours / Prism |',
-    '|---|---|--:|--:|--:|--:|--:|--:|--:|',
-    ...report.throughput.map((row) => {
-      const ours = row.target === 'ours';
-      const ratios = ours
-        ? `${throughputRatio(report.throughput, row.scenario, 'ceiling').toFixed(2)}× | ${throughputRatio(report.throughput, row.scenario, 'prism').toFixed(2)}×`
-        : ' | ';
-      const r = row.result;
-      return `| ${row.scenario} | ${TARGETS[row.target].title} | ${int(r.requestsPerSecond)} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.non2xx} | ${ratios} |`;
-    }),
-    '',
-    `Requests: ${SCENARIOS.map((s) => `${s.id} = \`${s.method} ${s.path}\``).join(', ')}, with \`Authorization: Bearer\` (the mock under /v1; Prism and the ceiling at the root).`,
-    '',
-    `## Stored pets: one request at a time (${settings.probeRequests} each), and the list at ${settings.connections} connections for ${settings.scaleDurationSeconds} s, ${medianOf}`,
+    ...renderThroughput(report.throughput, settings),
+    `## Stored pets: one request at a time (${settings.probeRequests} each), and the list at ${settings.connections} connections for ${settings.scaleDurationSeconds} s, ${medianOf(settings)}`,
     '',
     '| pets | listPets?status&limit=100 p50 / p99 µs | getPet p50 / p99 µs | listPets req/s | RSS | answering after (seeded side by side) |',
     '|--:|--:|--:|--:|--:|--:|',
@@ -52,7 +77,7 @@ export function renderReport(report: BenchReport): string {
         `| ${int(r.pets)} | ${int(r.list.p50Us)} / ${int(r.list.p99Us)} | ${int(r.get.p50Us)} / ${int(r.get.p99Us)} | ${int(r.listRequestsPerSecond)} | ${mb(r.rssBytes)} | ${int(r.readyMs)} ms |`,
     ),
     '',
-    `## Start-up: process start to the first answered request, ${medianOf}`,
+    `## Start-up: process start to the first answered request, ${medianOf(settings)}`,
     '',
     '| server | ms | every round |',
     '|---|--:|---|',
@@ -75,11 +100,7 @@ export function renderReport(report: BenchReport): string {
     '',
     '## Targets',
     '',
-    '| target | measured | required | met |',
-    '|---|--:|--:|:-:|',
-    ...report.targets.map(
-      (t) => `| ${t.target} | ${t.measured} | ${t.required} | ${t.met === undefined ? '–' : t.met ? 'yes' : '**no**'} |`,
-    ),
+    ...renderTargets(report.targets),
     '',
   ];
   return lines.join('\n');

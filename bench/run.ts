@@ -1,16 +1,17 @@
-// npm run bench [-- --quick]: the mock against the bare node:http ceiling and Prism's CLI, on loopback, in one run.
-// Prints the report and writes reports/bench.md and reports/bench.json.
+// npm run bench [-- --quick] [-- --only throughput]: the mock against the bare node:http ceiling and Prism's CLI, on
+// loopback, in one run. Prints the report and writes reports/bench.md and reports/bench.json (with --only throughput,
+// the throughput table and its targets, written to reports/bench-throughput.md and .json).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, release, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import { packageRoot } from '../src/contract/package-root.js';
 import { type BenchSettings, FULL, QUICK } from './bench-settings.js';
-import { evaluateTargets } from './evaluate-targets.js';
+import { evaluateTargets, evaluateThroughputTargets } from './evaluate-targets.js';
 import { measureStartup } from './measure-startup.js';
 import { measureStoreScale } from './measure-store-scale.js';
 import { measureRunner } from './measure-runner.js';
 import { measureThroughput } from './measure-throughput.js';
-import { type BenchReport, renderReport } from './render-report.js';
+import { type BenchReport, renderReport, renderTargets, renderThroughput } from './render-report.js';
 import { type SpawnedServer, spawnServer } from './spawn-server.js';
 import { TARGETS, type TargetId } from './targets.js';
 
@@ -19,19 +20,33 @@ const progress = (line: string) => process.stderr.write(`  ${line}\n`);
 
 async function main(argv: readonly string[]): Promise<void> {
   const settings: BenchSettings = argv.includes('--quick') ? QUICK : FULL;
+  const only = readOnly(argv);
   const started = performance.now();
+  if (only === 'throughput') {
+    progress(`${settings.mode} benchmark: throughput only`);
+    const throughput = await throughputOnServers(settings);
+    const targets = evaluateThroughputTargets(throughput);
+    const markdown = [
+      `# Benchmark (${settings.mode}, throughput only)`,
+      '',
+      `${new Date().toISOString()} · ${cpus()[0]?.model.trim() ?? 'unknown'}, ${cpus().length} cores · Node ${process.version}`,
+      '',
+      ...renderThroughput(throughput, settings),
+      ...renderTargets(targets),
+      '',
+    ].join('\n');
+    await mkdir(join(root, 'reports'), { recursive: true });
+    await writeFile(join(root, 'reports/bench-throughput.md'), markdown);
+    await writeFile(join(root, 'reports/bench-throughput.json'), `${JSON.stringify({ settings, throughput, targets }, null, 2)}\n`);
+    process.stdout.write(`${markdown}\n`);
+    progress(`done in ${Math.round((performance.now() - started) / 1000)} s: reports/bench-throughput.md, reports/bench-throughput.json`);
+    return;
+  }
   progress(`${settings.mode} benchmark: start-up`);
   const startup = await measureStartup(settings, progress);
 
   progress('throughput');
-  const servers: Partial<Record<TargetId, SpawnedServer>> = {};
-  let throughput: Awaited<ReturnType<typeof measureThroughput>>;
-  try {
-    for (const id of ['ours', 'ceiling', 'prism'] as const) servers[id] = await spawnServer(TARGETS[id].command);
-    throughput = await measureThroughput(servers as Record<TargetId, SpawnedServer>, settings, progress);
-  } finally {
-    await Promise.all(Object.values(servers).map((s) => s.stop()));
-  }
+  const throughput = await throughputOnServers(settings);
 
   progress('stored pets');
   const scale = await measureStoreScale(settings, progress);
@@ -63,6 +78,26 @@ async function main(argv: readonly string[]): Promise<void> {
   await writeFile(join(root, 'reports/bench.json'), `${JSON.stringify(report, null, 2)}\n`);
   process.stdout.write(`${markdown}\n`);
   progress(`done in ${Math.round((performance.now() - started) / 1000)} s: reports/bench.md, reports/bench.json`);
+}
+
+// The three servers, each in its own process, for the throughput runs only.
+async function throughputOnServers(settings: BenchSettings) {
+  const servers: Partial<Record<TargetId, SpawnedServer>> = {};
+  try {
+    for (const id of ['ours', 'ceiling', 'prism'] as const) servers[id] = await spawnServer(TARGETS[id].command);
+    return await measureThroughput(servers as Record<TargetId, SpawnedServer>, settings, progress);
+  } finally {
+    await Promise.all(Object.values(servers).map((s) => s.stop()));
+  }
+}
+
+/** `--only throughput`: the part to repeat while working on the mock's speed (a full run takes about 9 minutes). */
+function readOnly(argv: readonly string[]): 'throughput' | undefined {
+  const at = argv.indexOf('--only');
+  if (at === -1) return undefined;
+  const part = argv[at + 1];
+  if (part !== 'throughput') throw new Error(`--only takes 'throughput' (got ${part ?? 'nothing'})`);
+  return part;
 }
 
 async function versionOf(name: string): Promise<string> {

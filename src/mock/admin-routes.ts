@@ -28,7 +28,7 @@ export interface AdminRequest {
   readonly body: () => Promise<string>;
 }
 
-type AdminRoute = (context: AdminContext, request: AdminRequest) => Promise<MockResponse> | MockResponse;
+export type AdminRoute = (context: AdminContext, request: AdminRequest) => Promise<MockResponse> | MockResponse;
 
 /** By path below ADMIN_PREFIX, then method. */
 export const ADMIN_ROUTES: Readonly<Record<string, Readonly<Record<string, AdminRoute>>>> = {

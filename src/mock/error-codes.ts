@@ -31,6 +31,7 @@ export const ERROR_CODES = {
   too_many_sessions: { status: 409, message: 'the mock holds its maximum number of sessions' },
   store_full: { status: 409, message: 'the mock holds its maximum number of pets' },
   payload_too_large: { status: 413, message: 'the request body is larger than the limit' },
+  expectation_failed: { status: 417, message: 'the request has an Expect the mock does not meet (only 100-continue)' },
   headers_too_large: { status: 431, message: 'the request headers are too large' },
   unmockable_operation: { status: 500, message: 'the contract gives this operation no response that can be mocked' },
   internal_error: { status: 500, message: 'the mock failed to answer: this is a bug in the mock' },

@@ -1,35 +1,60 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Operation } from '../contract/operation.js';
-import type { Fault } from './read-preferences.js';
+import type { AdminRoute } from './admin-routes.js';
+import type { Fault, Preferences } from './read-preferences.js';
+import type { RawQuery, RequestInput } from './read-request.js';
 
 /**
- * One request's state as it passes the stages (route → CORS → auth → body → validate → control → handler or
- * Prism → send): what each stage decided that a later one, and the log and journal, need.
+ * One request as it passes the stages (src/mock/run-stages.ts): what each stage decided that a later one, send,
+ * the log and the journal need. A class with every field set in the constructor: one shape for every request.
  */
-export interface RequestState {
+export class RequestState {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
   readonly started: number;
-  operation?: Operation;
-  /** Headers decided along the way (CORS, Allow), written once by send. */
-  headers?: Readonly<Record<string, string>>;
-  /** The session the request named with X-Mock-Session; undefined for the default store. */
-  session?: string;
-  /** The id of the admin rule that applied to the request. */
-  rule?: number;
-  /** Set by the control stage: wait this long before sending. */
-  delayMs: number;
-  /** Set by the control stage: answer with this fault instead of a response. */
-  fault?: Fault;
-  /** Preferences applied (the Preference-Applied header, RFC 7240 §3) and not applied (with why, for the log). */
-  applied?: string[];
-  notApplied?: string[];
+  /** The request target's path (percent-encoded unreserved characters decoded) and query text, without the '?'. */
+  path = '';
+  query = '';
+  /** The Host the request is addressed to: the authority of an absolute-form target, else the Host header. */
+  host: string | undefined = undefined;
   /** An admin request: logged, not journaled (the journal shows what the app sent). */
-  admin?: boolean;
-  /** The request body as read, for the journal and onExchange. */
-  requestBody?: string;
+  admin = false;
+  adminRoute: AdminRoute | undefined = undefined;
+  operation: Operation | undefined = undefined;
+  pathParams: Readonly<Record<string, string>> = NO_PARAMS;
+  /** The path below the base path, as Prism routes it. */
+  relative = '';
+  parsedQuery: RawQuery = NO_PARAMS;
+  /** Headers decided along the way (CORS, Allow), written once by send. */
+  headers: Readonly<Record<string, string>> | undefined = undefined;
+  /** The session the request named with X-Mock-Session; undefined for the default store. */
+  session: string | undefined = undefined;
+  /** What the request asked with Prefer, over what a runtime rule asks. */
+  preferences: Preferences = NO_PREFERENCES;
+  /** The id of the admin rule that applied to the request. */
+  rule: number | undefined = undefined;
+  /** Wait this long before sending. */
+  delayMs = 0;
+  /** Answer with this fault instead of a response. */
+  fault: Fault | undefined = undefined;
+  /** Preferences applied (the Preference-Applied header, RFC 7240 §3) and not applied (with why, for the log). */
+  applied: string[] | undefined = undefined;
+  notApplied: string[] | undefined = undefined;
+  /** The request body as read, for validation, the journal and onExchange. */
+  requestBody: string | undefined = undefined;
+  /** The request read as its operation's types, once validated. */
+  input: RequestInput | undefined = undefined;
+
+  constructor(req: IncomingMessage, res: ServerResponse, started: number) {
+    this.req = req;
+    this.res = res;
+    this.started = started;
+  }
 }
 
-export function newRequestState(started: number): RequestState {
-  return { started, delayMs: 0 };
-}
+// Shared by every request without Prefer or a rule; never written to.
+export const NO_PREFERENCES: Preferences = { unknown: [] };
+const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
 
 export function markApplied(state: RequestState, preference: string): void {
   state.applied ??= [];

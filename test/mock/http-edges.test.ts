@@ -66,6 +66,24 @@ describe('paths, methods, CORS, limits and admin', async () => {
     expect(denied.headers['access-control-allow-origin']).toBe('http://localhost:3000');
   });
 
+  it('answers an Accept that allows no JSON with 406 and an Error body, storing nothing (RFC 9110 §12.5.1)', async () => {
+    const list = await call(mock.url, 'GET', '/pets', { headers: { accept: 'application/xml' } });
+    expect(list.status).toBe(406);
+    expect(list.headers['content-type']).toBe('application/json');
+    expect(list.json).toMatchObject({ code: 'not_acceptable', status: 406 });
+    expect((list.json as { message: string }).message).toContain('(application/json)');
+    const before = mock.store.size;
+    const create = await call(mock.url, 'POST', '/pets', {
+      body: { name: 'Unwanted', categoryId: 1 },
+      headers: { accept: 'application/json;q=0, */*' },
+    });
+    expect(create.status).toBe(406);
+    expect(mock.store.size).toBe(before);
+    for (const accept of ['application/json', 'text/html, */*;q=0.1', 'application/*']) {
+      expect((await call(mock.url, 'GET', '/pets/1', { headers: { accept } })).status, accept).toBe(200);
+    }
+  });
+
   it('answers a body over 1 MiB with 413 and stores nothing', async () => {
     const before = mock.store.size;
     const name = 'x'.repeat(1024 * 1024 + 10);

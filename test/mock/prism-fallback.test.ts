@@ -35,7 +35,8 @@ async function contractWithOrders(): Promise<string> {
 }
 
 describe('operations without state, served by Prism', async () => {
-  const mock = await startMock({ contract: await contractWithOrders() });
+  const lines: string[] = [];
+  const mock = await startMock({ contract: await contractWithOrders(), log: (line) => lines.push(line) });
 
   it('answers from the contract’s example', async () => {
     const reply = await call(mock.url, 'GET', '/store/orders');
@@ -66,6 +67,26 @@ describe('operations without state, served by Prism', async () => {
     expect(reply.headers['preference-applied']).toBe('dynamic=true');
     expect(Array.isArray(reply.json)).toBe(true);
     for (const order of reply.json as { id: unknown }[]) expect(Number.isInteger(order.id)).toBe(true);
+  });
+
+  it('lets example= win over dynamic=true, as Prism does, and says dynamic was not applied', async () => {
+    for (const prefer of ['dynamic=true, example=many', 'example=many; dynamic=true']) {
+      const reply = await call(mock.url, 'GET', '/store/orders', { headers: { prefer } });
+      expect(reply.status).toBe(200);
+      expect(reply.json).toEqual([{ id: 8 }, { id: 9 }]);
+      expect(reply.headers['preference-applied']).toBe('example=many');
+      expect(lines.at(-1)).toContain('(not applied: dynamic=true: example=many answers instead)');
+    }
+  });
+
+  it('answers an Accept that allows no JSON with 406 and the mock’s Error body, as for the operations with state', async () => {
+    const reply = await call(mock.url, 'GET', '/store/orders', { headers: { accept: 'application/xml' } });
+    expect(reply.status).toBe(406);
+    expect(reply.json).toEqual({
+      code: 'not_acceptable',
+      message: 'header.accept: application/xml allows none of the media types listOrders answers in (application/json)',
+      status: 406,
+    });
   });
 
   it('answers an example the contract does not have with a 400 naming it', async () => {

@@ -20,6 +20,10 @@ export const DELIBERATE_DEVIATIONS: ReadonlySet<string> = new Set([
   'createMessage 400 missing_body',
   'createMessage 400 invalid_json',
   'createMessage 400 validation_failed',
+  // An Accept that allows no JSON: 406, as Prism answers for the operations it serves (RFC 9110 §12.5.1)
+  'listPets 406 not_acceptable',
+  'createPet 406 not_acceptable',
+  'listOrders 406 not_acceptable',
 ]);
 
 /** Every answer to a contract operation must have a documented status, JSON type and a valid body. */

@@ -1,0 +1,56 @@
+import type { Duplex } from 'node:stream';
+import type { Contract } from '../contract/load-contract.js';
+import type { Operation } from '../contract/operation.js';
+import type { AdminContext } from './admin-routes.js';
+import type { Authenticator } from './authenticate.js';
+import type { CorsOrigins } from './cors.js';
+import type { Exchange } from './mock-options.js';
+import type { RequestJournal } from './request-journal.js';
+import type { RequestState } from './request-state.js';
+import type { RuntimeRules } from './runtime-rules.js';
+import type { SessionStores } from './session-stores.js';
+
+/**
+ * What every request of one mock shares: the contract as served now and what was derived from it (made again
+ * when --watch reloads it), the options, the stores and where requests are reported. Built by createMockServer;
+ * the stages read it and never keep a request in it.
+ */
+export interface MockContext {
+  contract: Contract;
+  /** The deprecation headers of each operation that has some. */
+  readonly extraHeaders: Map<Operation, Readonly<Record<string, string>> | undefined>;
+  /** What a preflight advertises: the methods the contract has, HEAD with GET, and OPTIONS. */
+  contractMethods: string;
+  readonly basePath: string;
+  readonly corsOrigins: CorsOrigins;
+  readonly authenticate: Authenticator;
+  readonly sessions: SessionStores;
+  readonly rules: RuntimeRules;
+  readonly maxBodyBytes: number;
+  /** --delay: every answer to an authenticated API request waits a time chosen anew between min and max. */
+  readonly delay: { readonly minMs: number; readonly maxMs: number } | undefined;
+  readonly admin: AdminAccess;
+  readonly journal: RequestJournal;
+  /** Replaces the configured keys, in any encoding. */
+  readonly redact: (text: string) => string;
+  readonly log: ((line: string) => void) | undefined;
+  readonly logFormat: 'text' | 'json';
+  readonly onExchange: ((exchange: Exchange) => void) | undefined;
+  /**
+   * The last request each connection was given: a parser error or timeout that cuts its body short is answered
+   * through it, and a parser error on a later (pipelined) request waits for its answer.
+   */
+  readonly inFlight: WeakMap<Duplex, RequestState>;
+}
+
+/** Who may call the admin endpoints, and what they work on. */
+export interface AdminAccess {
+  readonly context: AdminContext;
+  /** Origins given with --cors-origin: the default, any Origin, does not extend to the admin endpoints. */
+  readonly origins: readonly string[];
+  readonly methods: string;
+  /** Host names the admin endpoints answer (DNS rebinding). */
+  readonly hosts: ReadonlySet<string>;
+  /** The mock's own origin, known once it listens: a request from it is not cross-origin. */
+  ownOrigin: string;
+}

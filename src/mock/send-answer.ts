@@ -1,0 +1,103 @@
+import type { ServerResponse } from 'node:http';
+import { errorResponse } from './error-response.js';
+import type { MockResponse } from './handler.js';
+import type { MockContext } from './mock-context.js';
+import { recordExchange } from './record-exchange.js';
+import type { RequestState } from './request-state.js';
+import { writeBody } from './write-body.js';
+
+/** The last stage: the delay and the faults that send nothing, then the answer. */
+export function sendAnswer(state: RequestState, mock: MockContext, response: MockResponse): void {
+  if (state.delayMs > 0) {
+    const wait = state.delayMs;
+    state.delayMs = 0;
+    setTimeout(() => sendAnswer(state, mock, response), wait);
+    return;
+  }
+  const fault = state.fault;
+  if (fault === undefined || fault === 'malformed') {
+    writeAnswer(state, mock, response);
+    return;
+  }
+  // reset: a TCP RST, what a crashed upstream looks like; empty: the connection closed with no byte of an
+  // answer (curl: "Empty reply from server"); hang: nothing, until the client gives up.
+  if (fault === 'reset') state.req.socket.resetAndDestroy();
+  else if (fault === 'empty') state.req.socket.end();
+  recordExchange(mock, state, undefined);
+}
+
+/** Writes the answer (headers once, here), then records it once its body is out. */
+export function writeAnswer(state: RequestState, mock: MockContext, response: MockResponse): void {
+  const { res } = state;
+  // Already answered: Node's parser refused the rest of this request, or it timed out (see answerClientError).
+  if (res.headersSent) return;
+  let sent = response;
+  let headers: Record<string, string | number>;
+  // What onExchange is shown of a streamed body: its pieces as they were written.
+  const written: string[] | undefined = mock.onExchange && response.chunks ? [] : undefined;
+  let streaming: Promise<void> | undefined;
+  try {
+    headers = writeHead(state, mock, response, true);
+    if (response.chunks) streaming = writeBody(res, written ? recorded(response.chunks, written) : response.chunks);
+    else res.end(response.body);
+  } catch (error) {
+    // A handler's answer that cannot be sent (no body, a header Node refuses) is the mock's bug: a 500, and
+    // the mock keeps serving.
+    sent = errorResponse(error);
+    if (res.headersSent) res.destroy();
+    headers = {};
+    if (!res.headersSent) {
+      headers = writeHead(state, mock, sent, false);
+      res.end(sent.body);
+    }
+  }
+  const exchange =
+    mock.onExchange &&
+    (() => ({
+      method: state.req.method ?? '',
+      url: state.req.url ?? '',
+      operationId: state.operation?.operationId,
+      status: sent.status,
+      // Headers given to writeHead alone are not kept by Node (getHeaders() omits them).
+      headers: { ...res.getHeaders(), ...lowerCaseNames(headers) },
+      body: written ? written.join('') : sent.body,
+      requestBody: state.requestBody,
+    }));
+  if (!streaming) {
+    recordExchange(mock, state, sent, exchange);
+    return;
+  }
+  // An answer the client went away from in the middle was never exchanged: there is no whole body to show.
+  const report = () => recordExchange(mock, state, sent, res.writableFinished ? exchange : undefined);
+  streaming.then(report, report);
+}
+
+// What the stages put in the state, the operation's own (deprecation), the answer's own, what Prefer applied.
+function writeHead(state: RequestState, mock: MockContext, response: MockResponse, withOperation: boolean) {
+  const headers: Record<string, string | number> = { ...state.headers };
+  if (response.body !== '' || response.chunks) headers['Content-Type'] = 'application/json';
+  if (withOperation && state.operation) Object.assign(headers, mock.extraHeaders.get(state.operation));
+  Object.assign(headers, response.headers);
+  if (state.applied) headers['Preference-Applied'] = state.applied.join(', ');
+  if (closesConnection(response)) headers.Connection = 'close';
+  if (!response.chunks) headers['Content-Length'] = Buffer.byteLength(response.body);
+  (state.res as ServerResponse).writeHead(response.status, headers);
+  return headers;
+}
+
+// A body the mock did not read (too large), or one a client holds back for a 100 Continue it will not get, would
+// be read as the next request: the connection ends with this answer.
+function closesConnection(response: MockResponse): boolean {
+  return response.status === 413 || response.status === 417;
+}
+
+function* recorded(chunks: Iterable<string>, into: string[]): Generator<string> {
+  for (const chunk of chunks) {
+    into.push(chunk);
+    yield chunk;
+  }
+}
+
+function lowerCaseNames(headers: Record<string, string | number>): Record<string, string | number> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+}

@@ -1,0 +1,38 @@
+import { isAppError } from '../../contract/app-error.js';
+import { statusOf } from '../error-codes.js';
+import type { MockResponse } from '../handler.js';
+import { markApplied } from '../request-state.js';
+import { STATEFUL_HANDLERS } from '../stateful-handlers.js';
+import { notApplied } from './apply-controls.js';
+import type { Stage } from './stage.js';
+
+/**
+ * The operation's stateful handler, when it has one (the rest go on to Prism). A success asked with Prefer is its
+ * real answer, so a created pet is stored and a fetched one is the stored one: code= is applied only if that is
+ * the status the store gave.
+ */
+export const answerFromStore: Stage = (state, mock) => {
+  const operation = state.operation!;
+  const handler = STATEFUL_HANDLERS[operation.operationId];
+  if (!handler) return undefined;
+  notApplied(state, ANSWERED_BY_PRISM, `${operation.operationId} is answered from the store`);
+  const { code } = state.preferences;
+  if (code === undefined) return handler(state.input!, mock.sessions.contextFor(state.session));
+  let answered: MockResponse;
+  try {
+    answered = handler(state.input!, mock.sessions.contextFor(state.session));
+  } catch (error) {
+    notApplied(
+      state,
+      ['code'],
+      `${operation.operationId} answered ${isAppError(error) ? `${statusOf(error.code)} ${error.code}` : 'an error'} from the store`,
+    );
+    throw error;
+  }
+  if (answered.status === code) markApplied(state, `code=${code}`);
+  else notApplied(state, ['code'], `${operation.operationId} answered ${answered.status} from the store`);
+  return answered;
+};
+
+// What only Prism can do: a named example of the contract, a body made from the schema.
+const ANSWERED_BY_PRISM = ['example', 'dynamic'] as const;

@@ -1,0 +1,72 @@
+import { mockError } from '../error-codes.js';
+import { normalizePath } from '../normalize-path.js';
+import { ADMIN_PREFIX } from '../admin-routes.js';
+import type { Stage } from './stage.js';
+
+/**
+ * The request target (RFC 9112 §3.2): its path and query, and the host it is addressed to. An absolute-form target
+ * (`GET http://127.0.0.1:4010/v1/pets`, §3.2.2) is served as the path it names, and its authority stands in for
+ * the Host header, as that section requires of an origin server.
+ */
+export const readTarget: Stage = (state, mock) => {
+  const { req } = state;
+  const headers = req.headers;
+  // RFC 9110 §9.3.6: CONNECT asks for a tunnel, which only a proxy makes. Allow lists what the mock does answer.
+  if (req.method === 'CONNECT') {
+    state.headers = { Allow: mock.contractMethods };
+    throw mockError('method_not_allowed', 'CONNECT asks for a tunnel: the mock is not a proxy');
+  }
+  // Node lets a request without Host through (requireHostHeader is off, so that it gets an Error body here).
+  if (headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) {
+    throw mockError('malformed_request', 'the request has no Host header: HTTP/1.1 requires one (RFC 9112 §3.2)');
+  }
+  // RFC 9112 §3.2: more than one Host is a 400. Node keeps the first, and a second one could slip past the admin
+  // endpoints' Host check.
+  if (countHost(req.rawHeaders) > 1) throw mockError('malformed_request', 'the request has more than one Host header');
+  // Node hands every Expect but 100-continue to 'checkExpectation', which runs the stages too.
+  const expect = headers.expect;
+  if (expect !== undefined && !CONTINUE.test(expect)) {
+    throw mockError(
+      'expectation_failed',
+      `Expect: ${expect.slice(0, 100)} is not an expectation the mock meets (only 100-continue)`,
+    );
+  }
+  let target = req.url ?? '/';
+  state.host = headers.host;
+  if (target.charCodeAt(0) !== SLASH) {
+    const absolute = splitAbsoluteForm(target);
+    if (absolute) {
+      state.host = absolute.authority;
+      target = absolute.pathAndQuery;
+    }
+  }
+  const q = target.indexOf('?');
+  state.path = normalizePath(q === -1 ? target : target.slice(0, q));
+  state.query = q === -1 ? '' : target.slice(q + 1);
+  state.admin = state.path.startsWith(ADMIN_PREFIX) && state.path.charCodeAt(ADMIN_PREFIX.length) === SLASH;
+  return undefined;
+};
+
+const SLASH = 47;
+// Node's own test for 100-continue (lib/_http_server.js): a list that holds it counts as it.
+const CONTINUE = /(?:^|\W)100-continue(?:$|\W)/i;
+
+/** `http://host:port/path?query` → its authority and `/path?query`; undefined for any other form. */
+function splitAbsoluteForm(target: string): { authority: string; pathAndQuery: string } | undefined {
+  const scheme = target.indexOf('://');
+  if (scheme === -1) return undefined;
+  const name = target.slice(0, scheme).toLowerCase();
+  if (name !== 'http' && name !== 'https') return undefined;
+  const start = scheme + 3;
+  let end = start;
+  while (end < target.length && target[end] !== '/' && target[end] !== '?') end++;
+  const rest = target.slice(end);
+  // An empty path is '/' (RFC 9112 §3.2.2 refers to RFC 9110 §4.2.3).
+  return { authority: target.slice(start, end), pathAndQuery: rest === '' || rest[0] === '?' ? `/${rest}` : rest };
+}
+
+function countHost(rawHeaders: readonly string[]): number {
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if ((rawHeaders[i] as string).toLowerCase() === 'host') count++;
+  return count;
+}

@@ -1,0 +1,55 @@
+import { parse as parseQuery } from 'node:querystring';
+import { ADMIN_PREFIX, findAdminRoute } from '../admin-routes.js';
+import { lookupMethod, withHead } from '../allowed-methods.js';
+import { mockError } from '../error-codes.js';
+import type { MockResponse } from '../handler.js';
+import type { RequestState } from '../request-state.js';
+import type { Stage } from './stage.js';
+
+/**
+ * The operation of the contract (or the admin endpoint) the request names. HEAD is decided here, once: where
+ * only GET is defined it is routed as that GET (RFC 9110 §9.3.2), and Node sends no body for it.
+ */
+export const route: Stage = (state, mock) => {
+  const method = state.req.method ?? 'GET';
+  const { path } = state;
+  if (state.admin) {
+    const match = findAdminRoute(method, path.slice(ADMIN_PREFIX.length));
+    if (match.kind === 'not-found') throw mockError('not_found', `no admin endpoint ${path}: see the README`);
+    if (match.kind === 'method-not-allowed') return refuseMethod(state, match.allowed);
+    state.adminRoute = match.route;
+    return undefined;
+  }
+  const { basePath, contract } = mock;
+  if (!path.startsWith(basePath) || path.charCodeAt(basePath.length) !== SLASH) {
+    throw mockError(
+      'not_found',
+      `no operation of the contract has path ${path}: the API is served under ${basePath}, e.g. ${basePath}/pets`,
+    );
+  }
+  const relative = path.slice(basePath.length);
+  const match = contract.findOperation(
+    lookupMethod(method, (m) => contract.findOperation(m, relative).kind === 'found'),
+    relative,
+  );
+  if (match.kind === 'not-found') throw mockError('not_found', `no operation of the contract has path ${path}`);
+  if (match.kind === 'method-not-allowed') return refuseMethod(state, match.allowed);
+  state.operation = match.operation;
+  state.pathParams = match.pathParams;
+  state.relative = relative;
+  // No cut-off: querystring stops at 1000 pairs by default, and a parameter past it went unvalidated
+  // (limit=1000&…&status=bogus got 200). Node's 16 KiB header limit bounds the request line already.
+  if (state.query !== '') state.parsedQuery = parseQuery(state.query, '&', '=', ALL_PAIRS);
+  return undefined;
+};
+
+const SLASH = 47;
+const ALL_PAIRS = { maxKeys: 0 };
+
+// RFC 9110 §15.5.6: a 405 lists the methods the path has; an OPTIONS outside CORS gets 204 with the same Allow.
+function refuseMethod(state: RequestState, allowed: readonly string[]): MockResponse {
+  const allow = withHead(allowed).join(', ');
+  state.headers = { ...state.headers, Allow: allow };
+  if (state.req.method === 'OPTIONS') return { status: 204, body: '' };
+  throw mockError('method_not_allowed', `${state.req.method} is not a method of ${state.path}: allowed ${allow}`);
+}
