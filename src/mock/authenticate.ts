@@ -15,7 +15,10 @@ const SCHEME = /^([^\s]+)(?:\s+(.*))?$/s;
 export function createAuthenticator(apiKeys: readonly string[]): Authenticator {
   const digests = apiKeys.map(digest);
   const verdicts = new Map<string, boolean>();
+  // Whole header values already accepted: the same `Bearer <key>` comes on every request of a frontend.
+  const accepted = new Set<string>();
   return (authorization) => {
+    if (authorization !== undefined && accepted.has(authorization)) return undefined;
     if (authorization === undefined || authorization.trim() === '') return mockError('missing_authorization');
     const match = SCHEME.exec(authorization.trim());
     const scheme = match?.[1] ?? '';
@@ -38,7 +41,10 @@ export function createAuthenticator(apiKeys: readonly string[]): Authenticator {
       if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
       verdicts.set(token, matched);
     }
-    return matched ? undefined : mockError('invalid_api_key');
+    if (!matched) return mockError('invalid_api_key');
+    if (accepted.size >= MAX_VERDICTS) accepted.clear();
+    accepted.add(authorization);
+    return undefined;
   };
 }
 
