@@ -4,14 +4,11 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
-import { generateCases } from '../src/conformance/generate/generate-cases.js';
 import type { Scenario } from '../src/conformance/scenario.js';
 import { REDACTED_BEARER } from '../src/conformance/exchange.js';
-import { loadContract } from '../src/contract/load-contract.js';
 import { packageRoot } from '../src/contract/package-root.js';
 import { BUILT_IN_CHECKS } from '../src/conformance/checks/built-in-checks.js';
 import type { CheckInput } from '../src/conformance/checks/check.js';
-import { loadScenarios } from '../src/conformance/load-scenarios.js';
 import { runChecks } from '../src/conformance/run-checks.js';
 import { runConformance } from '../src/conformance/run-conformance.js';
 import { runPool } from '../src/conformance/run-pool.js';
@@ -37,10 +34,12 @@ export interface RunnerRow {
    */
   readonly overhead: number;
   /**
-   * Of runnerMs: reading, parsing and checking the scenario files and generating the cases from the contract (a
-   * fixed cost per run, not a per-request one), ms.
+   * Of runnerMs: what a run does before its first request and after its last (reading the scenario files,
+   * generating and selecting the cases, opening and closing connections, the summary), a fixed cost per run, not a
+   * per-request one, ms. It is the run's whole time less the time from the probe's start to the coverage table
+   * (RunResult.durationMs).
    */
-  readonly loadScenariosMs: number;
+  readonly fixedMs: number;
   /** Median over rounds of (runner − fixed cost − replay) / requests: what the runner adds to each request, µs. */
   readonly overheadUsPerRequest: number;
   /** The default run as CI starts it: `conformance --target <mock>` as a new process, to its exit, ms (median). */
@@ -72,8 +71,6 @@ export async function measureRunner(settings: BenchSettings, progress: (line: st
     await runSuite(target, record);
     const groups = [...recorded.values()];
     const inputs = groups.flatMap((g) => g.inputs);
-    const contract = await loadContract();
-    const scenariosDir = join(packageRoot(), 'conformance');
     const loadRounds: number[] = [];
     const runnerRounds: number[] = [];
     const replayRounds: number[] = [];
@@ -86,14 +83,13 @@ export async function measureRunner(settings: BenchSettings, progress: (line: st
     const reset = () => request(`${mock.origin}/__admin/reset`, { method: 'POST' }).then((answer) => answer.body.text());
     // One run of each side, the store reset before each; the times of the warm-up runs are dropped.
     const runBoth = async () => {
-      const load = await timed(async () => {
-        await loadScenarios(scenariosDir, contract);
-        generateCases(contract, { seed: SEED, token: DEV_API_KEY, kinds: undefined, maxCases: undefined });
+      await reset();
+      let sending = 0;
+      const runner = await timed(async () => {
+        sending = (await runSuite(target)).durationMs;
       });
       await reset();
-      const runner = await timed(() => runSuite(target));
-      await reset();
-      return { load, runner, plain: await timed(() => replay(groups)) };
+      return { load: runner - sending, runner, plain: await timed(() => replay(groups)) };
     };
     for (let i = 0; i < warmUps; i++) await runBoth();
     for (let round = 0; round < rounds; round++) {
@@ -128,7 +124,7 @@ export async function measureRunner(settings: BenchSettings, progress: (line: st
       runnerRoundsMs: runnerRounds,
       replayRoundsMs: replayRounds,
       overhead: median(runnerRounds.map((runner, i) => runner / (replayRounds[i] as number) - 1)),
-      loadScenariosMs: median(loadRounds),
+      fixedMs: median(loadRounds),
       checksUsPerResponse: checkCost(inputs, settings.mode === 'quick' ? 100 : 1000),
     };
   } finally {
@@ -155,6 +151,7 @@ function runSuite(target: string, onExchange?: (input: CheckInput, scenario: Sce
   }).then((result) => {
     if (result.verdict !== 'passed')
       throw new Error(`the conformance suite failed against the mock: ${result.totals.findings} findings`);
+    return result;
   });
 }
 

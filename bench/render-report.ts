@@ -94,7 +94,7 @@ export function renderReport(report: BenchReport): string {
     '',
     `Each round runs the two back to back; the median over rounds of runner / replay is ${(report.runner.overhead + 1).toFixed(2)}× (${Math.round(report.runner.overhead * 100)}% over).`,
     '',
-    `Of the runner's time, ${report.runner.loadScenariosMs.toFixed(1)} ms (median) is the fixed cost of a run: reading, parsing and checking the scenario files and generating the cases. Over the replay, the rest comes to ${report.runner.overheadUsPerRequest.toFixed(1)} µs per request (median of paired rounds). The default run as a new process (\`conformance --target <mock>\`, every reporter): ${(report.runner.cliWallMs / 1000).toFixed(2)} s.`,
+    `Of the runner's time, ${report.runner.fixedMs.toFixed(1)} ms (median) is the fixed cost of a run: before its first request (scenario files, generated and selected cases, connections) and after its last (closing, the summary). Over the replay, the rest comes to ${report.runner.overheadUsPerRequest.toFixed(1)} µs per request (median of paired rounds). The default run as a new process (\`conformance --target <mock>\`, every reporter): ${(report.runner.cliWallMs / 1000).toFixed(2)} s.`,
     '',
     `All built-in checks on one response: ${report.runner.checksUsPerResponse.toFixed(1)} µs (mean over the recorded responses).`,
     '',

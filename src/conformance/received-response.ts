@@ -9,22 +9,29 @@ import type { ReceivedResponse } from './exchange.js';
  * with the answer, once its step is judged.
  */
 export function receivedResponse(status: number, headers: Readonly<Record<string, string>>, text: string): ReceivedResponse {
-  let parsed: Pick<ReceivedResponse, 'json' | 'jsonError'> | undefined;
-  const body = () => {
-    parsed ??= parseBody(text);
-    return parsed;
-  };
-  return {
-    status,
-    headers,
-    text,
-    get json() {
-      return body().json;
-    },
-    get jsonError() {
-      return body().jsonError;
-    },
-  };
+  return new LazyResponse(status, headers, text);
+}
+
+// A class, not an object literal with getters: V8 gives such literals a shape of their own each time, and an
+// answer is made for every request.
+class LazyResponse implements ReceivedResponse {
+  #parsed: Pick<ReceivedResponse, 'json' | 'jsonError'> | undefined;
+
+  constructor(
+    readonly status: number,
+    readonly headers: Readonly<Record<string, string>>,
+    readonly text: string,
+  ) {}
+
+  get json() {
+    this.#parsed ??= parseBody(this.text);
+    return this.#parsed.json;
+  }
+
+  get jsonError() {
+    this.#parsed ??= parseBody(this.text);
+    return this.#parsed.jsonError;
+  }
 }
 
 /**

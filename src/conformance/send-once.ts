@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { decodeContent } from './decode-content.js';
+import { type DecodedBody, decodeContent } from './decode-content.js';
 import type { TransportError } from './exchange.js';
 import type { Gate } from './create-gate.js';
 
@@ -112,11 +112,15 @@ export function sendOnce(dispatcher: Dispatcher, outgoing: OneRequest, limits: L
         const { status, headers } = answer ?? { status: 0, headers: {} };
         const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
         chunks.length = 0;
-        decodeContent(body, headers['content-encoding'], maxResponseBytes).then((decoded) => {
+        const deliver = (decoded: DecodedBody) => {
           if (!Buffer.isBuffer(decoded)) return settle(() => resolve({ kind: decoded.kind, message: decoded.problem }));
           if (elapsed() > timeoutMs) return settle(() => resolve(late()));
           settle(() => resolve({ status, headers, text: toText(decoded) }));
-        });
+        };
+        // Most answers have no coding to undo: no promise and no turn of the event loop for them.
+        const coding = headers['content-encoding'];
+        if (coding === undefined) deliver(body);
+        else decodeContent(body, coding, maxResponseBytes).then(deliver);
       },
       onResponseError(_, error) {
         if ((error as { code?: string }).code === 'UND_ERR_INVALID_ARG') settle(() => reject(error));

@@ -1,5 +1,6 @@
 import { isSafeNumber, parse, stringify } from 'lossless-json';
 import { mapLeaves } from './map-leaves.js';
+import { setOwn } from './set-own.js';
 
 /**
  * JSON with exact integers. Integers that a double cannot hold exactly become bigint, everything else is a
@@ -134,13 +135,36 @@ function isNumberChar(code: number): boolean {
   return (code >= 48 && code <= 57) || code === 43 || code === 45 || code === 46 || code === 69 || code === 101;
 }
 
+/** The tree is JSON.parse's, fresh and ours: marked strings become bigints where they stand, nothing is copied. */
 function unmark(value: JsonValue): JsonValue {
-  return mapLeaves(value, (leaf) =>
-    typeof leaf === 'string' && leaf.startsWith(MARKER) ? BigInt(leaf.slice(1)) : leaf,
-  ) as JsonValue;
+  if (typeof value === 'string') return isMarked(value) ? BigInt(value.slice(1)) : value;
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i] as JsonValue;
+      if (item !== null && (typeof item === 'object' || isMarked(item))) value[i] = unmark(item);
+    }
+    return value;
+  }
+  for (const key of Object.keys(value)) {
+    const item = value[key] as JsonValue;
+    if (item !== null && (typeof item === 'object' || isMarked(item))) setOwn(value, key, unmark(item));
+  }
+  return value;
+}
+
+function isMarked(value: unknown): value is string {
+  return typeof value === 'string' && value.charCodeAt(0) === 0;
 }
 
 export function stringifyJson(value: unknown, indent?: number): string {
+  // JSON.stringify writes every other value as lossless-json does, several times faster; it throws on a bigint.
+  try {
+    const fast = JSON.stringify(value, null, indent);
+    if (fast !== undefined) return fast;
+  } catch {
+    // a bigint: written below
+  }
   const text = stringify(value, null, indent, [{ test: (v) => typeof v === 'bigint', stringify: (v) => String(v) }]);
   if (text === undefined) throw new TypeError('value has no JSON form');
   return text;

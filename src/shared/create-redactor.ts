@@ -46,9 +46,22 @@ export function createRedactor(secrets: string | readonly (string | undefined)[]
     return redactRanges(unescaped, base64Tokens(unescaped, base64Token, revealsEncoded));
   };
   const redactDecoded = (text: string) => redactPlain(redactTokens(text));
+  // Header names and values, and short bodies, recur from answer to answer: each is redacted once.
+  const remembered = new Map<string, string>();
   return (text) => {
     // No encoding makes a run of the key shorter than the run itself.
     if (text.length < run) return text;
+    if (text.length > REMEMBERED_TEXT_CHARS) return redactText(text);
+    let redacted = remembered.get(text);
+    if (redacted === undefined) {
+      redacted = redactText(text);
+      if (remembered.size >= REMEMBERED_TEXTS) remembered.clear();
+      remembered.set(text, redacted);
+    }
+    return redacted;
+  };
+
+  function redactText(text: string): string {
     const literals = text.includes('\\')
       ? text.replace(JSON_STRING, (literal) => {
           if (!literal.includes('\\')) return literal;
@@ -59,10 +72,12 @@ export function createRedactor(secrets: string | readonly (string | undefined)[]
         })
       : text;
     return redactDecoded(literals);
-  };
+  }
 }
 
 const REMEMBERED_TOKENS = 1024;
+const REMEMBERED_TEXTS = 4096;
+const REMEMBERED_TEXT_CHARS = 256;
 const REMEMBERED_TOKEN_CHARS = 64;
 const NONE: readonly [number, number][] = [];
 
