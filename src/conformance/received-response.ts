@@ -1,6 +1,7 @@
 import { type JsonValue, parseJson } from '../contract/lossless-json.js';
 import { collectGarbage, LARGE_ANSWER_CHARS } from './collect-garbage.js';
 import type { ReceivedResponse } from './exchange.js';
+import { projectReads, type ReadTree } from './capture-reads.js';
 
 /**
  * An answer whose body is parsed when a check first reads it, not when it arrives. Checks run synchronously, one
@@ -35,15 +36,17 @@ class LazyResponse implements ReceivedResponse {
 }
 
 /**
- * What a capture keeps of an answer for later steps. A large body is kept as text and parsed again each time a
- * template reads it: a case that captured a huge list must not hold its tree while other cases run.
+ * What a capture keeps of an answer for later steps: only what their templates read (capture-reads.ts). A case
+ * that captured a huge list to count it must not hold the list, or its text, while other cases run.
  */
-export function capturedAnswer(response: ReceivedResponse): { status: number; headers: Readonly<Record<string, string>>; body: unknown } {
+export function capturedAnswer(response: ReceivedResponse, reads: ReadTree | undefined): unknown {
   const { status, headers, text } = response;
-  if (text.length < LARGE_ANSWER_CHARS) return { status, headers, body: response.json };
+  const bodyReads = reads === true ? true : reads?.get('body');
+  if (bodyReads === undefined) return projectReads({ status, headers }, reads);
+  if (bodyReads !== true || text.length < LARGE_ANSWER_CHARS) return projectReads({ status, headers, body: response.json }, reads);
+  // A large body read whole is kept as text and parsed again each time a template reads it.
   return {
-    status,
-    headers,
+    ...(projectReads({ status, headers }, reads) as object),
     get body() {
       return parseBody(text).json;
     },

@@ -10,6 +10,7 @@ import { detachText } from '../shared/detach-text.js';
 import { interpolate } from './interpolate.js';
 import { openChoices } from './open-choices.js';
 import { capturedAnswer } from './received-response.js';
+import { captureReads } from './capture-reads.js';
 import { runChecks } from './run-checks.js';
 import type { ExchangeSummary, Finding, Observation, ScenarioResult } from './run-result.js';
 import type { Scenario, Step } from './scenario.js';
@@ -117,7 +118,21 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
         curl: curlLine(exchange.request),
       });
     }
-    if (step.capture && response) scope[step.capture] = capturedAnswer(response);
+    if (step.capture && response) scope[step.capture] = capturedAnswer(response, captureReads(scenario).get(step.capture));
+  };
+
+  // A frame of its own, ended before the next step is sent: an async function keeps its locals across an await,
+  // and this loop's would hold the last answers (a 10 MiB list and its tree) while the next request waits.
+  const sendAndJudge = async (step: Step, batch: readonly number[]): Promise<boolean> => {
+    let sent: Sent[];
+    try {
+      sent = await Promise.all(batch.map((i) => send(step, i)));
+    } catch (error) {
+      findings.push(notSent(step, error, where, context.failOn));
+      return false;
+    }
+    for (const one of sent) judge(one);
+    return !sent.some((one) => one.exchange.error);
   };
 
   try {
@@ -132,16 +147,8 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
       const indexes = Array.from({ length: times }, (_, i) => i);
       const batches = step.parallel ? [indexes] : indexes.map((i) => [i]);
       for (const batch of batches) {
-        let sent: Sent[];
-        try {
-          sent = await Promise.all(batch.map((i) => send(step, i)));
-        } catch (error) {
-          findings.push(notSent(step, error, where, context.failOn));
-          break steps;
-        }
-        for (const one of sent) judge(one);
         // Without an answer, later steps would only repeat the same finding.
-        if (sent.some((one) => one.exchange.error)) break steps;
+        if (!(await sendAndJudge(step, batch))) break steps;
       }
     }
   } finally {

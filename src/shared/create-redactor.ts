@@ -1,3 +1,5 @@
+import { detachText } from './detach-text.js';
+
 /** Replaces the key (and any other secret it was given), and anything that reveals most of it, with `***`. */
 export type Redactor = (text: string) => string;
 
@@ -34,7 +36,8 @@ export function createRedactor(secrets: string | readonly (string | undefined)[]
       verdict = reveals(base64Decode(token));
       if (token.length <= REMEMBERED_TOKEN_CHARS) {
         if (verdicts.size >= REMEMBERED_TOKENS) verdicts.clear();
-        verdicts.set(token, verdict);
+        // The token is a slice of the text it was found in: kept as it is, it would keep all of that text alive.
+        verdicts.set(detachText(token), verdict);
       }
     }
     return verdict;
@@ -52,12 +55,13 @@ export function createRedactor(secrets: string | readonly (string | undefined)[]
     // No encoding makes a run of the key shorter than the run itself.
     if (text.length < run) return text;
     if (text.length > REMEMBERED_TEXT_CHARS) return redactText(text);
-    let redacted = remembered.get(text);
-    if (redacted === undefined) {
-      redacted = redactText(text);
-      if (remembered.size >= REMEMBERED_TEXTS) remembered.clear();
-      remembered.set(text, redacted);
-    }
+    const known = remembered.get(text);
+    if (known !== undefined) return known;
+    const redacted = redactText(text);
+    if (remembered.size >= REMEMBERED_TEXTS) remembered.clear();
+    // Either may be a slice of a larger text (a header of a 10 MiB answer): kept as they are, they would keep it.
+    const key = detachText(text);
+    remembered.set(key, redacted === text ? key : detachText(redacted));
     return redacted;
   };
 

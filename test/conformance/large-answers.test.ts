@@ -1,8 +1,13 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Agent } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
+import { collectGarbage } from '../../src/conformance/collect-garbage.js';
 import { createGate } from '../../src/conformance/create-gate.js';
 import { createHttpClient } from '../../src/conformance/create-http-client.js';
+import { runConformance } from '../../src/conformance/run-conformance.js';
 import { isTransportError, sendOnce } from '../../src/conformance/send-once.js';
 
 const servers: Server[] = [];
@@ -58,5 +63,67 @@ describe('large answers', () => {
     } finally {
       await dispatcher.close();
     }
+  });
+});
+
+describe('what a case holds between its steps', () => {
+  it('drops a judged answer before its next step is sent, keeping of a capture only what templates read', async () => {
+    const pets = JSON.stringify(Array.from({ length: 30_000 }, (_, i) => ({ id: i + 1, name: `Pet number ${i + 1}`, status: 'available' })));
+    const held: WeakRef<object>[] = [];
+    let heldWhileSecondStepWaits: number | undefined;
+    const server = createServer((req, res) => {
+      if (req.headers['x-second'] === 'yes') {
+        // By now the first step's answer (2 MiB of text and its tree) has been judged: nothing may hold it.
+        collectGarbage();
+        heldWhileSecondStepWaits = held.filter((ref) => ref.deref() !== undefined).length;
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":1,"name":"Rex","status":"available"}');
+        return;
+      }
+      if (req.url?.startsWith('/v1/pets/')) res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":1,"name":"Rex"}');
+      else res.writeHead(200, { 'content-type': 'application/json' }).end(pets);
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const dir = await mkdtemp(join(tmpdir(), 'held-answers-'));
+    const file = join(dir, 'held.yaml');
+    await writeFile(
+      file,
+      [
+        'scenarios:',
+        '  - name: counts a large list, then gets a pet',
+        '    description: Given a large list, when a case counts it, then it gets a pet with that count as id',
+        '    steps:',
+        '      - operation: listPets',
+        '        query: { limit: 100 }',
+        '        capture: before',
+        '      - operation: getPet',
+        "        params: { petId: '{{before.body.length}}' }",
+        "        headers: { x-second: 'yes' }",
+        '',
+      ].join('\n'),
+    );
+    await runConformance({
+      target: `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`,
+      token: 'k',
+      scenarios: file,
+      generate: [],
+      failOn: 'medium',
+      timeoutMs: 10_000,
+      maxResponseTimeMs: 10_000,
+      concurrency: 1,
+      rateLimit: undefined,
+      readOnly: true,
+      tags: [],
+      skipTags: [],
+      version: 'test',
+      onExchange: (input, scenario) => {
+        if (scenario.name.startsWith('counts') && input.exchange.response) {
+          input.exchange.response.json; // parsed, as checks do
+          held.push(new WeakRef(input.exchange.response));
+        }
+      },
+    });
+    expect(held).toHaveLength(2);
+    expect(heldWhileSecondStepWaits).toBe(0);
   });
 });
