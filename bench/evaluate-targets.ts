@@ -1,5 +1,6 @@
 import type { ThroughputRow } from './measure-throughput.js';
 import type { RunnerRow } from './measure-runner.js';
+import type { RunnerMemoryRow } from './measure-runner-memory.js';
 import type { ScaleRow } from './measure-store-scale.js';
 import type { StartupRow } from './measure-startup.js';
 import type { TargetId } from './targets.js';
@@ -17,6 +18,7 @@ export interface Measurements {
   readonly scale: readonly ScaleRow[];
   readonly startup: readonly StartupRow[];
   readonly runner: RunnerRow;
+  readonly runnerMemory: readonly RunnerMemoryRow[];
 }
 
 const MB = 1024 * 1024;
@@ -27,7 +29,7 @@ export function throughputRatio(rows: readonly ThroughputRow[], scenario: string
   return (rps('ours') ?? Number.NaN) / (rps(other) ?? Number.NaN);
 }
 
-export function evaluateTargets({ throughput, scale, startup, runner }: Measurements): TargetCheck[] {
+export function evaluateTargets({ throughput, scale, startup, runner, runnerMemory }: Measurements): TargetCheck[] {
   const checks = evaluateThroughputTargets(throughput);
 
   const smallest = scale.find((r) => r.pets === 1_000);
@@ -70,6 +72,14 @@ export function evaluateTargets({ throughput, scale, startup, runner }: Measurem
     required: '≤ 50 µs',
     met: runner.checksUsPerResponse <= 50,
   });
+  for (const row of runnerMemory) {
+    checks.push({
+      target: `conformance peak RSS, every list 10 MiB of ${row.shape}, -c ${row.concurrency}`,
+      measured: `${Math.round(row.peakRssMb)} MB`,
+      required: '< 300 MB',
+      met: row.peakRssMb < 300,
+    });
+  }
   return checks;
 }
 

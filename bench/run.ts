@@ -10,6 +10,7 @@ import { evaluateTargets, evaluateThroughputTargets } from './evaluate-targets.j
 import { measureStartup } from './measure-startup.js';
 import { measureStoreScale } from './measure-store-scale.js';
 import { measureRunner } from './measure-runner.js';
+import { measureRunnerMemory } from './measure-runner-memory.js';
 import { measureThroughput } from './measure-throughput.js';
 import { type BenchReport, renderReport, renderTargets, renderThroughput } from './render-report.js';
 import { type SpawnedServer, spawnServer } from './spawn-server.js';
@@ -54,7 +55,10 @@ async function main(argv: readonly string[]): Promise<void> {
   progress('conformance runner');
   const runner = await measureRunner(settings, progress);
 
-  const measurements = { throughput, scale, startup, runner };
+  progress('conformance runner against 10 MiB answers');
+  const runnerMemory = await measureRunnerMemory(settings, progress);
+
+  const measurements = { throughput, scale, startup, runner, runnerMemory };
   const report: BenchReport = {
     date: new Date().toISOString(),
     machine: {

@@ -107,8 +107,13 @@ async function freePort(): Promise<number> {
 }
 
 function readRss(pid: number): number | undefined {
+  return procStatusBytes(pid, 'VmRSS');
+}
+
+/** A memory figure of /proc/<pid>/status (VmRSS now, VmHWM the peak so far), in bytes; undefined off Linux. */
+export function procStatusBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined {
   try {
-    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) * 1024 : undefined;
   } catch {
     return undefined;
