@@ -126,7 +126,7 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
   const sendAndJudge = async (step: Step, batch: readonly number[]): Promise<boolean> => {
     let sent: Sent[];
     try {
-      sent = await Promise.all(batch.map((i) => send(step, i)));
+      sent = batch.length === 1 ? [await send(step, batch[0] as number)] : await Promise.all(batch.map((i) => send(step, i)));
     } catch (error) {
       findings.push(notSent(step, error, where, context.failOn));
       return false;
@@ -144,11 +144,13 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
         findings.push(notSent(step, error, where, context.failOn));
         break;
       }
-      const indexes = Array.from({ length: times }, (_, i) => i);
-      const batches = step.parallel ? [indexes] : indexes.map((i) => [i]);
-      for (const batch of batches) {
-        // Without an answer, later steps would only repeat the same finding.
-        if (!(await sendAndJudge(step, batch))) break steps;
+      // Without an answer, later steps would only repeat the same finding.
+      if (step.parallel) {
+        const all: number[] = [];
+        for (let i = 0; i < times; i++) all.push(i);
+        if (!(await sendAndJudge(step, all))) break;
+      } else {
+        for (let i = 0; i < times; i++) if (!(await sendAndJudge(step, [i]))) break steps;
       }
     }
   } finally {
