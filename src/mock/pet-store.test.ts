@@ -54,7 +54,7 @@ describe('PetStore', () => {
 
 describe('PetStore memory budget', () => {
   it('counts bytes across the stores that share a budget, and gives them back on clear', () => {
-    const budget = { limit: 5000, used: 0 };
+    const budget = { limit: 4000, used: 0 };
     const a = new PetStore(100, budget);
     const b = new PetStore(100, budget);
     a.create({ name: 'x'.repeat(1000), categoryId: 1 });

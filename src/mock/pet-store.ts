@@ -1,4 +1,4 @@
-import { stringifyJson } from '../contract/lossless-json.js';
+import { parseJson, stringifyJson } from '../contract/lossless-json.js';
 import { mockError } from './error-codes.js';
 
 export type PetStatus = 'available' | 'pending' | 'sold';
@@ -29,27 +29,27 @@ export interface StoreBudget {
   revision?: number;
 }
 
-// What a pet costs beyond its strings: the object, its slots in the arrays and the index, measured on Node 20 at
-// about 150 bytes, rounded up. Strings count two bytes a character (V8 keeps non-Latin-1 text in UTF-16), and a
-// pet holds its name twice: as a field and inside its rendered JSON.
+// What a pet costs beyond its JSON text: the string's header, its slots in the column and the status index,
+// with room to spare (the estimate stays on the safe side). Text counts two bytes a character, since V8 keeps
+// non-Latin-1 text in UTF-16.
 const PET_OVERHEAD_BYTES = 200;
 
-function costOf(pet: Pet, json: string): number {
-  return PET_OVERHEAD_BYTES + 2 * (json.length + pet.name.length);
+function costOf(json: string): number {
+  return PET_OVERHEAD_BYTES + 2 * json.length;
 }
 
 /**
- * Pets in memory, laid out for a million of them: parallel arrays in creation order (the pet, its JSON) plus, per
- * status, the positions of its pets, so that a filtered or unfiltered list costs O(limit) however many pets are
- * stored. Each pet's JSON is rendered once, when it is stored, because lists are read far more often than pets are
- * written. Created ids are consecutive, so a created pet's position follows from its id; only fixture ids, which
- * can be anything, need a map.
+ * Pets in memory, laid out for a million of them: their JSON in creation order plus, per status, the positions of
+ * its pets, so that a filtered or unfiltered list costs O(limit) however many pets are stored. Each pet's JSON is
+ * rendered once, when it is stored, because every operation answers with it; a pet as an object is read back
+ * from it on the rare call that wants one, so a million pets are not also held as a million objects. Created ids
+ * are consecutive, so a created pet's position follows from its id; only fixture ids, which can be anything,
+ * need a map.
  */
 export class PetStore {
   readonly maxPets: number;
   readonly budget: StoreBudget;
   #bytes = 0;
-  #pets: Pet[] = [];
   #json: string[] = [];
   #byStatus = new Map<PetStatus, number[]>();
   #fixturePositions = new Map<number, number>();
@@ -69,14 +69,13 @@ export class PetStore {
   }
 
   get size(): number {
-    return this.#pets.length;
+    return this.#json.length;
   }
 
   clear(): void {
     this.budget.revision = (this.budget.revision ?? 0) + 1;
     this.budget.used -= this.#bytes;
     this.#bytes = 0;
-    this.#pets = [];
     this.#json = [];
     this.#byStatus = new Map(PET_STATUSES.map((s) => [s, []]));
     this.#fixturePositions = new Map();
@@ -93,11 +92,11 @@ export class PetStore {
     this.clear();
     for (const pet of pets) {
       const json = renderPet(pet);
-      if (this.budget.used + costOf(pet, json) > this.budget.limit) {
+      if (this.budget.used + costOf(json) > this.budget.limit) {
         this.clear();
         throw this.#full(`the fixtures do not fit in the store's memory budget (${this.budget.limit} bytes)`);
       }
-      this.#fixturePositions.set(pet.id, this.#pets.length);
+      this.#fixturePositions.set(pet.id, this.#json.length);
       this.#insert(pet, json);
     }
     this.#fixtureCount = pets.length;
@@ -106,7 +105,7 @@ export class PetStore {
   }
 
   create(newPet: NewPet): Pet {
-    if (this.#pets.length >= this.maxPets) {
+    if (this.#json.length >= this.maxPets) {
       throw mockError(
         'store_full',
         `the mock holds its maximum of ${this.maxPets} pets: POST /__admin/reset, or restart it with a larger --max-pets`,
@@ -127,7 +126,7 @@ export class PetStore {
       ...(newPet.status ? { status: newPet.status } : {}),
     };
     const json = renderPet(pet);
-    const cost = costOf(pet, json);
+    const cost = costOf(json);
     if (this.budget.used + cost > this.budget.limit) {
       throw this.#full(
         `the mock's stores hold about ${this.budget.used} bytes and this pet needs ${cost} more than its budget of ${this.budget.limit} bytes allows`,
@@ -139,8 +138,8 @@ export class PetStore {
   }
 
   get(id: number): Pet | undefined {
-    const position = this.#positionOf(id);
-    return position === undefined ? undefined : this.#pets[position];
+    const json = this.getJson(id);
+    return json === undefined ? undefined : readPet(json);
   }
 
   /** The pet's JSON text, rendered when it was stored; undefined for an unknown id. */
@@ -154,7 +153,7 @@ export class PetStore {
    * of the default page, however many fixtures there are. Fixtures count as created in file order.
    */
   list(limit: number, status?: PetStatus): Pet[] {
-    return this.#newestOf(this.#pets, limit, status);
+    return this.listJsonParts(limit, status).map(readPet);
   }
 
   /** list() as the pets' pre-rendered JSON texts, for a caller that joins or streams them. */
@@ -169,7 +168,7 @@ export class PetStore {
 
   /** All pets in creation order. */
   all(): Pet[] {
-    return this.#pets.slice();
+    return this.#json.map(readPet);
   }
 
   /**
@@ -196,20 +195,19 @@ export class PetStore {
   }
 
   // slice and reverse are native and a tenth of the cost of a loop that pushes: this is every list request.
-  #newestOf<T>(column: readonly T[], limit: number, status: PetStatus | undefined): T[] {
+  #newestOf(column: readonly string[], limit: number, status: PetStatus | undefined): string[] {
     if (!status) return column.slice(Math.max(0, column.length - limit)).reverse();
     const positions = this.#byStatus.get(status) ?? [];
     return positions
       .slice(Math.max(0, positions.length - limit))
       .reverse()
-      .map((position) => column[position] as T);
+      .map((position) => column[position] as string);
   }
 
   #insert(pet: Pet, json: string): void {
-    const position = this.#pets.length;
-    this.#pets.push(pet);
+    const position = this.#json.length;
     this.#json.push(json);
-    const cost = costOf(pet, json);
+    const cost = costOf(json);
     this.#bytes += cost;
     this.budget.used += cost;
     this.budget.revision = (this.budget.revision ?? 0) + 1;
@@ -235,4 +233,9 @@ function renderPet(pet: Pet): string {
   const { id, name, categoryId, status } = pet;
   const fields = status ? { id, name, categoryId, status } : { id, name, categoryId };
   return typeof categoryId === 'bigint' ? stringifyJson(fields) : JSON.stringify(fields);
+}
+
+// The stored JSON holds the schema's fields only, an int64 categoryId beyond 2^53 as its exact digits.
+function readPet(json: string): Pet {
+  return parseJson(json) as unknown as Pet;
 }
