@@ -47,21 +47,56 @@ export function interpolate(value: unknown, scope: Readonly<Record<string, unkno
 function fill(text: string, scope: Readonly<Record<string, unknown>>): unknown {
   // Most strings hold no template; this is on every step's path, so they cost one search and no copy.
   if (!text.includes('{{')) return text;
-  const whole = WHOLE_TEMPLATE.exec(text);
-  if (whole) return lookup(whole[1] as string, scope);
-  return text.replace(TEMPLATE, (_, path: string) => String(lookup(path, scope)));
+  const template = compiled.get(text) ?? compile(text);
+  if (typeof template === 'object' && !Array.isArray(template)) return lookup(template, scope);
+  let out = '';
+  for (const piece of template) out += typeof piece === 'string' ? piece : String(lookup(piece, scope));
+  return out;
 }
 
-function lookup(path: string, scope: Readonly<Record<string, unknown>>): unknown {
-  const [name, ...rest] = path.split('.');
-  let current: unknown = scope[name as string];
+/** A `{{...}}` as the keys it walks: `create.body.id` is ['create', 'body', 'id']. */
+interface Reference {
+  readonly path: string;
+  readonly keys: readonly string[];
+}
+
+// Each template string is read once: a step's strings are filled in on every request, and a case may send hundreds.
+const compiled = new Map<string, Reference | (string | Reference)[]>();
+const COMPILED_TEXTS = 10_000;
+
+function compile(text: string): Reference | (string | Reference)[] {
+  const whole = WHOLE_TEMPLATE.exec(text);
+  let template: Reference | (string | Reference)[];
+  if (whole) {
+    template = referenceTo(whole[1] as string);
+  } else {
+    template = [];
+    let from = 0;
+    TEMPLATE.lastIndex = 0;
+    for (let match = TEMPLATE.exec(text); match !== null; match = TEMPLATE.exec(text)) {
+      template.push(text.slice(from, match.index), referenceTo(match[1] as string));
+      from = match.index + match[0].length;
+    }
+    template.push(text.slice(from));
+  }
+  if (compiled.size >= COMPILED_TEXTS) compiled.clear();
+  compiled.set(text, template);
+  return template;
+}
+
+function referenceTo(path: string): Reference {
+  return { path, keys: path.split('.') };
+}
+
+function lookup({ path, keys }: Reference, scope: Readonly<Record<string, unknown>>): unknown {
+  const name = keys[0] as string;
+  let current: unknown = scope[name];
   if (current === undefined) throw new AppError('capture_missing', `{{${path}}}: nothing was captured as '${name}'`);
-  let walked = name as string;
-  for (const key of rest) {
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i] as string;
     const next = key === 'length' && Array.isArray(current) ? current.length : stepInto(current, key);
-    if (next === undefined) throw new AppError('capture_missing', `{{${path}}}: ${walked} has no '${key}'`);
+    if (next === undefined) throw new AppError('capture_missing', `{{${path}}}: ${keys.slice(0, i).join('.')} has no '${key}'`);
     current = next;
-    walked += `.${key}`;
   }
   return current;
 }
