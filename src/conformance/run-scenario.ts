@@ -77,9 +77,9 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
         severity,
         clause: problem.check.clause,
         // Detached: a problem's text may be built from a slice of the answer, which would keep all of it alive.
-        title: detachText(problem.title),
-        received: detachText(problem.received),
-        documented: detachText(problem.documented),
+        title: shown(problem.title, SHOWN_SENTENCE_CHARS),
+        received: shown(problem.received, SHOWN_BODY_CHARS),
+        documented: shown(problem.documented, SHOWN_BODY_CHARS),
         ...where,
         step: step.index,
         operationId: step.operation.operationId,
@@ -92,7 +92,7 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
           bodyLength: response.text.length,
         },
         curl: curlLine(exchange.request),
-        consequences: problem.consequences.map((c) => ({ ...c, title: detachText(c.title) })),
+        consequences: problem.consequences.map((c) => ({ ...c, title: shown(c.title, SHOWN_SENTENCE_CHARS) })),
       });
     }
     exchanges.push({
@@ -112,7 +112,7 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
         ...where,
         step: step.index,
         operationId: step.operation.operationId,
-        note,
+        note: shown(note, SHOWN_SENTENCE_CHARS),
         status: response?.status,
         body: detachText(response?.text.slice(0, 500) ?? exchange.error?.message ?? ''),
         curl: curlLine(exchange.request),
@@ -210,4 +210,13 @@ const SHOWN_BODY_CHARS = 4096;
 
 function clip(text: string): string {
   return text.length <= SHOWN_BODY_CHARS ? text : detachText(text.slice(0, SHOWN_BODY_CHARS));
+}
+
+// A check's sentence may quote the answer (`received [{"id":1,…` of a whole list): every console line, JUnit
+// message and report would repeat it.
+const SHOWN_SENTENCE_CHARS = 1000;
+
+/** The text as reports show it: at most `max` characters, saying how long it was; never a view of a larger text. */
+function shown(text: string, max: number): string {
+  return detachText(text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`);
 }

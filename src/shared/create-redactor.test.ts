@@ -35,6 +35,11 @@ describe('createRedactor', () => {
     ['Token <key>', `got Token ${KEY}`],
     ['Bearer <key> junk', `got Bearer ${KEY} junk`],
     ['the second half of the key', `got ${KEY.slice(KEY.length - minimumRun(KEY))}`],
+    ['base64 after a prefix of the base64url alphabet', `{"t":"sk-${b64(KEY)}","u":"x_${b64(KEY)}"}`],
+    ['base64 after prefixes of every length', `a${b64(KEY)} ab${b64(KEY)} abc${b64(KEY)} abcd${b64(KEY)}`],
+    ['\\uXXXX escapes outside any JSON string (a header value)', `x-echo: ${unicodeEscaped}`],
+    ['\\xHH escapes', `echo ${[...KEY].map((c) => `\\x${c.charCodeAt(0).toString(16)}`).join('')}`],
+    ['hex of the key, also after an odd prefix', `hex ${Buffer.from(KEY).toString('hex')} and x${Buffer.from(KEY).toString('hex')}`],
   ])('redacts the key in %s', (_, echoed) => {
     const out = redact(echoed);
     expect(out).toContain('***');
@@ -69,6 +74,20 @@ describe('createRedactor', () => {
   it('reads a long body without delimiters once, not once per position (no backtracking pattern)', () => {
     const body = `${'A'.repeat(4_000_000)}%41${'a'.repeat(4_000_000)}"${'\\'.repeat(1000)}`;
     expect(redact(body)).toBe(body);
+  });
+
+  it('reads a 10 MiB JSON string, plain or escaped, without overflowing the stack', () => {
+    const plain = `[{"name":"${'a'.repeat(10 * 1024 * 1024)}"}]`;
+    expect(redact(plain)).toBe(plain);
+    const escaped = `[{"name":"${'\\u0041'.repeat(1024 * 1024)} ${KEY}"}]`;
+    expect(redact(escaped)).toBe('[{"name":"***"}]'.replace('***', `${'A'.repeat(1024 * 1024)} ***`));
+  });
+
+  it('finds the key where characters before it change length when lower-cased (İ is two characters in lower case)', () => {
+    const body = JSON.stringify({ turkish: `${'İ'.repeat(40)} ${KEY}`, after: 'kept' });
+    const out = redact(body);
+    expect(out).not.toContain(KEY);
+    expect(parseJson(out)).toEqual({ turkish: `${'İ'.repeat(40)} ***`, after: 'kept' });
   });
 
   it('redacts an encoded key every time it comes back, beside tokens seen before that reveal nothing', () => {

@@ -8,13 +8,17 @@ export const REDACTED = '***';
 /**
  * The rule: a run of at least `minimumRun(key)` consecutive characters of the key (12 for most keys, half of a
  * long one), compared case-insensitively, is the key. That covers the key as sent, the key minus a character,
- * the key inside `Basic <key>`, `Token <key>` or `Bearer <key> junk`, and the key in swapped case. The check is made on decoded values, never only on the raw
- * text a target sent:
+ * the key inside `Basic <key>`, `Token <key>` or `Bearer <key> junk`, and the key in swapped case. The check is
+ * made on decoded values, never only on the raw text a target sent:
  * - inside a JSON string literal, after its escapes (`\/`, `\uXXXX`) are decoded (RFC 8259 §7);
+ * - inside a token with backslash escapes outside any string literal (`\uXXXX`, `\xHH` in a header value);
  * - inside a percent-encoded token, after decoding, whatever the case of its hex digits (RFC 3986 §2.1);
- * - inside a base64 or base64url token, after decoding (RFC 4648 §4, §5): the key's base64 form, and the
- *   `Basic` / `Bearer` credentials a target may echo encoded.
- * A redacted JSON string stays a valid JSON string, so a redacted body still parses.
+ * - inside a base64 or base64url token, after decoding (RFC 4648 §4, §5) from each of the four alignments, so a
+ *   prefix (`sk-`, `x_`) does not hide it: the key's base64 form, and the `Basic` / `Bearer` credentials a
+ *   target may echo encoded;
+ * - inside a run of hex digits, after decoding.
+ * A redacted JSON string stays a valid JSON string, so a redacted body still parses. Every scan is linear, with
+ * no pattern that could backtrack or overflow the regexp stack on a 10 MiB run of one character.
  */
 export function createRedactor(secrets: string | readonly (string | undefined)[] | undefined): Redactor {
   const keys = [secrets ?? []].flat().filter((key): key is string => Boolean(key));
@@ -24,16 +28,16 @@ export function createRedactor(secrets: string | readonly (string | undefined)[]
   const anchors = keys.map((key) => anchorOf(key.toLowerCase(), minimumRun(key)));
   // Most text holds no run of the key at all: one scan for what every run of it must contain says so.
   const rangesIn = (lower: string) => (anchors.some((anchor) => lower.includes(anchor)) ? plainRanges(lower, grams) : NONE);
-  const reveals = (decoded: string) => decoded.length >= run && rangesIn(decoded.toLowerCase()).length > 0;
-  const redactPlain = (text: string) => redactRanges(text, rangesIn(text.toLowerCase()));
+  const reveals = (decoded: string) => decoded.length >= run && rangesIn(lowerInPlace(decoded)).length > 0;
+  const redactPlain = (text: string) => redactRanges(text, rangesIn(lowerInPlace(text)));
   // Only tokens long enough to encode a run are decoded.
-  const base64Token = new RegExp(`(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{${Math.ceil(run / 3) * 4},}={0,2}`, 'g');
+  const shortestEncoded = Math.ceil(run / 3) * 4;
   // The same tokens come back in every answer (application/json, error codes): each is decoded once.
   const verdicts = new Map<string, boolean>();
   const revealsEncoded = (token: string) => {
     let verdict = verdicts.get(token);
     if (verdict === undefined) {
-      verdict = reveals(base64Decode(token));
+      verdict = decodings(token, shortestEncoded).some(reveals);
       if (token.length <= REMEMBERED_TOKEN_CHARS) {
         if (verdicts.size >= REMEMBERED_TOKENS) verdicts.clear();
         // The token is a slice of the text it was found in: kept as it is, it would keep all of that text alive.
@@ -42,11 +46,11 @@ export function createRedactor(secrets: string | readonly (string | undefined)[]
     }
     return verdict;
   };
+  const revealsEscaped = (token: string) =>
+    (token.includes('%') && reveals(percentDecode(token))) || (token.includes('\\') && reveals(unescapeBackslashes(token)));
   const redactTokens = (text: string) => {
-    const unescaped = text.includes('%')
-      ? text.replace(TOKEN, (token) => (token.includes('%') && reveals(percentDecode(token)) ? REDACTED : token))
-      : text;
-    return redactRanges(unescaped, base64Tokens(unescaped, base64Token, revealsEncoded));
+    const unescaped = text.includes('%') || text.includes('\\') ? replaceTokens(text, (token) => (revealsEscaped(token) ? REDACTED : token)) : text;
+    return redactRanges(unescaped, base64Tokens(unescaped, shortestEncoded, revealsEncoded));
   };
   const redactDecoded = (text: string) => redactPlain(redactTokens(text));
   // Header names and values, and short bodies, recur from answer to answer: each is redacted once.
@@ -67,8 +71,7 @@ export function createRedactor(secrets: string | readonly (string | undefined)[]
 
   function redactText(text: string): string {
     const literals = text.includes('\\')
-      ? text.replace(JSON_STRING, (literal) => {
-          if (!literal.includes('\\')) return literal;
+      ? replaceEscapedLiterals(text, (literal) => {
           const decoded = decodeJsonString(literal);
           if (decoded === undefined) return literal;
           const redacted = redactDecoded(decoded);
@@ -94,18 +97,80 @@ function anchorOf(key: string, run: number): string {
 }
 
 /**
- * The base64 and base64url tokens (with up to two `=` after them) that `reveals`, as ranges. The look-behind makes
- * a match start only where a run of the alphabet starts, so a long run is read once, not once from each of its
- * characters.
+ * The base64 and base64url tokens (runs of the alphabet, with up to two `=` after them) of at least `shortest`
+ * characters that `revealing` flags, as ranges. One pass over the text.
  */
-function base64Tokens(text: string, pattern: RegExp, revealing: (token: string) => boolean): [number, number][] {
+function base64Tokens(text: string, shortest: number, revealing: (token: string) => boolean): [number, number][] {
   const ranges: [number, number][] = [];
-  pattern.lastIndex = 0;
-  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-    if (revealing(match[0])) ranges.push([match.index, match.index + match[0].length]);
+  const length = text.length;
+  let at = 0;
+  while (at < length) {
+    if (!isBase64Char(text.charCodeAt(at))) {
+      at++;
+      continue;
+    }
+    let end = at;
+    while (end < length && isBase64Char(text.charCodeAt(end))) end++;
+    const runEnd = end;
+    while (end < length && end - runEnd < 2 && text.charCodeAt(end) === EQUALS) end++;
+    if (runEnd - at >= shortest && revealing(text.slice(at, end))) ranges.push([at, end]);
+    at = end;
   }
   return ranges;
 }
+
+/**
+ * What an encoded token may hold: its base64 decoding from each of the four alignments (a prefix such as `sk-`
+ * is part of the run and would shift every byte), and the decoding of each long run of hex digits in it, from
+ * both alignments.
+ */
+function decodings(token: string, shortest: number): string[] {
+  const decoded: string[] = [];
+  for (let skip = 0; skip < 4 && token.length - skip >= shortest; skip++) decoded.push(base64Decode(token.slice(skip)));
+  let at = 0;
+  while (at < token.length) {
+    if (!isHexChar(token.charCodeAt(at))) {
+      at++;
+      continue;
+    }
+    let end = at;
+    while (end < token.length && isHexChar(token.charCodeAt(end))) end++;
+    // A run encodes a run of the key only if it is at least as long as two hex digits a character of it.
+    if (end - at >= (shortest / 4) * 6) {
+      decoded.push(Buffer.from(token.slice(at, end), 'hex').toString('latin1'), Buffer.from(token.slice(at + 1, end), 'hex').toString('latin1'));
+    }
+    at = end;
+  }
+  return decoded;
+}
+
+const EQUALS = 61;
+
+function isBase64Char(code: number): boolean {
+  return (
+    (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 43 || code === 47 || code === 95 || code === 45
+  );
+}
+
+function isHexChar(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
+}
+
+/**
+ * Lower case with every character in its place, so that ranges found in it are ranges of the text: `İ` lower-
+ * cases to two characters (`i` and a combining dot), which would shift every range after it.
+ */
+function lowerInPlace(text: string): string {
+  const lower = text.toLowerCase();
+  if (lower.length === text.length) return lower;
+  return text.replace(CASED, (char) => {
+    const one = char.toLowerCase();
+    return one.length === char.length ? one : char.length === 1 ? (one[0] as string) : char;
+  });
+}
+
+// Upper-case ASCII and every non-ASCII character (a surrogate pair as one): what lower-casing may change.
+const CASED = /[A-Z]|[^\0-\x7f]/gu;
 
 /**
  * How many consecutive characters of the key reveal it. A key of 8 characters or fewer: all of them. A longer
@@ -152,11 +217,77 @@ function redactRanges(text: string, ranges: readonly [number, number][]): string
   return out + text.slice(from);
 }
 
-// Linear: the two alternatives cannot match the same character, so there is nothing to backtrack over.
-const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
-// A run between the delimiters of a query string and of markup; one with a % in it may be percent-encoded.
-// (A pattern that required a %XX in the middle would backtrack over every long run without one.)
-const TOKEN = /[^\s"'<>&=?;,]+/g;
+const QUOTE = 34;
+const BACKSLASH = 92;
+
+/** Each JSON string literal that holds an escape, replaced by `replace`'s answer; one pass. */
+function replaceEscapedLiterals(text: string, replace: (literal: string) => string): string {
+  let out = '';
+  let copied = 0;
+  for (let open = text.indexOf('"'); open !== -1; ) {
+    let close = open + 1;
+    let escaped = false;
+    while (close < text.length) {
+      const code = text.charCodeAt(close);
+      if (code === QUOTE) break;
+      if (code === BACKSLASH) {
+        escaped = true;
+        close++;
+      }
+      close++;
+    }
+    if (close >= text.length) break;
+    if (escaped) {
+      const literal = text.slice(open, close + 1);
+      const replaced = replace(literal);
+      if (replaced !== literal) {
+        out += text.slice(copied, open) + replaced;
+        copied = close + 1;
+      }
+    }
+    open = text.indexOf('"', close + 1);
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/**
+ * Each run between the delimiters of a query string, of markup and of JSON (a token), replaced by `replace`'s
+ * answer; one pass.
+ */
+function replaceTokens(text: string, replace: (token: string) => string): string {
+  let out = '';
+  let copied = 0;
+  let at = 0;
+  while (at < text.length) {
+    if (isDelimiter(text.charCodeAt(at))) {
+      at++;
+      continue;
+    }
+    let end = at;
+    while (end < text.length && !isDelimiter(text.charCodeAt(end))) end++;
+    const token = text.slice(at, end);
+    const replaced = replace(token);
+    if (replaced !== token) {
+      out += text.slice(copied, at) + replaced;
+      copied = end;
+    }
+    at = end;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+const DELIMITERS = new Set([..." \t\n\r\v\f\u00a0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff\"'<>&=?;,"].map((c) => c.charCodeAt(0)));
+
+function isDelimiter(code: number): boolean {
+  return DELIMITERS.has(code) || (code >= 0x2000 && code <= 0x200a);
+}
+
+/** `\uXXXX`, `\xHH` and `\c` as the characters they stand for, as JSON and most languages write them. */
+function unescapeBackslashes(token: string): string {
+  return token.replace(/\\(?:u([0-9a-fA-F]{4})|x([0-9a-fA-F]{2})|([\s\S]))/g, (_, u?: string, x?: string, other?: string) =>
+    u !== undefined || x !== undefined ? String.fromCharCode(Number.parseInt((u ?? x) as string, 16)) : (other as string),
+  );
+}
 
 function decodeJsonString(literal: string): string | undefined {
   try {

@@ -52,11 +52,15 @@ async function hugeListTarget(bytes: number): Promise<{ url: string; sent: () =>
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`, sent: () => most };
 }
 
-async function runChild(target: string, reportDir: string): Promise<{ code: number | null; stdout: string; peakMiB: number }> {
+async function runChild(
+  target: string,
+  reportDir: string,
+  args: readonly string[] = ['--no-generate', '--read-only'],
+): Promise<{ code: number | null; stdout: string; peakMiB: number }> {
   const cli = join(packageRoot(), 'dist', 'src', 'cli', 'conformance.js');
   const child = spawn(
     process.execPath,
-    ['--import', REPORT_PEAK_RSS, cli, '--target', target, '--report-dir', reportDir, '--no-generate', '--read-only'],
+    ['--import', REPORT_PEAK_RSS, cli, '--target', target, '--report-dir', reportDir, ...args],
     { env: { ...process.env, PETSTORE_API_KEY: DEV_API_KEY, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stdout = '';
@@ -95,4 +99,24 @@ describe('a target that answers with a huge list', () => {
     },
     120_000,
   );
+});
+
+describe('a target that answers every request with a 2 MiB list', () => {
+  it('is quoted in findings at most a few KiB at a time: short console lines, small reports', async () => {
+    const list = `[${'{"id":1,"name":"Rex","status":"available"},'.repeat(50_000)}{"id":2,"name":"Max"}]`;
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(list));
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const reportDir = await mkdtemp(join(tmpdir(), 'quoted-'));
+    const { code, stdout } = await runChild(`http://127.0.0.1:${(server.address() as { port: number }).port}/v1`, reportDir, ['--no-generate']);
+    expect(code, stdout.slice(0, 2000)).toBe(1);
+    expect(stdout).toMatch(/getPet/);
+    expect(Math.max(...stdout.split('\n').map((line) => line.length))).toBeLessThan(6000);
+    for (const file of ['report.json', 'junit.xml', 'summary.md', 'report.html']) {
+      expect((await stat(join(reportDir, file))).size, file).toBeLessThan(2 * 1024 * 1024);
+    }
+  }, 120_000);
 });
