@@ -115,7 +115,6 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     log: options.log,
     logFormat: options.logFormat ?? 'text',
     onExchange: options.onExchange,
-    inFlight: new WeakMap(),
   };
   // Everything derived from the contract, made again when --watch reloads it.
   const adopt = (next: Contract) => {

@@ -28,10 +28,9 @@ export const route: Stage = (state, mock) => {
     );
   }
   const relative = path.slice(basePath.length);
-  const match = contract.findOperation(
-    lookupMethod(method, (m) => contract.findOperation(m, relative).kind === 'found'),
-    relative,
-  );
+  // Only a HEAD needs the lookup (and its closure): any other method is looked up as itself.
+  const lookup = method === 'HEAD' ? lookupMethod(method, (m) => contract.findOperation(m, relative).kind === 'found') : method;
+  const match = contract.findOperation(lookup, relative);
   if (match.kind === 'not-found') throw mockError('not_found', `no operation of the contract has path ${path}`);
   if (match.kind === 'method-not-allowed') return refuseMethod(state, match.allowed);
   state.operation = match.operation;
@@ -49,7 +48,7 @@ const ALL_PAIRS = { maxKeys: 0 };
 // RFC 9110 §15.5.6: a 405 lists the methods the path has; an OPTIONS outside CORS gets 204 with the same Allow.
 function refuseMethod(state: RequestState, allowed: readonly string[]): MockResponse {
   const allow = withHead(allowed).join(', ');
-  state.headers = { ...state.headers, Allow: allow };
+  state.headers = [...(state.headers ?? []), 'Allow', allow];
   if (state.req.method === 'OPTIONS') return { status: 204, body: '' };
   throw mockError('method_not_allowed', `${state.req.method} is not a method of ${state.path}: allowed ${allow}`);
 }
