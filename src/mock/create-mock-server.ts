@@ -95,6 +95,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   const mock: MockContext = {
     contract,
     extraHeaders: new Map(),
+    routes: new Map(),
     contractMethods: '',
     basePath,
     corsOrigins,
@@ -120,6 +121,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   const adopt = (next: Contract) => {
     mock.contract = next;
     mock.extraHeaders.clear();
+    mock.routes.clear();
     operationsById.clear();
     for (const op of next.operations) {
       mock.extraHeaders.set(op, deprecationHeaders(op, next.byId, basePath));

@@ -1,3 +1,4 @@
+import type { OperationMatch } from '../contract/find-operation.js';
 import type { Contract } from '../contract/load-contract.js';
 import type { Operation } from '../contract/operation.js';
 import type { AdminContext } from './admin-routes.js';
@@ -18,6 +19,8 @@ export interface MockContext {
   contract: Contract;
   /** The deprecation headers of each operation that has some. */
   readonly extraHeaders: Map<Operation, HeaderList | undefined>;
+  /** Operations already found, by method then path below the base path; emptied when the contract changes. */
+  readonly routes: Map<string, Map<string, FoundOperation>>;
   /** What a preflight advertises: the methods the contract has, HEAD with GET, and OPTIONS. */
   contractMethods: string;
   readonly basePath: string;
@@ -36,6 +39,8 @@ export interface MockContext {
   readonly logFormat: 'text' | 'json';
   readonly onExchange: ((exchange: Exchange) => void) | undefined;
 }
+
+export type FoundOperation = Extract<OperationMatch, { readonly kind: 'found' }>;
 
 /** Who may call the admin endpoints, and what they work on. */
 export interface AdminAccess {
