@@ -1,5 +1,6 @@
 import type { Duplex } from 'node:stream';
 import { type ClientError, clientErrorResponse, type Deadlines, writeRawResponse } from './client-error-response.js';
+import { inFlight } from './in-flight.js';
 import type { MockContext } from './mock-context.js';
 import { recordUnparsed } from './record-exchange.js';
 import { writeAnswer } from './send-answer.js';
@@ -15,7 +16,7 @@ export function answerClientError(mock: MockContext, deadlines: Deadlines, error
     return;
   }
   const response = clientErrorResponse(error, deadlines);
-  const last = mock.inFlight.get(socket);
+  const last = inFlight(socket);
   // A request whose body was cut short is answered through its own response, so it is logged as itself.
   if (last && !last.res.headersSent && !last.req.complete) {
     last.operation = undefined;

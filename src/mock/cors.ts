@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { HeaderList } from './request-state.js';
 
 /** '*' allows every origin (the default: a mock serves whatever app a developer runs). */
 export type CorsOrigins = '*' | readonly string[];
@@ -7,12 +8,12 @@ export type CorsOrigins = '*' | readonly string[];
 // and Allow on a 405 (the CORS-safelisted ones, Content-Type and Content-Length among them, need no listing).
 const EXPOSED = 'Deprecation, Sunset, Link, Location, WWW-Authenticate, Preference-Applied, Allow';
 
-// Every answer may differ by Origin; a request without one (curl, a test suite) shares this object.
-const VARY_ONLY: Readonly<Record<string, string>> = Object.freeze({ Vary: 'Origin' });
+// Every answer may differ by Origin; a request without one (curl, a test suite) shares this list.
+const VARY_ONLY: HeaderList = ['Vary', 'Origin'];
 
 export interface CorsDecision {
   /** The headers to send with the answer (written once, by send). */
-  readonly headers: Readonly<Record<string, string>>;
+  readonly headers: HeaderList;
   /** A preflight, which the caller answers with 204 before authentication: preflights carry no credentials. */
   readonly preflight: boolean;
 }
@@ -28,17 +29,25 @@ export function decideCors(req: IncomingMessage, origins: CorsOrigins, methods: 
   const preflight = req.method === 'OPTIONS' && origin !== undefined && req.headers['access-control-request-method'] !== undefined;
   if (origin === undefined) return NO_ORIGIN;
   if (origins !== '*' && !origins.includes(origin)) return { headers: VARY_ONLY, preflight };
-  const headers: Record<string, string> = {
-    'Access-Control-Allow-Origin': origin,
-    'Access-Control-Allow-Credentials': 'true',
-    'Access-Control-Expose-Headers': EXPOSED,
-    Vary: 'Origin',
-  };
+  const headers = [
+    'Access-Control-Allow-Origin',
+    origin,
+    'Access-Control-Allow-Credentials',
+    'true',
+    'Access-Control-Expose-Headers',
+    EXPOSED,
+    'Vary',
+    'Origin',
+  ];
   if (preflight) {
-    headers['Access-Control-Allow-Methods'] = methods;
-    headers['Access-Control-Allow-Headers'] =
-      req.headers['access-control-request-headers'] ?? 'Authorization, Content-Type, Prefer, X-Mock-Session';
-    headers['Access-Control-Max-Age'] = '600';
+    headers.push(
+      'Access-Control-Allow-Methods',
+      methods,
+      'Access-Control-Allow-Headers',
+      req.headers['access-control-request-headers'] ?? 'Authorization, Content-Type, Prefer, X-Mock-Session',
+      'Access-Control-Max-Age',
+      '600',
+    );
   }
   return { headers, preflight };
 }

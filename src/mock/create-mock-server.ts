@@ -95,6 +95,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   const mock: MockContext = {
     contract,
     extraHeaders: new Map(),
+    routes: new Map(),
     contractMethods: '',
     basePath,
     corsOrigins,
@@ -115,12 +116,12 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     log: options.log,
     logFormat: options.logFormat ?? 'text',
     onExchange: options.onExchange,
-    inFlight: new WeakMap(),
   };
   // Everything derived from the contract, made again when --watch reloads it.
   const adopt = (next: Contract) => {
     mock.contract = next;
     mock.extraHeaders.clear();
+    mock.routes.clear();
     operationsById.clear();
     for (const op of next.operations) {
       mock.extraHeaders.set(op, deprecationHeaders(op, next.byId, basePath));

@@ -1,4 +1,5 @@
 import type { Operation } from '../contract/operation.js';
+import type { HeaderList } from './request-state.js';
 
 /**
  * The headers that tell a client an operation is going away, derived once from the contract: Deprecation
@@ -10,13 +11,13 @@ export function deprecationHeaders(
   operation: Operation,
   byId: ReadonlyMap<string, Operation>,
   basePath: string,
-): Record<string, string> | undefined {
+): HeaderList | undefined {
   if (!operation.deprecated) return undefined;
   const { 'x-deprecation-date': since, 'x-sunset': sunset, 'x-replaced-by': replacedBy } = operation.extensions;
-  const headers: Record<string, string> = { Deprecation: `@${typeof since === 'string' ? epochSeconds(since) : 0}` };
-  if (typeof sunset === 'string') headers.Sunset = new Date(`${sunset}T00:00:00Z`).toUTCString();
+  const headers = ['Deprecation', `@${typeof since === 'string' ? epochSeconds(since) : 0}`];
+  if (typeof sunset === 'string') headers.push('Sunset', new Date(`${sunset}T00:00:00Z`).toUTCString());
   const successor = typeof replacedBy === 'string' ? byId.get(replacedBy) : undefined;
-  if (successor) headers.Link = `<${basePath}${successor.path}>; rel="successor-version"`;
+  if (successor) headers.push('Link', `<${basePath}${successor.path}>; rel="successor-version"`);
   return headers;
 }
 

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errorResponse } from './error-response.js';
+import { setInFlight } from './in-flight.js';
 import type { MockContext } from './mock-context.js';
 import { RequestState } from './request-state.js';
 import { runStages } from './run-stages.js';
@@ -8,7 +9,7 @@ import { sendAnswer } from './send-answer.js';
 /** Node's 'request' (and 'checkExpectation') listener: the stages, the one error boundary, then send. */
 export function handleRequest(mock: MockContext, req: IncomingMessage, res: ServerResponse): void {
   const state = new RequestState(req, res, performance.now());
-  mock.inFlight.set(req.socket, state);
+  setInFlight(req.socket, state);
   let answer: ReturnType<typeof runStages>;
   try {
     answer = runStages(state, mock);

@@ -1,4 +1,4 @@
-import type { Duplex } from 'node:stream';
+import type { OperationMatch } from '../contract/find-operation.js';
 import type { Contract } from '../contract/load-contract.js';
 import type { Operation } from '../contract/operation.js';
 import type { AdminContext } from './admin-routes.js';
@@ -6,7 +6,7 @@ import type { Authenticator } from './authenticate.js';
 import type { CorsOrigins } from './cors.js';
 import type { Exchange } from './mock-options.js';
 import type { RequestJournal } from './request-journal.js';
-import type { RequestState } from './request-state.js';
+import type { HeaderList } from './request-state.js';
 import type { RuntimeRules } from './runtime-rules.js';
 import type { SessionStores } from './session-stores.js';
 
@@ -18,7 +18,9 @@ import type { SessionStores } from './session-stores.js';
 export interface MockContext {
   contract: Contract;
   /** The deprecation headers of each operation that has some. */
-  readonly extraHeaders: Map<Operation, Readonly<Record<string, string>> | undefined>;
+  readonly extraHeaders: Map<Operation, HeaderList | undefined>;
+  /** Operations already found, by method then path below the base path; emptied when the contract changes. */
+  readonly routes: Map<string, Map<string, FoundOperation>>;
   /** What a preflight advertises: the methods the contract has, HEAD with GET, and OPTIONS. */
   contractMethods: string;
   readonly basePath: string;
@@ -36,12 +38,9 @@ export interface MockContext {
   readonly log: ((line: string) => void) | undefined;
   readonly logFormat: 'text' | 'json';
   readonly onExchange: ((exchange: Exchange) => void) | undefined;
-  /**
-   * The last request each connection was given: a parser error or timeout that cuts its body short is answered
-   * through it, and a parser error on a later (pipelined) request waits for its answer.
-   */
-  readonly inFlight: WeakMap<Duplex, RequestState>;
 }
+
+export type FoundOperation = Extract<OperationMatch, { readonly kind: 'found' }>;
 
 /** Who may call the admin endpoints, and what they work on. */
 export interface AdminAccess {

@@ -29,32 +29,79 @@ export function readRequest(
   headers: IncomingHttpHeaders,
   bodyText: string,
 ): RequestInput {
-  const values: Record<ParameterSpec['in'], Record<string, unknown>> = { path: {}, query: {}, header: {} };
-  for (const location of ['path', 'query', 'header'] as const) {
-    const issues: ValidationIssue[] = [];
-    for (const spec of operation.parameters) {
-      if (spec.in !== location) continue;
-      const raw = location === 'path' ? pathParams[spec.name] : location === 'query' ? query[spec.name] : headers[spec.name];
-      const value = readParameter(spec, raw, issues);
-      if (value !== undefined) values[location][spec.name] = value;
-    }
-    if (issues.length > 0) throw mockError(PARAMETER_ERROR[location], describeIssues(issues));
-  }
-  return { path: values.path, query: values.query, body: readJsonBody(operation, headers, bodyText) };
+  const readers = readersOf(operation);
+  const path = readParameters(readers.path, pathParams, 'path');
+  const queryValues = readParameters(readers.query, query, 'query');
+  readParameters(readers.header, headers, 'header');
+  return { path, query: queryValues, body: readJsonBody(operation, headers, bodyText) };
 }
 
-function readParameter(spec: ParameterSpec, raw: string | string[] | undefined, issues: ValidationIssue[]): unknown {
-  const where = `${spec.in}.${spec.name}`;
+/** A parameter, with the texts already read as it and found valid: the same petId or limit comes again and again. */
+interface ParameterReader {
+  readonly spec: ParameterSpec;
+  readonly accepted: Map<string, unknown>;
+}
+
+type Readers = Readonly<Record<ParameterSpec['in'], readonly ParameterReader[]>>;
+
+const readersByOperation = new WeakMap<Operation, Readers>();
+
+// Grouped by where they are read from once per operation, not filtered from all its parameters on every request.
+function readersOf(operation: Operation): Readers {
+  let readers = readersByOperation.get(operation);
+  if (readers === undefined) {
+    const at = (location: ParameterSpec['in']) =>
+      operation.parameters.filter((spec) => spec.in === location).map((spec) => ({ spec, accepted: new Map() }));
+    readers = { path: at('path'), query: at('query'), header: at('header') };
+    readersByOperation.set(operation, readers);
+  }
+  return readers;
+}
+
+function readParameters(
+  readers: readonly ParameterReader[],
+  raw: Readonly<Record<string, string | string[] | undefined>>,
+  location: ParameterSpec['in'],
+): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  const issues: ValidationIssue[] = [];
+  for (const reader of readers) {
+    const text = raw[reader.spec.name];
+    const value = (typeof text === 'string' ? reader.accepted.get(text) : undefined) ?? readParameter(reader, text, issues);
+    if (value !== undefined) values[reader.spec.name] = value;
+  }
+  if (issues.length > 0) throw mockError(PARAMETER_ERROR[location], describeIssues(issues));
+  return values;
+}
+
+// Texts longer than this are read each time: the cache is for the short values an app repeats, bounded in bytes too.
+const ACCEPTED_CHARS = 64;
+const MAX_ACCEPTED = 256;
+
+function readParameter(reader: ParameterReader, raw: string | string[] | undefined, issues: ValidationIssue[]): unknown {
+  const { spec } = reader;
   if (raw === undefined) {
-    if (spec.required) issues.push({ path: where, message: 'is required' });
+    if (spec.required) issues.push({ path: `${spec.in}.${spec.name}`, message: 'is required' });
     return spec.defaultValue;
   }
   if (Array.isArray(raw) && spec.type !== 'array') {
-    issues.push({ path: where, message: `must be given once (got ${raw.length} values)` });
+    issues.push({ path: `${spec.in}.${spec.name}`, message: `must be given once (got ${raw.length} values)` });
     return undefined;
   }
-  const value = spec.type === 'array' ? [raw].flat() : coerce(spec.type, raw as string);
-  issues.push(...spec.validate(value));
+  if (spec.type === 'array') {
+    const list = [raw].flat();
+    issues.push(...spec.validate(list));
+    return list;
+  }
+  const text = raw as string;
+  const value = coerce(spec.type, text);
+  const found = spec.validate(value);
+  if (found.length > 0) issues.push(...found);
+  else if (text.length <= ACCEPTED_CHARS) {
+    // A value read from text is a number, a bigint, a boolean or the text: nothing a later request could change.
+    if (reader.accepted.size >= MAX_ACCEPTED) reader.accepted.clear();
+    reader.accepted.set(text, value);
+  }
   return value;
 }
 
@@ -76,8 +123,9 @@ function readJsonBody(operation: Operation, headers: IncomingHttpHeaders, text: 
   const spec = operation.requestBody;
   if (!spec) return undefined;
   const contentType = headers['content-type'];
-  const mediaType = mediaTypeOf(contentType);
-  const declared = spec.contents.map((c) => c.mediaType).join(', ');
+  // What nearly every client sends needs no parsing of the header.
+  const mediaType = contentType === JSON_TYPE ? JSON_TYPE : mediaTypeOf(contentType);
+  const declared = () => spec.contents.map((c) => c.mediaType).join(', ');
   if (text === '' && !spec.required) return undefined;
   // The mock reads bodies as sent: a compressed one would be judged as invalid JSON, with no word on why.
   const encoding = headers['content-encoding'];
@@ -88,13 +136,13 @@ function readJsonBody(operation: Operation, headers: IncomingHttpHeaders, text: 
     );
   }
   // Seed, Errors: a missing Content-Type: application/json is a 400 on createPet.
-  if (!mediaType) throw mockError('invalid_content_type', `the request has no Content-Type: send Content-Type: ${declared}`);
+  if (!mediaType) throw mockError('invalid_content_type', `the request has no Content-Type: send Content-Type: ${declared()}`);
   const media = findMedia(spec.contents, mediaType);
   if (!media)
-    throw mockError('invalid_content_type', `Content-Type ${mediaType} is not accepted here: send Content-Type: ${declared}`);
+    throw mockError('invalid_content_type', `Content-Type ${mediaType} is not accepted here: send Content-Type: ${declared()}`);
   if (!isJson(media.mediaType)) return text;
   // RFC 8259 §8.1: JSON exchanged between systems is UTF-8; a body declared in another charset would be misread.
-  const charset = charsetOf(contentType);
+  const charset = contentType === JSON_TYPE ? undefined : charsetOf(contentType);
   if (charset !== undefined && !UTF_8.has(charset.toLowerCase())) {
     throw mockError(
       'invalid_content_type',
@@ -126,6 +174,7 @@ function tooDeep() {
   return mockError('invalid_json', 'body: nested too deeply to read: send JSON with fewer arrays and objects within each other');
 }
 
+const JSON_TYPE = 'application/json';
 const UTF_8 = new Set(['utf-8', 'utf8']);
 
 /** The charset parameter of a Content-Type, unquoted (RFC 9110 §8.3.1: its value is case-insensitive). */
@@ -135,5 +184,5 @@ function charsetOf(contentType: string | undefined): string | undefined {
 }
 
 function isJson(mediaType: string): boolean {
-  return mediaType === 'application/json' || mediaType.endsWith('+json');
+  return mediaType === JSON_TYPE || mediaType.endsWith('+json');
 }

@@ -5,6 +5,12 @@ import type { Fault, Preferences } from './read-preferences.js';
 import type { RawQuery, RequestInput } from './read-request.js';
 
 /**
+ * Header fields as Node's writeHead takes them without building an object: name, value, name, value. Lists made
+ * once (CORS without an Origin, an operation's deprecation headers) are shared by every request, and never written.
+ */
+export type HeaderList = readonly string[];
+
+/**
  * One request as it passes the stages (src/mock/run-stages.ts): what each stage decided that a later one, send,
  * the log and the journal need. A class with every field set in the constructor: one shape for every request.
  */
@@ -26,7 +32,7 @@ export class RequestState {
   relative = '';
   parsedQuery: RawQuery = NO_PARAMS;
   /** Headers decided along the way (CORS, Allow), written once by send. */
-  headers: Readonly<Record<string, string>> | undefined = undefined;
+  headers: HeaderList | undefined = undefined;
   /** The session the request named with X-Mock-Session; undefined for the default store. */
   session: string | undefined = undefined;
   /** What the request asked with Prefer, over what a runtime rule asks. */

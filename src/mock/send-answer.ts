@@ -3,7 +3,7 @@ import { errorResponse } from './error-response.js';
 import type { MockResponse } from './handler.js';
 import type { MockContext } from './mock-context.js';
 import { recordExchange } from './record-exchange.js';
-import type { RequestState } from './request-state.js';
+import type { HeaderList, RequestState } from './request-state.js';
 import { writeBody } from './write-body.js';
 
 /** The last stage: the delay and the faults that send nothing, then the answer. */
@@ -32,7 +32,7 @@ export function writeAnswer(state: RequestState, mock: MockContext, response: Mo
   // Already answered: Node's parser refused the rest of this request, or it timed out (see answerClientError).
   if (res.headersSent) return;
   let sent = response;
-  let headers: Record<string, string | number>;
+  let headers: (string | number)[];
   // What onExchange is shown of a streamed body: its pieces as they were written.
   const written: string[] | undefined = mock.onExchange && response.chunks ? [] : undefined;
   let streaming: Promise<void> | undefined;
@@ -45,7 +45,7 @@ export function writeAnswer(state: RequestState, mock: MockContext, response: Mo
     // the mock keeps serving.
     sent = errorResponse(error);
     if (res.headersSent) res.destroy();
-    headers = {};
+    headers = [];
     if (!res.headersSent) {
       headers = writeHead(state, mock, sent, false);
       res.end(sent.body);
@@ -72,17 +72,35 @@ export function writeAnswer(state: RequestState, mock: MockContext, response: Mo
   streaming.then(report, report);
 }
 
-// What the stages put in the state, the operation's own (deprecation), the answer's own, what Prefer applied.
+// What the stages put in the state, the operation's own (deprecation), the answer's own, what Prefer applied. The
+// first three never name the same field; the answer's own replace any field of the same name, in its place.
 function writeHead(state: RequestState, mock: MockContext, response: MockResponse, withOperation: boolean) {
-  const headers: Record<string, string | number> = { ...state.headers };
-  if (response.body !== '' || response.chunks) headers['Content-Type'] = 'application/json';
-  if (withOperation && state.operation) Object.assign(headers, mock.extraHeaders.get(state.operation));
-  Object.assign(headers, response.headers);
-  if (state.applied) headers['Preference-Applied'] = state.applied.join(', ');
-  if (closesConnection(response)) headers.Connection = 'close';
-  if (!response.chunks) headers['Content-Length'] = Buffer.byteLength(response.body);
+  const headers: (string | number)[] = [];
+  if (state.headers) append(headers, state.headers);
+  if (response.body !== '' || response.chunks) headers.push('Content-Type', 'application/json');
+  const deprecation = withOperation && state.operation ? mock.extraHeaders.get(state.operation) : undefined;
+  if (deprecation) append(headers, deprecation);
+  if (response.headers) for (const name of Object.keys(response.headers)) setHeader(headers, name, response.headers[name] as string);
+  if (state.applied) setHeader(headers, 'Preference-Applied', state.applied.join(', '));
+  if (closesConnection(response)) setHeader(headers, 'Connection', 'close');
+  if (!response.chunks) setHeader(headers, 'Content-Length', Buffer.byteLength(response.body));
   (state.res as ServerResponse).writeHead(response.status, headers);
   return headers;
+}
+
+// A loop of push, not slice or spread: a copy keeps the source's elements kind, and the pushes after it went slow.
+function append(headers: (string | number)[], list: HeaderList): void {
+  for (let i = 0; i < list.length; i++) headers.push(list[i] as string);
+}
+
+function setHeader(headers: (string | number)[], name: string, value: string | number): void {
+  for (let i = 0; i < headers.length; i += 2) {
+    if (headers[i] === name) {
+      headers[i + 1] = value;
+      return;
+    }
+  }
+  headers.push(name, value);
 }
 
 // A body the mock did not read (too large), or one a client holds back for a 100 Continue it will not get, would
@@ -98,6 +116,8 @@ function* recorded(chunks: Iterable<string>, into: string[]): Generator<string> 
   }
 }
 
-function lowerCaseNames(headers: Record<string, string | number>): Record<string, string | number> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+function lowerCaseNames(headers: readonly (string | number)[]): Record<string, string | number> {
+  const named: Record<string, string | number> = {};
+  for (let i = 0; i < headers.length; i += 2) named[String(headers[i]).toLowerCase()] = headers[i + 1] as string | number;
+  return named;
 }

@@ -15,8 +15,11 @@ export const answerFromStore: Stage = (state, mock) => {
   const operation = state.operation!;
   const handler = STATEFUL_HANDLERS[operation.operationId];
   if (!handler) return undefined;
-  notApplied(state, ANSWERED_BY_PRISM, `${operation.operationId} is answered from the store`);
-  const { code } = state.preferences;
+  const { code, example, dynamic } = state.preferences;
+  // The message is made only for a request that asked: most ask for none of these.
+  if (example !== undefined || dynamic !== undefined) {
+    notApplied(state, ANSWERED_BY_PRISM, `${operation.operationId} is answered from the store`);
+  }
   if (code === undefined) return handler(state.input!, mock.sessions.contextFor(state.session));
   let answered: MockResponse;
   try {

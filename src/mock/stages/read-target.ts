@@ -13,7 +13,7 @@ export const readTarget: Stage = (state, mock) => {
   const headers = req.headers;
   // RFC 9110 §9.3.6: CONNECT asks for a tunnel, which only a proxy makes. Allow lists what the mock does answer.
   if (req.method === 'CONNECT') {
-    state.headers = { Allow: mock.contractMethods };
+    state.headers = ['Allow', mock.contractMethods];
     throw mockError('method_not_allowed', 'CONNECT asks for a tunnel: the mock is not a proxy');
   }
   // Node lets a request without Host through (requireHostHeader is off, so that it gets an Error body here).
@@ -65,8 +65,12 @@ function splitAbsoluteForm(target: string): { authority: string; pathAndQuery: s
   return { authority: target.slice(start, end), pathAndQuery: rest === '' || rest[0] === '?' ? `/${rest}` : rest };
 }
 
+// Only a four-letter name can be Host: the others are not lower-cased (a copy of each name, on every request).
 function countHost(rawHeaders: readonly string[]): number {
   let count = 0;
-  for (let i = 0; i < rawHeaders.length; i += 2) if ((rawHeaders[i] as string).toLowerCase() === 'host') count++;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i] as string;
+    if (name.length === 4 && name.toLowerCase() === 'host') count++;
+  }
   return count;
 }

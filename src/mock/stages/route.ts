@@ -2,7 +2,9 @@ import { parse as parseQuery } from 'node:querystring';
 import { ADMIN_PREFIX, findAdminRoute } from '../admin-routes.js';
 import { lookupMethod, withHead } from '../allowed-methods.js';
 import { mockError } from '../error-codes.js';
+import type { OperationMatch } from '../../contract/find-operation.js';
 import type { MockResponse } from '../handler.js';
+import type { MockContext } from '../mock-context.js';
 import type { RequestState } from '../request-state.js';
 import type { Stage } from './stage.js';
 
@@ -28,10 +30,9 @@ export const route: Stage = (state, mock) => {
     );
   }
   const relative = path.slice(basePath.length);
-  const match = contract.findOperation(
-    lookupMethod(method, (m) => contract.findOperation(m, relative).kind === 'found'),
-    relative,
-  );
+  // Only a HEAD needs the lookup (and its closure): any other method is looked up as itself.
+  const lookup = method === 'HEAD' ? lookupMethod(method, (m) => contract.findOperation(m, relative).kind === 'found') : method;
+  const match = findOperation(mock, lookup, relative);
   if (match.kind === 'not-found') throw mockError('not_found', `no operation of the contract has path ${path}`);
   if (match.kind === 'method-not-allowed') return refuseMethod(state, match.allowed);
   state.operation = match.operation;
@@ -46,10 +47,31 @@ export const route: Stage = (state, mock) => {
 const SLASH = 47;
 const ALL_PAIRS = { maxKeys: 0 };
 
+// An app asks for the same few paths again and again: one found before is a table lookup, not a match against the
+// contract's templates with its parameters decoded anew. Bounded in entries and length: a client asking for ever
+// new paths only makes the table start over.
+const MAX_ROUTES = 256;
+const MAX_ROUTE_CHARS = 256;
+
+function findOperation(mock: MockContext, method: string, relative: string): OperationMatch {
+  let byPath = mock.routes.get(method);
+  const known = byPath?.get(relative);
+  if (known !== undefined) return known;
+  const match = mock.contract.findOperation(method, relative);
+  if (match.kind !== 'found' || relative.length > MAX_ROUTE_CHARS) return match;
+  if (byPath === undefined) {
+    byPath = new Map();
+    mock.routes.set(method, byPath);
+  }
+  if (byPath.size >= MAX_ROUTES) byPath.clear();
+  byPath.set(relative, match);
+  return match;
+}
+
 // RFC 9110 §15.5.6: a 405 lists the methods the path has; an OPTIONS outside CORS gets 204 with the same Allow.
 function refuseMethod(state: RequestState, allowed: readonly string[]): MockResponse {
   const allow = withHead(allowed).join(', ');
-  state.headers = { ...state.headers, Allow: allow };
+  state.headers = [...(state.headers ?? []), 'Allow', allow];
   if (state.req.method === 'OPTIONS') return { status: 204, body: '' };
   throw mockError('method_not_allowed', `${state.req.method} is not a method of ${state.path}: allowed ${allow}`);
 }
