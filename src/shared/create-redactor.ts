@@ -37,7 +37,7 @@ export function createRedactor(secrets: string | readonly (string | undefined)[]
   const revealsEncoded = (token: string) => {
     let verdict = verdicts.get(token);
     if (verdict === undefined) {
-      verdict = decodings(token, shortestEncoded).some(reveals);
+      verdict = anyDecoding(token, shortestEncoded, reveals);
       if (token.length <= REMEMBERED_TOKEN_CHARS) {
         if (verdicts.size >= REMEMBERED_TOKENS) verdicts.clear();
         // The token is a slice of the text it was found in: kept as it is, it would keep all of that text alive.
@@ -120,13 +120,12 @@ function base64Tokens(text: string, shortest: number, revealing: (token: string)
 }
 
 /**
- * What an encoded token may hold: its base64 decoding from each of the four alignments (a prefix such as `sk-`
- * is part of the run and would shift every byte), and the decoding of each long run of hex digits in it, from
- * both alignments.
+ * Whether `test` holds for what an encoded token may hold: its base64 decoding from each of the four alignments
+ * (a prefix such as `sk-` is part of the run and would shift every byte), and the decoding of each long run of
+ * hex digits in it, from both alignments. One decoding at a time: a 10 MiB token is four of them.
  */
-function decodings(token: string, shortest: number): string[] {
-  const decoded: string[] = [];
-  for (let skip = 0; skip < 4 && token.length - skip >= shortest; skip++) decoded.push(base64Decode(token.slice(skip)));
+function anyDecoding(token: string, shortest: number, test: (decoded: string) => boolean): boolean {
+  for (let skip = 0; skip < 4 && token.length - skip >= shortest; skip++) if (test(base64Decode(token.slice(skip)))) return true;
   let at = 0;
   while (at < token.length) {
     if (!isHexChar(token.charCodeAt(at))) {
@@ -135,13 +134,13 @@ function decodings(token: string, shortest: number): string[] {
     }
     let end = at;
     while (end < token.length && isHexChar(token.charCodeAt(end))) end++;
-    // A run encodes a run of the key only if it is at least as long as two hex digits a character of it.
+    // A run encodes a run of the key only if it has two hex digits for each of its characters.
     if (end - at >= (shortest / 4) * 6) {
-      decoded.push(Buffer.from(token.slice(at, end), 'hex').toString('latin1'), Buffer.from(token.slice(at + 1, end), 'hex').toString('latin1'));
+      for (const from of [at, at + 1]) if (test(Buffer.from(token.slice(from, end), 'hex').toString('latin1'))) return true;
     }
     at = end;
   }
-  return decoded;
+  return false;
 }
 
 const EQUALS = 61;
