@@ -49,7 +49,7 @@ export function createRedactor(secrets: string | readonly (string | undefined)[]
   const revealsEscaped = (token: string) =>
     (token.includes('%') && reveals(percentDecode(token))) || (token.includes('\\') && reveals(unescapeBackslashes(token)));
   const redactTokens = (text: string) => {
-    const unescaped = text.includes('%') || text.includes('\\') ? replaceTokens(text, (token) => (revealsEscaped(token) ? REDACTED : token)) : text;
+    const unescaped = replaceEscapedTokens(text, (token) => (revealsEscaped(token) ? REDACTED : token));
     return redactRanges(unescaped, base64Tokens(unescaped, shortestEncoded, revealsEncoded));
   };
   const redactDecoded = (text: string) => redactPlain(redactTokens(text));
@@ -98,25 +98,35 @@ function anchorOf(key: string, run: number): string {
 
 /**
  * The base64 and base64url tokens (runs of the alphabet, with up to two `=` after them) of at least `shortest`
- * characters that `revealing` flags, as ranges. One pass over the text.
+ * characters that `revealing` flags, as ranges. A pattern of fixed length finds where a long enough run stands,
+ * natively and without backtracking; the run is then walked to its ends, so each character is read once.
  */
 function base64Tokens(text: string, shortest: number, revealing: (token: string) => boolean): [number, number][] {
   const ranges: [number, number][] = [];
-  const length = text.length;
-  let at = 0;
-  while (at < length) {
-    if (!isBase64Char(text.charCodeAt(at))) {
-      at++;
-      continue;
-    }
-    let end = at;
-    while (end < length && isBase64Char(text.charCodeAt(end))) end++;
-    const runEnd = end;
-    while (end < length && end - runEnd < 2 && text.charCodeAt(end) === EQUALS) end++;
-    if (runEnd - at >= shortest && revealing(text.slice(at, end))) ranges.push([at, end]);
-    at = end;
+  const within = withinRun(shortest);
+  within.lastIndex = 0;
+  for (let match = within.exec(text); match !== null; match = within.exec(text)) {
+    let start = match.index;
+    while (start > 0 && isBase64Char(text.charCodeAt(start - 1))) start--;
+    let runEnd = match.index + shortest;
+    while (runEnd < text.length && isBase64Char(text.charCodeAt(runEnd))) runEnd++;
+    let end = runEnd;
+    while (end < text.length && end - runEnd < 2 && text.charCodeAt(end) === EQUALS) end++;
+    if (revealing(text.slice(start, end))) ranges.push([start, end]);
+    within.lastIndex = end;
   }
   return ranges;
+}
+
+const runPatterns = new Map<number, RegExp>();
+
+function withinRun(length: number): RegExp {
+  let pattern = runPatterns.get(length);
+  if (!pattern) {
+    pattern = new RegExp(`[A-Za-z0-9+/_-]{${length}}`, 'g');
+    runPatterns.set(length, pattern);
+  }
+  return pattern;
 }
 
 /**
@@ -145,10 +155,16 @@ function anyDecoding(token: string, shortest: number, test: (decoded: string) =>
 
 const EQUALS = 61;
 
+const BASE64_CHARS = asciiTable('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-');
+
 function isBase64Char(code: number): boolean {
-  return (
-    (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 43 || code === 47 || code === 95 || code === 45
-  );
+  return code < 128 && BASE64_CHARS[code] === 1;
+}
+
+function asciiTable(chars: string): Uint8Array {
+  const table = new Uint8Array(128);
+  for (const char of chars) table[char.charCodeAt(0)] = 1;
+  return table;
 }
 
 function isHexChar(code: number): boolean {
@@ -250,35 +266,45 @@ function replaceEscapedLiterals(text: string, replace: (literal: string) => stri
 }
 
 /**
- * Each run between the delimiters of a query string, of markup and of JSON (a token), replaced by `replace`'s
- * answer; one pass.
+ * Each run between the delimiters of a query string, of markup and of JSON (a token) that holds a `%` or a
+ * backslash, replaced by `replace`'s answer. The marks are found natively; only their tokens are walked.
  */
-function replaceTokens(text: string, replace: (token: string) => string): string {
+function replaceEscapedTokens(text: string, replace: (token: string) => string): string {
   let out = '';
   let copied = 0;
-  let at = 0;
-  while (at < text.length) {
-    if (isDelimiter(text.charCodeAt(at))) {
-      at++;
-      continue;
-    }
-    let end = at;
+  ESCAPE_MARK.lastIndex = 0;
+  for (let mark = ESCAPE_MARK.exec(text); mark !== null; mark = ESCAPE_MARK.exec(text)) {
+    let start = mark.index;
+    while (start > copied && !isDelimiter(text.charCodeAt(start - 1))) start--;
+    let end = mark.index + 1;
     while (end < text.length && !isDelimiter(text.charCodeAt(end))) end++;
-    const token = text.slice(at, end);
+    const token = text.slice(start, end);
     const replaced = replace(token);
     if (replaced !== token) {
-      out += text.slice(copied, at) + replaced;
+      out += text.slice(copied, start) + replaced;
       copied = end;
     }
-    at = end;
+    ESCAPE_MARK.lastIndex = end;
   }
   return copied === 0 ? text : out + text.slice(copied);
 }
 
-const DELIMITERS = new Set([..." \t\n\r\v\f\u00a0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff\"'<>&=?;,"].map((c) => c.charCodeAt(0)));
+const ESCAPE_MARK = /[%\\]/g;
+const DELIMITERS = asciiTable(' \t\n\r\v\f"\'<>&=?;,');
 
 function isDelimiter(code: number): boolean {
-  return DELIMITERS.has(code) || (code >= 0x2000 && code <= 0x200a);
+  if (code < 128) return DELIMITERS[code] === 1;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
 /** `\uXXXX`, `\xHH` and `\c` as the characters they stand for, as JSON and most languages write them. */
