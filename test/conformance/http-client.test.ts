@@ -254,6 +254,29 @@ describe('createHttpClient against odd targets', () => {
     expect(second.response?.json).toEqual([]);
   });
 
+  it('drops the connection on a 100 Continue whose header block never ends, as undici does for a final head', async () => {
+    let written = 0;
+    const raw = createNetServer((socket) => {
+      socket.on('error', () => {});
+      socket.once('data', () => {
+        socket.write('HTTP/1.1 100 Continue\r\nX-Long: ');
+        const chunk = Buffer.alloc(64 * 1024, 'a');
+        const pump = () => {
+          while (!socket.destroyed && socket.write(chunk)) written += chunk.length;
+        };
+        socket.on('drain', pump);
+        pump();
+      });
+    });
+    const http = plain({ timeoutMs: 10_000 });
+    const exchange = await get(http, `${await listen(raw as unknown as Server)}/pets`);
+    await http.close();
+    expect(exchange.error?.kind).toBe('connection');
+    expect(exchange.error?.message).toMatch(/100 Continue's header block went past \d+ bytes without ending/);
+    // Three connections (a GET is retried twice), each dropped once the kernel's buffers and one head are full.
+    expect(written).toBeLessThan(32 * 1024 * 1024);
+  });
+
   it('does not follow a redirect: a 307 is the answer, and its Location is never requested', async () => {
     const paths: string[] = [];
     const server = createServer((req, res) => {
