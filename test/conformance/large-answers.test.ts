@@ -40,6 +40,18 @@ describe('large answers', () => {
     }
   });
 
+  it('does not build a body nested deeper than it reads: the body is not JSON to the checks, and says why', async () => {
+    const url = await answering(`${'['.repeat(500_000)}${']'.repeat(500_000)}`);
+    const client = createHttpClient({ token: 'k', timeoutMs: 20_000, connections: 1, rateLimit: undefined });
+    try {
+      const exchange = await client.send({ method: 'GET', url, headers: {}, body: undefined });
+      expect(exchange.response?.json).toBeUndefined();
+      expect(exchange.response?.jsonError).toMatch(/^the body nests deeper than the runner reads \(.* 256 deep\)$/);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('parses a large list within the cap, and reads a large answer only once the gate lets it in, its deadline paused meanwhile', async () => {
     const url = await answering(`[${'{"id":1,"name":"Rex"},'.repeat(60_000)}{"id":2,"name":"Max"}]`);
     const enter = createGate(1);
