@@ -80,7 +80,7 @@ export function sendOnce(dispatcher: Dispatcher, outgoing: OneRequest, limits: L
       });
     };
     const tooLarge = (message: string) => {
-      settle(() => resolve({ kind: 'too-large', message }));
+      settle(() => resolve({ kind: 'too-large', message, status: answer?.status }));
       // Dropping the connection is the only way to stop a sender that is still sending.
       controller?.abort(new Error('answer too large'));
     };
@@ -116,7 +116,7 @@ export function sendOnce(dispatcher: Dispatcher, outgoing: OneRequest, limits: L
         const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
         chunks.length = 0;
         const deliver = (decoded: DecodedBody) => {
-          if (!Buffer.isBuffer(decoded)) return settle(() => resolve({ kind: decoded.kind, message: decoded.problem }));
+          if (!Buffer.isBuffer(decoded)) return settle(() => resolve({ kind: decoded.kind, message: decoded.problem, status }));
           if (elapsed() > timeoutMs) return settle(() => resolve(late()));
           settle(() => resolve({ status, headers, text: toText(decoded) }));
         };

@@ -214,12 +214,14 @@ describe('createHttpClient against odd targets', () => {
     ];
     await http.close();
     expect(bomb.length).toBeLessThan(1024 * 1024);
+    // The status line arrived: the target answered, though there is nothing to judge.
     expect(zstd.error).toEqual({
       kind: 'undecodable',
+      status: 200,
       message: expect.stringMatching(/Content-Encoding zstd, which the runner cannot decode/),
     });
     expect(corrupt.error?.kind).toBe('undecodable');
-    expect(bombed.error).toEqual({ kind: 'too-large', message: expect.stringMatching(/^decoded, the body is more than/) });
+    expect(bombed.error).toEqual({ kind: 'too-large', status: 200, message: expect.stringMatching(/^decoded, the body is more than/) });
   });
 
   it('skips an unsolicited 100 Continue and reads the answer after it (RFC 9110 §15.2)', async () => {
