@@ -122,10 +122,10 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
       // and sending it again would only fail again.
       throw new AppError('request_invalid', `the request could not be sent: ${redact((error as Error).message)}`);
     }
-    if (isTransportError(outcome)) return { error: { kind: outcome.kind, message: redact(outcome.message) } };
+    if (isTransportError(outcome)) return { error: { ...outcome, message: redact(outcome.message) } };
     const text = redact(outcome.text);
     if (text.length >= LARGE_ANSWER_CHARS && countJsonValues(text, maxValues) > maxValues) {
-      return { error: { kind: 'too-large', message: `the body holds more than ${maxValues} JSON values (--max-response-bytes ${limits.maxResponseBytes} allows one per ${BYTES_PER_VALUE} bytes); it was not parsed` } };
+      return { error: { kind: 'too-large', status: outcome.status, message: `the body holds more than ${maxValues} JSON values (--max-response-bytes ${limits.maxResponseBytes} allows one per ${BYTES_PER_VALUE} bytes); it was not parsed` } };
     }
     const headers: Record<string, string> = {};
     for (const name in outcome.headers) {

@@ -30,6 +30,11 @@ export interface ReceivedResponse {
 export interface TransportError {
   readonly kind: 'timeout' | 'connection' | 'too-large' | 'undecodable';
   readonly message: string;
+  /**
+   * The status line's code, when one arrived before the body proved unusable (too large, undecodable): the
+   * target did answer, though there is no response to judge.
+   */
+  readonly status?: number;
 }
 
 export interface Exchange {

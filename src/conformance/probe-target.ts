@@ -42,8 +42,23 @@ export async function probeTarget(
     ...(optional(operation) ? { observe: `whether the target serves ${operation.operationId}` } : {}),
   }));
   const started = performance.now();
+  // An answer too large or undecodable to judge has no status in its summary, yet the target answered it.
+  let heard = false;
+  const { client } = context;
+  const listening: ScenarioContext['client'] = {
+    send: async (request) => {
+      const exchange = await client.send(request);
+      if (exchange.response !== undefined || exchange.error?.status !== undefined) heard = true;
+      return exchange;
+    },
+    dedicated: () => client.dedicated(),
+    close: () => client.close(),
+  };
   const parts = await runPool(steps, options.concurrency, (step) =>
-    runScenario(makeCase({ kind: 'probe', id: 'target', name: NAME, description: DESCRIPTION, steps: [step] }), context),
+    runScenario(
+      makeCase({ kind: 'probe', id: 'target', name: NAME, description: DESCRIPTION, steps: [step] }),
+      { ...context, client: listening },
+    ),
   );
   const result: ScenarioResult = {
     ...(parts[0] as ScenarioResult),
@@ -56,7 +71,7 @@ export async function probeTarget(
     observations: parts.flatMap((part, i) => part.observations.map((o) => ({ ...o, step: i + 1 }))),
   };
   const answered = result.exchanges.filter((e) => e.status !== undefined);
-  if (answered.length === 0) {
+  if (!heard) {
     const reason = result.findings[0]?.received ?? 'no answer';
     throw new AppError('target_unreachable', `Target ${context.target} did not answer: ${reason}`);
   }

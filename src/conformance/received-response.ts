@@ -60,6 +60,9 @@ function parseBody(text: string): Pick<ReceivedResponse, 'json' | 'jsonError'> {
   try {
     return { json: parseJson(text) as JsonValue, jsonError: undefined };
   } catch (error) {
+    if (error instanceof RangeError) {
+      return { json: undefined, jsonError: `the body nests deeper than the runner reads (${error.message})` };
+    }
     return { json: undefined, jsonError: (error as Error).message };
   }
 }

@@ -66,21 +66,21 @@ export function sendOnce(dispatcher: Dispatcher, outgoing: OneRequest, limits: L
       controller?.abort(new Error('timed out'));
     };
     let timer = setTimeout(expire, timeoutMs);
-    const waitAtGate = (enter: Gate) => {
+    const waitAtGate = (enter: Gate, then: () => void) => {
+      if (settled) return;
       gate = 'waiting';
       clearTimeout(timer);
-      controller?.pause();
       const from = performance.now();
       enter().then((leave) => {
         gate = leave;
         if (settled) return leave();
         waited += performance.now() - from;
         timer = setTimeout(expire, Math.max(0, timeoutMs - elapsed()));
-        controller?.resume();
+        then();
       });
     };
     const tooLarge = (message: string) => {
-      settle(() => resolve({ kind: 'too-large', message }));
+      settle(() => resolve({ kind: 'too-large', message, status: answer?.status }));
       // Dropping the connection is the only way to stop a sender that is still sending.
       controller?.abort(new Error('answer too large'));
     };
@@ -102,7 +102,10 @@ export function sendOnce(dispatcher: Dispatcher, outgoing: OneRequest, limits: L
           return tooLarge(`the body is more than --max-response-bytes (${maxResponseBytes} bytes); it was read no further`);
         }
         chunks.push(chunk);
-        if (large && gate === 'outside' && received > large.bytes) waitAtGate(large.enter);
+        if (large && gate === 'outside' && received > large.bytes) {
+          controller?.pause();
+          waitAtGate(large.enter, () => controller?.resume());
+        }
       },
       onResponseEnd() {
         if (settled) return;
@@ -113,14 +116,22 @@ export function sendOnce(dispatcher: Dispatcher, outgoing: OneRequest, limits: L
         const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
         chunks.length = 0;
         const deliver = (decoded: DecodedBody) => {
-          if (!Buffer.isBuffer(decoded)) return settle(() => resolve({ kind: decoded.kind, message: decoded.problem }));
+          if (!Buffer.isBuffer(decoded)) return settle(() => resolve({ kind: decoded.kind, message: decoded.problem, status }));
           if (elapsed() > timeoutMs) return settle(() => resolve(late()));
           settle(() => resolve({ status, headers, text: toText(decoded) }));
         };
         // Most answers have no coding to undo: no promise and no turn of the event loop for them.
         const coding = headers['content-encoding'];
-        if (coding === undefined) deliver(body);
-        else decodeContent(body, coding, maxResponseBytes).then(deliver);
+        if (coding === undefined) return deliver(body);
+        const decode = (cap: number) => decodeContent(body, coding, cap);
+        if (!large || gate !== 'outside' || maxResponseBytes <= large.bytes) return void decode(maxResponseBytes).then(deliver);
+        // A few KiB of gzip can decode to the cap: what the gate bounds is the decoded body, not the bytes read.
+        // Decoding first only as far as the gate's size lets a small coded answer pass without waiting behind a
+        // large one; a larger one is decoded again once inside (its first MiB twice, a millisecond or two).
+        decode(large.bytes).then((trial) => {
+          if (Buffer.isBuffer(trial) || trial.kind !== 'too-large') return deliver(trial);
+          waitAtGate(large.enter, () => void decode(maxResponseBytes).then(deliver));
+        });
       },
       onResponseError(_, error) {
         if ((error as { code?: string }).code === 'UND_ERR_INVALID_ARG') settle(() => reject(error));

@@ -1,3 +1,4 @@
+import { maxHeaderSize } from 'node:http';
 import type { Socket } from 'node:net';
 import { buildConnector } from 'undici';
 
@@ -44,8 +45,20 @@ function patch(socket: Socket): Socket {
       chunk = chunk.subarray(end + 4);
     }
     // Too few bytes to tell yet: keep them until more arrive (their arrival makes the socket readable again).
+    // Held here, a head is out of reach of undici's own limit on a head (the same size), so it is held to it too:
+    // a 100 Continue whose header block never ends would otherwise grow without bound.
+    if (chunk && chunk.length > maxHeaderSize) {
+      socket.destroy(continueOverflow());
+      return null;
+    }
     if (chunk && chunk.length > 0) held = chunk;
     return null;
   }) as Socket['read'];
   return socket;
+}
+
+// undici's code for a head past its limit, so the answer is the same connection failure a final head gets.
+function continueOverflow(): Error {
+  const message = `a 100 Continue's header block went past ${maxHeaderSize} bytes without ending; the connection was dropped`;
+  return Object.assign(new Error(message), { code: 'UND_ERR_HEADERS_OVERFLOW' });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileSchema } from './compile-schema.js';
-import { type JsonValue, parseIntegerText, parseJson, stringifyJson, toValidatable } from './lossless-json.js';
+import { type JsonValue, MAX_JSON_DEPTH, parseIntegerText, parseJson, stringifyJson, toValidatable } from './lossless-json.js';
 
 describe('lossless JSON', () => {
   it('keeps integers beyond 2^53 exact, as bigint, and plain numbers otherwise', () => {
@@ -90,6 +90,14 @@ describe('lossless JSON', () => {
     for (const bad of ['9223372036854775808', '-9223372036854775809', '18446744073709551616']) {
       expect(validate(parseJson(bad)), bad).toHaveLength(1);
     }
+  });
+
+  it('refuses text nested deeper than MAX_JSON_DEPTH before building it, counting no bracket inside a string', () => {
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    expect(() => parseJson(nested(MAX_JSON_DEPTH))).not.toThrow();
+    expect(() => parseJson(nested(MAX_JSON_DEPTH + 1))).toThrow(RangeError);
+    expect(() => parseJson('['.repeat(500_000))).toThrow(/nest more than 256 deep/);
+    expect(parseJson(`["\\"${'['.repeat(300)}", {"a": "${'{'.repeat(300)}"}]`)).toHaveLength(2);
   });
 
   it('returns the same object when there is no bigint to replace', () => {

@@ -1,8 +1,9 @@
 // C0 controls and DEL (ESC starts every ANSI sequence, BEL rings, CR rewrites a line), C1 controls (U+009B is a
 // one-character CSI), and the bidirectional overrides and isolates that reorder what a line appears to say
-// (CVE-2021-42574, "Trojan Source").
+// (CVE-2021-42574, "Trojan Source"), and the line and paragraph separators U+2028 and U+2029, which some
+// terminals and every log viewer that follows Unicode break a line at.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose.
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\u001b': '\\e' };
 

@@ -200,6 +200,24 @@ describe('conformance command', async () => {
     expect(run.err.trim().split('\n')).toEqual([expect.stringMatching(/did not answer: ECONNREFUSED/)]);
   });
 
+  it.each([
+    ['larger than --max-response-bytes', { 'content-type': 'application/json' }, Buffer.alloc(128 * 1024, 0x20)],
+    ['in a coding it cannot undo', { 'content-type': 'application/json', 'content-encoding': 'zstd' }, Buffer.from('[]')],
+  ])('runs on and reports a target whose every answer is %s: it did answer (exit 1, not 3)', async (_, headers, body) => {
+    const server = createHttpServer((__, res) => res.writeHead(200, headers).end(body));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const target = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
+      const run = await runCli(['--target', target, '--token', SECRET, '--reporter', 'json', '--max-response-bytes', '64KiB', '--no-generate', '--read-only']);
+      expect(run.err).not.toMatch(/did not answer/);
+      expect(run.code).toBe(1);
+      expect((await run.report()).totals.blockingFindings).toBeGreaterThan(0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('exits 2 naming the file, line and field of a bad scenario, before sending anything', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'scenarios-'));
     const text = [

@@ -102,7 +102,7 @@ describe('against a hostile target', async () => {
   });
 
   it('cannot print a fake verdict or ring the bell, nor put a tag into summary.md', async () => {
-    const hostile = '\u001b[2K\r\u001b[32mVerdict: PASSED\u001b[0m\u0007 <script>alert(1)</script><img src=x onerror=alert(2)>';
+    const hostile = '\u001b[2K\r\u001b[32mVerdict: PASSED\u001b[0m\u0007\u2028Verdict: PASSED\u2029 <script>alert(1)</script><img src=x onerror=alert(2)>';
     const proxy = await startMutatingProxy(mock.url, {
       response: () => ({
         status: 500,
@@ -114,7 +114,7 @@ describe('against a hostile target', async () => {
       const run = await runCli(['--target', proxy.url, '--tags', 'auth'], { PETSTORE_API_KEY: KEY });
       expect(run.code).toBe(1);
       // biome-ignore lint/suspicious/noControlCharactersInRegex: asserting that none reached stdout.
-      expect(run.out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+      expect(run.out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f\u2028\u2029]/);
       expect(run.out.split('\n').filter((l) => /^\s*Verdict:/.test(l))).toEqual([expect.stringMatching(/^Verdict: FAILED/)]);
       const summary = await readFile(join(run.reportDir, 'summary.md'), 'utf8');
       const html = await readFile(join(run.reportDir, 'report.html'), 'utf8');

@@ -214,12 +214,14 @@ describe('createHttpClient against odd targets', () => {
     ];
     await http.close();
     expect(bomb.length).toBeLessThan(1024 * 1024);
+    // The status line arrived: the target answered, though there is nothing to judge.
     expect(zstd.error).toEqual({
       kind: 'undecodable',
+      status: 200,
       message: expect.stringMatching(/Content-Encoding zstd, which the runner cannot decode/),
     });
     expect(corrupt.error?.kind).toBe('undecodable');
-    expect(bombed.error).toEqual({ kind: 'too-large', message: expect.stringMatching(/^decoded, the body is more than/) });
+    expect(bombed.error).toEqual({ kind: 'too-large', status: 200, message: expect.stringMatching(/^decoded, the body is more than/) });
   });
 
   it('skips an unsolicited 100 Continue and reads the answer after it (RFC 9110 §15.2)', async () => {
@@ -252,6 +254,29 @@ describe('createHttpClient against odd targets', () => {
     await http.close();
     expect([first.response?.status, second.response?.status]).toEqual([200, 200]);
     expect(second.response?.json).toEqual([]);
+  });
+
+  it('drops the connection on a 100 Continue whose header block never ends, as undici does for a final head', async () => {
+    let written = 0;
+    const raw = createNetServer((socket) => {
+      socket.on('error', () => {});
+      socket.once('data', () => {
+        socket.write('HTTP/1.1 100 Continue\r\nX-Long: ');
+        const chunk = Buffer.alloc(64 * 1024, 'a');
+        const pump = () => {
+          while (!socket.destroyed && socket.write(chunk)) written += chunk.length;
+        };
+        socket.on('drain', pump);
+        pump();
+      });
+    });
+    const http = plain({ timeoutMs: 10_000 });
+    const exchange = await get(http, `${await listen(raw as unknown as Server)}/pets`);
+    await http.close();
+    expect(exchange.error?.kind).toBe('connection');
+    expect(exchange.error?.message).toMatch(/100 Continue's header block went past \d+ bytes without ending/);
+    // Three connections (a GET is retried twice), each dropped once the kernel's buffers and one head are full.
+    expect(written).toBeLessThan(32 * 1024 * 1024);
   });
 
   it('does not follow a redirect: a 307 is the answer, and its Location is never requested', async () => {

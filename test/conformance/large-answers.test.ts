@@ -2,6 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { Agent } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { collectGarbage } from '../../src/conformance/collect-garbage.js';
@@ -16,9 +17,9 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
 });
 
-async function answering(body: string): Promise<string> {
+async function answering(body: string | Buffer, headers: Record<string, string> = {}): Promise<string> {
   const server = createServer((_, res) => {
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers }).end(body);
   });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -34,6 +35,18 @@ describe('large answers', () => {
       expect(exchange.response).toBeUndefined();
       expect(exchange.error?.kind).toBe('too-large');
       expect(exchange.error?.message).toContain('JSON values');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('does not build a body nested deeper than it reads: the body is not JSON to the checks, and says why', async () => {
+    const url = await answering(`${'['.repeat(500_000)}${']'.repeat(500_000)}`);
+    const client = createHttpClient({ token: 'k', timeoutMs: 20_000, connections: 1, rateLimit: undefined });
+    try {
+      const exchange = await client.send({ method: 'GET', url, headers: {}, body: undefined });
+      expect(exchange.response?.json).toBeUndefined();
+      expect(exchange.response?.jsonError).toMatch(/^the body nests deeper than the runner reads \(.* 256 deep\)$/);
     } finally {
       await client.close();
     }
@@ -60,6 +73,32 @@ describe('large answers', () => {
       const outcome = await answer;
       expect(isTransportError(outcome)).toBe(false);
       expect(isTransportError(outcome) ? 0 : outcome.text.length).toBeGreaterThan(1024 * 1024);
+    } finally {
+      await dispatcher.close();
+    }
+  });
+
+  it('decodes a gzip body that grows past the gate size only once the gate lets it in, and a small one at once', async () => {
+    const bomb = await answering(gzipSync(`[${' '.repeat(4 * 1024 * 1024)}]`), { 'content-encoding': 'gzip' });
+    const small = await answering(gzipSync('[{"id":1}]'), { 'content-encoding': 'gzip' });
+    const enter = createGate(1);
+    const leave = await enter();
+    const dispatcher = new Agent();
+    const limits = { timeoutMs: 300, maxResponseBytes: 10 * 1024 * 1024, large: { bytes: 64 * 1024, enter } };
+    const send = (url: string) => sendOnce(dispatcher, { method: 'GET', url, headers: {}, body: undefined }, limits);
+    let settled = false;
+    const answer = send(bomb).then((outcome) => {
+      settled = true;
+      return outcome;
+    });
+    try {
+      const quick = await send(small);
+      expect(isTransportError(quick) ? quick : quick.text).toBe('[{"id":1}]');
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(settled).toBe(false);
+      leave();
+      const outcome = await answer;
+      expect(isTransportError(outcome) ? outcome : outcome.text.length).toBe(4 * 1024 * 1024 + 2);
     } finally {
       await dispatcher.close();
     }

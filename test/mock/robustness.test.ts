@@ -110,11 +110,7 @@ describe('deeply nested bodies', async () => {
   ])('answers %s on %s with a 400 Error, never a 5xx', async (_, path, body) => {
     const reply = await call(mock.url, 'POST', path, { body, headers: json });
     expect(reply.status).toBe(400);
-    // How deep a body must be to exhaust the stack depends on the engine (Node 24 reads 5000 levels that Node 20
-    // cannot): either it is too deep to read, or it is read and is not the object the contract asks for.
-    expect(reply.json).toMatchObject({ status: 400 });
-    const { code, message } = reply.json as { code: string; message: string };
-    if (code === 'invalid_json') expect(message).toMatch(/^body: (nested too deeply|.*JSON)/);
-    else expect(code).toBe('validation_failed');
+    // Past MAX_JSON_DEPTH the body is refused before any tree of it is built, whatever the engine's stack.
+    expect(reply.json).toMatchObject({ status: 400, code: 'invalid_json', message: expect.stringMatching(/^body: nested too deeply/) });
   });
 });
