@@ -192,7 +192,7 @@ function unmark(value: JsonValue): JsonValue {
 }
 
 function isMarked(value: unknown): value is string {
-  return typeof value === 'string' && value.charCodeAt(0) === 0;
+  return typeof value === 'string' && value.startsWith(MARKER);
 }
 
 export function stringifyJson(value: unknown, indent?: number): string {
