@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import { collectGarbage } from './collect-garbage.js';
 import { type DecodedBody, decodeContent } from './decode-content.js';
 import type { TransportError } from './exchange.js';
 import type { Gate } from './create-gate.js';
@@ -130,7 +131,11 @@ export function sendOnce(dispatcher: Dispatcher, outgoing: OneRequest, limits: L
         // large one; a larger one is decoded again once inside (its first MiB twice, a millisecond or two).
         decode(large.bytes).then((trial) => {
           if (Buffer.isBuffer(trial) || trial.kind !== 'too-large') return deliver(trial);
-          waitAtGate(large.enter, () => void decode(maxResponseBytes).then(deliver));
+          // The previous large body's buffers are garbage by now: collected before this one is decoded, not after.
+          waitAtGate(large.enter, () => {
+            collectGarbage();
+            void decode(maxResponseBytes).then(deliver);
+          });
         });
       },
       onResponseError(_, error) {
