@@ -94,9 +94,10 @@ const OPEN_OBJECT = 123;
 const CLOSE_ARRAY = 93;
 const CLOSE_OBJECT = 125;
 
-// One pass over char codes, strings skipped: every body goes through it (a 7.5 KB page of 80 pets: 15 µs,
-// half what JSON.parse takes on it).
+// Every body goes through it. Text that opens no more than `max` arrays and objects in all cannot nest deeper,
+// and native searches say so (a page of 100 pets opens 101); only other text is walked, strings skipped.
 function nestsDeeperThan(text: string, max: number): boolean {
+  if (opensAtMost(text, max)) return false;
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
@@ -114,6 +115,14 @@ function nestsDeeperThan(text: string, max: number): boolean {
     }
   }
   return false;
+}
+
+function opensAtMost(text: string, max: number): boolean {
+  let opens = 0;
+  for (const open of ['[', '{']) {
+    for (let at = text.indexOf(open); at !== -1; at = text.indexOf(open, at + 1)) if (++opens > max) return false;
+  }
+  return true;
 }
 
 // No text a server sends can make a string that starts with U+0000 unless it writes the escape itself, and such

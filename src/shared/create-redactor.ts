@@ -32,6 +32,8 @@ export function createRedactor(secrets: string | readonly (string | undefined)[]
   const redactPlain = (text: string) => redactRanges(text, rangesIn(lowerInPlace(text)));
   // Only tokens long enough to encode a run are decoded.
   const shortestEncoded = Math.ceil(run / 3) * 4;
+  // Where a run long enough stands: a fixed length, found natively and without backtracking.
+  const longRun = new RegExp(`[A-Za-z0-9+/_-]{${shortestEncoded}}`, 'g');
   // The same tokens come back in every answer (application/json, error codes): each is decoded once.
   const verdicts = new Map<string, boolean>();
   const revealsEncoded = (token: string) => {
@@ -50,7 +52,7 @@ export function createRedactor(secrets: string | readonly (string | undefined)[]
     (token.includes('%') && reveals(percentDecode(token))) || (token.includes('\\') && reveals(unescapeBackslashes(token)));
   const redactTokens = (text: string) => {
     const unescaped = replaceEscapedTokens(text, (token) => (revealsEscaped(token) ? REDACTED : token));
-    return redactRanges(unescaped, base64Tokens(unescaped, shortestEncoded, revealsEncoded));
+    return redactRanges(unescaped, base64Tokens(unescaped, longRun, revealsEncoded));
   };
   const redactDecoded = (text: string) => redactPlain(redactTokens(text));
   // Header names and values, and short bodies, recur from answer to answer: each is redacted once.
@@ -97,36 +99,24 @@ function anchorOf(key: string, run: number): string {
 }
 
 /**
- * The base64 and base64url tokens (runs of the alphabet, with up to two `=` after them) of at least `shortest`
- * characters that `revealing` flags, as ranges. A pattern of fixed length finds where a long enough run stands,
- * natively and without backtracking; the run is then walked to its ends, so each character is read once.
+ * The base64 and base64url tokens (runs of the alphabet, with up to two `=` after them) at least as long as
+ * `longRun` matches that `revealing` flags, as ranges. Each run `longRun` finds is walked to its ends, so each
+ * character is read once.
  */
-function base64Tokens(text: string, shortest: number, revealing: (token: string) => boolean): [number, number][] {
+function base64Tokens(text: string, longRun: RegExp, revealing: (token: string) => boolean): [number, number][] {
   const ranges: [number, number][] = [];
-  const within = withinRun(shortest);
-  within.lastIndex = 0;
-  for (let match = within.exec(text); match !== null; match = within.exec(text)) {
+  longRun.lastIndex = 0;
+  for (let match = longRun.exec(text); match !== null; match = longRun.exec(text)) {
     let start = match.index;
     while (start > 0 && isBase64Char(text.charCodeAt(start - 1))) start--;
-    let runEnd = match.index + shortest;
+    let runEnd = match.index + match[0].length;
     while (runEnd < text.length && isBase64Char(text.charCodeAt(runEnd))) runEnd++;
     let end = runEnd;
     while (end < text.length && end - runEnd < 2 && text.charCodeAt(end) === EQUALS) end++;
     if (revealing(text.slice(start, end))) ranges.push([start, end]);
-    within.lastIndex = end;
+    longRun.lastIndex = end;
   }
   return ranges;
-}
-
-const runPatterns = new Map<number, RegExp>();
-
-function withinRun(length: number): RegExp {
-  let pattern = runPatterns.get(length);
-  if (!pattern) {
-    pattern = new RegExp(`[A-Za-z0-9+/_-]{${length}}`, 'g');
-    runPatterns.set(length, pattern);
-  }
-  return pattern;
 }
 
 /**
