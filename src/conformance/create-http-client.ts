@@ -52,8 +52,14 @@ export interface OutgoingRequest {
 }
 
 export interface HttpClient {
-  /** Rejects with AppError('request_invalid') when the request cannot be put on the wire at all. */
+  /**
+   * Rejects with AppError('request_invalid') when the request cannot be put on the wire at all. The exchange is
+   * raw but for the run's credentials (recorded as `Bearer ***`, `***`) and its error messages: pass what is
+   * shown through `redact`.
+   */
   send(outgoing: OutgoingRequest): Promise<Exchange>;
+  /** Replaces the run's key, and every -H credential, in any encoding (create-redactor.ts). */
+  readonly redact: Redactor;
   /**
    * A client with the same settings over one connection of its own, opened on its first request: its requests
    * go one after another on that connection while it stays open (a case that tests auth on a kept-alive
@@ -100,16 +106,17 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
   };
   const maxValues = maxJsonValues(limits.maxResponseBytes);
 
+  // The credentials the run was given are recorded as *** here, and nowhere as sent; the rest is recorded as
+  // sent and redacted when shown (redact-exchange.ts).
   const record = (outgoing: OutgoingRequest): SentRequest => {
     const headers: Record<string, string> = {};
     for (const name in outgoing.headers) {
       const value = outgoing.headers[name] as string;
       if (name === 'authorization' && value === bearer) headers[name] = REDACTED_BEARER;
       else if (name === 'authorization' && outgoing.shownAuthorization !== undefined) headers[name] = outgoing.shownAuthorization;
-      else headers[redact(name)] = sentSecrets.get(name.toLowerCase()) === value ? REDACTED : redact(value);
+      else headers[name] = sentSecrets.get(name.toLowerCase()) === value ? REDACTED : value;
     }
-    const body = outgoing.body === undefined ? undefined : redact(outgoing.body);
-    return { method: outgoing.method, url: redact(outgoing.url), headers, body };
+    return { method: outgoing.method, url: outgoing.url, headers, body: outgoing.body };
   };
 
   async function attempt(outgoing: OutgoingRequest): Promise<{ response?: ReceivedResponse; error?: TransportError }> {
@@ -123,15 +130,14 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
       throw new AppError('request_invalid', `the request could not be sent: ${redact((error as Error).message)}`);
     }
     if (isTransportError(outcome)) return { error: { ...outcome, message: redact(outcome.message) } };
-    const text = redact(outcome.text);
+    const { text } = outcome;
     if (text.length >= LARGE_ANSWER_CHARS && countJsonValues(text, maxValues) > maxValues) {
       return { error: { kind: 'too-large', status: outcome.status, message: `the body holds more than ${maxValues} JSON values (--max-response-bytes ${limits.maxResponseBytes} allows one per ${BYTES_PER_VALUE} bytes); it was not parsed` } };
     }
     const headers: Record<string, string> = {};
     for (const name in outcome.headers) {
       const value = outcome.headers[name];
-      // A header name is target text too: a target may echo the key as one.
-      if (value !== undefined) headers[redact(name)] = redact(Array.isArray(value) ? value.join(', ') : value);
+      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
     }
     return { response: receivedResponse(outcome.status, headers, text) };
   }
@@ -153,6 +159,7 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
         elapsedMs: performance.now() - started,
       };
     },
+    redact,
     dedicated: () => clientOver(parts.open(1), parts),
     close: () => dispatcher.close(),
   };

@@ -51,6 +51,7 @@ export async function probeTarget(
       if (exchange.response !== undefined || exchange.error?.status !== undefined) heard = true;
       return exchange;
     },
+    redact: client.redact,
     dedicated: () => client.dedicated(),
     close: () => client.close(),
   };

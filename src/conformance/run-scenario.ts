@@ -4,7 +4,9 @@ import { buildRequest } from './build-request.js';
 import type { Check, CheckInput, CheckSettings, RunMemory } from './checks/check.js';
 import type { HttpClient } from './create-http-client.js';
 import { curlLine } from './curl-line.js';
-import type { Exchange } from './exchange.js';
+import type { Exchange, SentRequest } from './exchange.js';
+import { redactExchange, redactHeaders, redactRequest } from './redact-exchange.js';
+import type { Redactor } from '../shared/create-redactor.js';
 import { foldConsequences } from './fold-consequences.js';
 import { detachText } from '../shared/detach-text.js';
 import { interpolate } from './interpolate.js';
@@ -55,6 +57,7 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
     return { step, expect, exchange };
   };
 
+  const { redact } = context.client;
   const judge = ({ step, expect, exchange }: Sent): void => {
     const input: CheckInput = {
       operation: step.operation,
@@ -68,38 +71,41 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
     };
     const checks = step.setup ? context.checks.filter((c) => SETUP_CHECKS.has(c.id)) : context.checks;
     const problems = foldConsequences(runChecks(checks, input));
-    context.onExchange?.(input, scenario);
+    if (context.onExchange) context.onExchange({ ...input, exchange: redactExchange(exchange, redact) }, scenario);
     const response = exchange.response;
+    // Made once for the step's findings and observations, and only when there are any.
+    let request: SentRequest | undefined;
+    const shownRequest = () => (request ??= redactRequest(exchange.request, redact));
     for (const problem of problems) {
       const severity = problem.check.severity;
       findings.push({
         checkId: problem.check.id,
         severity,
         clause: problem.check.clause,
-        // Detached: a problem's text may be built from a slice of the answer, which would keep all of it alive.
-        title: shown(problem.title, SHOWN_SENTENCE_CHARS),
-        received: shown(problem.received, SHOWN_BODY_CHARS),
-        documented: shown(problem.documented, SHOWN_BODY_CHARS),
+        // A check's sentence may quote what the target sent.
+        title: shown(problem.title, SHOWN_SENTENCE_CHARS, redact),
+        received: shown(problem.received, SHOWN_BODY_CHARS, redact),
+        documented: shown(problem.documented, SHOWN_BODY_CHARS, redact),
         ...where,
         step: step.index,
         operationId: step.operation.operationId,
         blocking: [severity, ...problem.consequences.map((c) => c.severity)].some((s) => atLeast(s, context.failOn)),
-        request: exchange.request,
+        request: shownRequest(),
         response: response && {
           status: response.status,
-          headers: response.headers,
-          body: clip(response.text),
+          headers: redactHeaders(response.headers, redact),
+          body: redact(clip(response.text)),
           bodyLength: response.text.length,
         },
-        curl: curlLine(exchange.request),
-        consequences: problem.consequences.map((c) => ({ ...c, title: shown(c.title, SHOWN_SENTENCE_CHARS) })),
+        curl: curlLine(shownRequest()),
+        consequences: problem.consequences.map((c) => ({ ...c, title: shown(c.title, SHOWN_SENTENCE_CHARS, redact) })),
       });
     }
     exchanges.push({
       step: step.index,
       operationId: step.operation.operationId,
       method: exchange.request.method,
-      url: exchange.request.url,
+      url: redact(exchange.request.url),
       status: response?.status,
       documentedAs: response && findResponse(step.operation, response.status)?.code,
       elapsedMs: exchange.elapsedMs,
@@ -112,10 +118,10 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
         ...where,
         step: step.index,
         operationId: step.operation.operationId,
-        note: shown(note, SHOWN_SENTENCE_CHARS),
+        note: shown(note, SHOWN_SENTENCE_CHARS, redact),
         status: response?.status,
-        body: detachText(response?.text.slice(0, 500) ?? exchange.error?.message ?? ''),
-        curl: curlLine(exchange.request),
+        body: detachText(redact(response?.text.slice(0, 500) ?? exchange.error?.message ?? '')),
+        curl: curlLine(shownRequest()),
       });
     }
     if (step.capture && response) scope[step.capture] = capturedAnswer(response, captureReads(scenario).get(step.capture));
@@ -128,7 +134,7 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
     try {
       sent = batch.length === 1 ? [await send(step, batch[0] as number)] : await Promise.all(batch.map((i) => send(step, i)));
     } catch (error) {
-      findings.push(notSent(step, error, where, context.failOn));
+      findings.push(notSent(step, error, where, context.failOn, redact));
       return false;
     }
     for (const one of sent) judge(one);
@@ -141,7 +147,7 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
       try {
         times = repetitions(step, scope);
       } catch (error) {
-        findings.push(notSent(step, error, where, context.failOn));
+        findings.push(notSent(step, error, where, context.failOn, redact));
         break;
       }
       // Without an answer, later steps would only repeat the same finding.
@@ -182,14 +188,22 @@ function repetitions(step: Step, scope: Readonly<Record<string, unknown>>): numb
   return Math.max(0, step.repeat.count - (Number.isFinite(amount) ? amount : 0));
 }
 
-function notSent(step: Step, error: unknown, where: { file: string; scenario: string }, failOn: Severity): Finding {
+function notSent(
+  step: Step,
+  error: unknown,
+  where: { file: string; scenario: string },
+  failOn: Severity,
+  redact: Redactor,
+): Finding {
   if (!isAppError(error)) throw error;
+  // The message may quote a captured value: target text.
+  const message = redact(error.message);
   return {
     checkId: 'step-not-sent',
     severity: 'high',
     clause: 'a step that cannot be sent proves nothing: an earlier answer lacked what it needs, or a value is not sendable',
-    title: `step ${step.index} was not sent: ${error.message}`,
-    received: error.message,
+    title: `step ${step.index} was not sent: ${message}`,
+    received: message,
     documented: error.code === 'request_invalid' ? 'a request HTTP can carry' : 'the captured value, from an earlier answer',
     ...where,
     step: step.index,
@@ -216,7 +230,10 @@ function clip(text: string): string {
 // message and report would repeat it.
 const SHOWN_SENTENCE_CHARS = 1000;
 
-/** The text as reports show it: at most `max` characters, saying how long it was; never a view of a larger text. */
-function shown(text: string, max: number): string {
-  return detachText(text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`);
+/**
+ * The text as reports show it: at most `max` characters, saying how long it was, redacted; never a view of a
+ * larger text (a problem's text may be built from a slice of the answer, which would keep all of it alive).
+ */
+function shown(text: string, max: number, redact: Redactor): string {
+  return detachText(redact(text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`));
 }

@@ -49,6 +49,16 @@ describe('lossless JSON', () => {
       a: 'x"9223372036854775808',
       b: [100000000000000000000n, -9223372036854775809n],
     });
+    // Pretty-printed, at the top, and in strings after a comma or in hex (a run mark): each where it stands.
+    expect(parseJson('{\n  "id": 9223372036854775808,\n  "n": [ 1e2 ]\n}')).toEqual({ id: 9223372036854775808n, n: [100] });
+    expect(parseJson(' 9223372036854775808 ')).toBe(9223372036854775808n);
+    expect(parseJson('["a, 9223372036854775808", "Rex 62e545b9", "12:00:00.000Z", 1.25]')).toEqual([
+      'a, 9223372036854775808',
+      'Rex 62e545b9',
+      '12:00:00.000Z',
+      1.25,
+    ]);
+    expect(() => parseJson('{"categoryId": \t1e-400}')).toThrow(/is not an integer, yet reads as one/);
     // A string that starts with U+0000 is kept as the text wrote it.
     expect(parseJson('["\\u0000123", 9223372036854775808]')).toEqual(['\u0000123', 9223372036854775808n]);
     const proto = parseJson('{"__proto__": 9223372036854775808}') as Record<string, unknown>;

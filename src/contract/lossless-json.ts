@@ -55,9 +55,14 @@ function clip(text: string): string {
   return text.length <= 40 ? text : `${text.slice(0, 20)}…${text.slice(-10)} (${text.length} characters)`;
 }
 
-// Sixteen digits in a row may be an integer past 2^53, and a fraction or an exponent may hide an integer or
-// round to one; without either, JSON.parse gives the same numbers.
-const MAY_ROUND = /\d{16}|\d\.\d|\d[eE]/;
+/**
+ * A number literal a double may read wrong: sixteen digits in a row may be an integer past 2^53; an exponent may
+ * hide an integer or round to one, and so may a fraction, but only one of 16 digits or more (a double holds every
+ * decimal of 15 significant digits apart from its neighbours, DBL_DIG, so a shorter non-integer never reads as an
+ * integer). Without one, JSON.parse gives the same numbers. Only where a JSON value may start (after `[`, `:`, `,`
+ * or at the start, RFC 8259 §2): hex in a string (a run mark `62e545b9`, a timestamp's `.000Z`) is no candidate.
+ */
+const MAY_ROUND = /(?:^|[[:,])\s*(-?(?:[\d.]{16}|\d+(?:\.\d+)?[eE]))/;
 
 /**
  * Throws a SyntaxError whose message names the position. A repeated key keeps its last value, as JSON.parse,
@@ -135,7 +140,8 @@ const MARKER_ESCAPED = '\\u0000';
  * holding its digits, JSON.parse reads the text, and the marked strings become bigints. Throws on anything
  * JSON.parse rejects or parseNumber refuses, and the caller words it.
  *
- * Strings are not tracked: digits inside one that read as a long integer are swapped too, and the swap always
+ * Strings are not tracked: digits inside one after a `,` or `:` that read as a long integer are swapped too
+ * (`"a, 9223372036854775808"`), and the swap always
  * breaks the text (its quote ends the string early and leaves a backslash outside any string, which JSON never
  * allows), so JSON.parse throws and lossless-json, which knows strings, reads it instead.
  */
@@ -144,13 +150,10 @@ function parseMarked(text: string): JsonValue {
   let copied = 0;
   CANDIDATES.lastIndex = 0;
   for (let match = CANDIDATES.exec(text); match !== null; match = CANDIDATES.exec(text)) {
-    let start = match.index;
-    let end = match.index;
-    while (start > 0 && isNumberChar(text.charCodeAt(start - 1))) start--;
+    const start = match.index + match[0].length - (match[1] as string).length;
+    let end = start;
     while (end < text.length && isNumberChar(text.charCodeAt(end))) end++;
     CANDIDATES.lastIndex = end;
-    // After a backslash it is an escape inside a string, and the text is JSON.parse's to judge unchanged.
-    if (text.charCodeAt(start - 1) === BACKSLASH) continue;
     const digits = exactDigits(text.slice(start, end));
     if (digits === undefined) continue;
     // A number where a key belongs is invalid JSON that the swap would make valid: lossless-json words it.

@@ -6,7 +6,23 @@ import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMutatingProxy } from '../support/mutating-proxy.js';
 import { startMock } from '../support/start-mock.js';
+import { runConformance } from '../../src/conformance/run-conformance.js';
 import { runCli } from './run-cli.js';
+
+const jsonSafe = (_: string, value: unknown) => (typeof value === 'bigint' ? String(value) : value);
+
+/** A run as a library caller starts one: no reporters, so nothing redacts the result after the run. */
+const LIBRARY_RUN = {
+  scenarios: join(import.meta.dirname, '../../conformance'),
+  failOn: 'medium',
+  timeoutMs: 10_000,
+  maxResponseTimeMs: 2_000,
+  concurrency: 4,
+  rateLimit: undefined,
+  readOnly: false,
+  skipTags: [],
+  version: 'test',
+} as const;
 
 const KEY = 'pk/live_Hostile0123456789';
 const b64 = (text: string) => Buffer.from(text).toString('base64');
@@ -73,8 +89,9 @@ async function everythingWritten(run: Awaited<ReturnType<typeof runCli>>): Promi
 describe('against a hostile target', async () => {
   const mock = await startMock({ apiKeys: [KEY] });
 
-  it('keeps the key out of every report and console line, whatever encoding the target echoes it in', async () => {
-    const proxy = await startMutatingProxy(mock.url, {
+  /** The mock behind a front that answers 500 to everything, echoing the key in every encoding it can. */
+  const echoingKey = () =>
+    startMutatingProxy(mock.url, {
       response: (_, req) => {
         const sent = req.headers.authorization ?? '';
         const echoes = [sent, ...LEAKS.slice(2), b64(sent), encodeURIComponent(sent).toLowerCase(), `Basic ${b64(`u:${KEY}`)}`];
@@ -89,13 +106,39 @@ describe('against a hostile target', async () => {
         };
       },
     });
+
+  const expectNoLeak = (written: string) => {
+    expect(written).toContain('***');
+    for (const leak of LEAKS) expect(written, leak).not.toContain(leak);
+    expect(written).not.toContain(KEY.slice(-12));
+  };
+
+  it('keeps the key out of every report and console line, whatever encoding the target echoes it in', async () => {
+    const proxy = await echoingKey();
     try {
       const run = await runCli(['--target', proxy.url, '--tags', 'auth'], { PETSTORE_API_KEY: KEY });
       expect(run.code).toBe(1);
-      const written = await everythingWritten(run);
-      expect(written).toContain('***');
-      for (const leak of LEAKS) expect(written, leak).not.toContain(leak);
-      expect(written).not.toContain(KEY.slice(-12));
+      expectNoLeak(await everythingWritten(run));
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('keeps it out of the run result and of what onExchange sees, with no reporter redacting after', async () => {
+    const proxy = await echoingKey();
+    try {
+      const seen: string[] = [];
+      const result = await runConformance({
+        ...LIBRARY_RUN,
+        target: proxy.url,
+        token: KEY,
+        tags: ['auth'],
+        onExchange: ({ exchange }) => seen.push(JSON.stringify({ ...exchange, response: exchange.response && { ...exchange.response, json: exchange.response.json } }, jsonSafe)),
+      });
+      expect(result.verdict).toBe('failed');
+      expect(seen.length).toBeGreaterThan(10);
+      expectNoLeak(JSON.stringify(result, jsonSafe));
+      expectNoLeak(seen.join('\n'));
     } finally {
       await proxy.close();
     }
