@@ -59,10 +59,12 @@ function clip(text: string): string {
  * A number literal a double may read wrong: sixteen digits in a row may be an integer past 2^53; an exponent may
  * hide an integer or round to one, and so may a fraction, but only one of 16 digits or more (a double holds every
  * decimal of 15 significant digits apart from its neighbours, DBL_DIG, so a shorter non-integer never reads as an
- * integer). Without one, JSON.parse gives the same numbers. Only where a JSON value may start (after `[`, `:`, `,`
- * or at the start, RFC 8259 §2): hex in a string (a run mark `62e545b9`, a timestamp's `.000Z`) is no candidate.
+ * integer). Without one, JSON.parse gives the same numbers. Only where a JSON value may start (after `[`, `:` or
+ * `,`, RFC 8259 §2): hex in a string (a run mark `62e545b9`, a timestamp's `.000Z`) is no candidate. The global
+ * flag: parseMarked goes on from the first one. A number that is the whole text is TOP_NUMBER's.
  */
-const MAY_ROUND = /(?:^|[[:,])\s*(-?(?:[\d.]{16}|\d+(?:\.\d+)?[eE]))/;
+const CANDIDATES = /[[:,]\s*(-?(?:[\d.]{16}|\d+(?:\.\d+)?[eE]))/g;
+const TOP_NUMBER = /^\s*-?(?:[\d.]{16}|\d+(?:\.\d+)?[eE])/;
 
 /**
  * Throws a SyntaxError whose message names the position. A repeated key keeps its last value, as JSON.parse,
@@ -78,8 +80,12 @@ export function parseJson(text: string): JsonValue {
     throw new RangeError(`arrays and objects nest more than ${MAX_JSON_DEPTH} deep`);
   }
   try {
-    if (!MAY_ROUND.test(text)) return JSON.parse(text) as JsonValue;
-    if (!text.includes(MARKER_ESCAPED)) return parseMarked(text);
+    if (!TOP_NUMBER.test(text)) {
+      CANDIDATES.lastIndex = 0;
+      const first = CANDIDATES.exec(text);
+      if (first === null) return JSON.parse(text) as JsonValue;
+      if (!text.includes(MARKER_ESCAPED)) return parseMarked(text, first);
+    }
   } catch {
     // worded below
   }
@@ -145,11 +151,11 @@ const MARKER_ESCAPED = '\\u0000';
  * breaks the text (its quote ends the string early and leaves a backslash outside any string, which JSON never
  * allows), so JSON.parse throws and lossless-json, which knows strings, reads it instead.
  */
-function parseMarked(text: string): JsonValue {
-  const parts: string[] = [];
+function parseMarked(text: string, first: RegExpExecArray): JsonValue {
+  let out = '';
   let copied = 0;
-  CANDIDATES.lastIndex = 0;
-  for (let match = CANDIDATES.exec(text); match !== null; match = CANDIDATES.exec(text)) {
+  let marks = 0;
+  for (let match: RegExpExecArray | null = first; match !== null; match = CANDIDATES.exec(text)) {
     const start = match.index + match[0].length - (match[1] as string).length;
     let end = start;
     while (end < text.length && isNumberChar(text.charCodeAt(end))) end++;
@@ -159,15 +165,15 @@ function parseMarked(text: string): JsonValue {
     // A number where a key belongs is invalid JSON that the swap would make valid: lossless-json words it.
     NEXT_IS_COLON.lastIndex = end;
     if (NEXT_IS_COLON.test(text)) throw new SyntaxError('a number where a key belongs');
-    parts.push(text.slice(copied, start), `"${MARKER_ESCAPED}${digits}"`);
+    out += `${text.slice(copied, start)}"${MARKER_ESCAPED}${digits}"`;
     copied = end;
+    marks++;
   }
-  if (parts.length === 0) return JSON.parse(text) as JsonValue;
-  parts.push(text.slice(copied));
-  return unmark(JSON.parse(parts.join('')) as JsonValue);
+  if (marks === 0) return JSON.parse(text) as JsonValue;
+  const marked = { left: marks };
+  return unmark(JSON.parse(out + text.slice(copied)) as JsonValue, marked);
 }
 
-const CANDIDATES = new RegExp(MAY_ROUND.source, 'g');
 const BACKSLASH = 92;
 const NEXT_IS_COLON = /\s*:/y;
 /** The exact value's digits when it is an integer a double cannot hold; undefined when JSON.parse reads it right. */
@@ -185,20 +191,28 @@ function isNumberChar(code: number): boolean {
   return (code >= 48 && code <= 57) || code === 43 || code === 45 || code === 46 || code === 69 || code === 101;
 }
 
-/** The tree is JSON.parse's, fresh and ours: marked strings become bigints where they stand, nothing is copied. */
-function unmark(value: JsonValue): JsonValue {
-  if (typeof value === 'string') return isMarked(value) ? BigInt(value.slice(1)) : value;
+/**
+ * The tree is JSON.parse's, fresh and ours: marked strings become bigints where they stand, nothing is copied.
+ * The walk ends at the last of the `marked.left` marks (a page of 100 pets with one long id is not walked whole).
+ */
+function unmark(value: JsonValue, marked: { left: number }): JsonValue {
+  if (typeof value === 'string') {
+    if (!isMarked(value)) return value;
+    marked.left--;
+    return BigInt(value.slice(1));
+  }
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
+    for (let i = 0; i < value.length && marked.left > 0; i++) {
       const item = value[i] as JsonValue;
-      if (item !== null && (typeof item === 'object' || isMarked(item))) value[i] = unmark(item);
+      if (item !== null && (typeof item === 'object' || isMarked(item))) value[i] = unmark(item, marked);
     }
     return value;
   }
   for (const key of Object.keys(value)) {
+    if (marked.left === 0) break;
     const item = value[key] as JsonValue;
-    if (item !== null && (typeof item === 'object' || isMarked(item))) setOwn(value, key, unmark(item));
+    if (item !== null && (typeof item === 'object' || isMarked(item))) setOwn(value, key, unmark(item, marked));
   }
   return value;
 }
