@@ -14,6 +14,7 @@ import { runConformance } from '../src/conformance/run-conformance.js';
 import { runPool } from '../src/conformance/run-pool.js';
 import { DEV_API_KEY } from '../src/mock/mock-options.js';
 import type { BenchSettings } from './bench-settings.js';
+import { measureRunnerEngine } from './measure-runner-engine.js';
 import { median } from './median.js';
 import { spawnServer } from './spawn-server.js';
 import { TARGETS } from './targets.js';
@@ -46,6 +47,8 @@ export interface RunnerRow {
   readonly cliWallMs: number;
   /** All built-in checks on one recorded response, µs (mean over every recorded response, many times). */
   readonly checksUsPerResponse: number;
+  /** The runner's own work per request with no network and the mock idle (measure-runner-engine.ts), µs. */
+  readonly engineUsPerRequest: number;
 }
 
 const CONCURRENCY = 4;
@@ -126,6 +129,7 @@ export async function measureRunner(settings: BenchSettings, progress: (line: st
       overhead: median(runnerRounds.map((runner, i) => runner / (replayRounds[i] as number) - 1)),
       fixedMs: median(loadRounds),
       checksUsPerResponse: checkCost(inputs, settings.mode === 'quick' ? 100 : 1000),
+      engineUsPerRequest: await measureRunnerEngine(mock.origin, SEED, settings.mode === 'quick' ? 5 : 40),
     };
   } finally {
     await mock.stop();

@@ -98,6 +98,8 @@ export function renderReport(report: BenchReport): string {
     '',
     `All built-in checks on one response: ${report.runner.checksUsPerResponse.toFixed(1)} µs (mean over the recorded responses).`,
     '',
+    `The runner's own work alone (every case of the run built, judged and recorded over answers recorded from the mock, no network, the mock idle): ${report.runner.engineUsPerRequest.toFixed(1)} µs per request (median of runs).`,
+    '',
     '## Conformance runner against a target whose every list is 10 MiB',
     '',
     'A `node:http` target (`bench/large-answers-target.ts`) answers every `GET /v1/pets` with 10 MiB of pets or of empty objects; `conformance --target <it>` runs as a new process, its peak RSS read from `/proc` (VmHWM).',

@@ -77,6 +77,9 @@ export function sendOnce(dispatcher: Dispatcher, outgoing: OneRequest, limits: L
         if (settled) return leave();
         waited += performance.now() - from;
         timer = setTimeout(expire, Math.max(0, timeoutMs - elapsed()));
+        // What the previous large answer left (its bytes, its text, its tree) is garbage by now: collected before
+        // this one is read on, whatever becomes of it (parsed, or refused as too many values without a parse).
+        collectGarbage();
         then();
       });
     };
@@ -131,11 +134,7 @@ export function sendOnce(dispatcher: Dispatcher, outgoing: OneRequest, limits: L
         // large one; a larger one is decoded again once inside (its first MiB twice, a millisecond or two).
         decode(large.bytes).then((trial) => {
           if (Buffer.isBuffer(trial) || trial.kind !== 'too-large') return deliver(trial);
-          // The previous large body's buffers are garbage by now: collected before this one is decoded, not after.
-          waitAtGate(large.enter, () => {
-            collectGarbage();
-            void decode(maxResponseBytes).then(deliver);
-          });
+          waitAtGate(large.enter, () => void decode(maxResponseBytes).then(deliver));
         });
       },
       onResponseError(_, error) {
