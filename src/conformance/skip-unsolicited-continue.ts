@@ -4,8 +4,8 @@ import { buildConnector } from 'undici';
 
 // A request line as undici writes it: the start of a request's header block, never a body chunk of ours.
 const REQUEST_LINE = /^[A-Z]+ \S+ HTTP\/1\.1\r\n/;
-const CONTINUE = /^HTTP\/1\.[01] 100[ \r]/;
-const STATUS_LINE_LENGTH = 'HTTP/1.1 100 '.length;
+const CONTINUE = Buffer.from('HTTP/1.1 100 ', 'latin1');
+const STATUS_LINE_LENGTH = CONTINUE.length;
 
 /**
  * RFC 9110 §15.2: "A client MUST be able to parse one or more 1xx responses received prior to a final response,
@@ -25,7 +25,8 @@ function patch(socket: Socket): Socket {
   let held: Buffer | undefined;
   const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
   socket.write = ((chunk: unknown, ...rest: unknown[]) => {
-    if (typeof chunk === 'string' && REQUEST_LINE.test(chunk)) awaitingStatus = true;
+    // A body chunk rarely starts with a capital letter: most are not searched at all.
+    if (typeof chunk === 'string' && isCapital(chunk.charCodeAt(0)) && REQUEST_LINE.test(chunk)) awaitingStatus = true;
     return write(chunk, ...rest);
   }) as Socket['write'];
   const read = socket.read.bind(socket);
@@ -36,7 +37,7 @@ function patch(socket: Socket): Socket {
     held = undefined;
     while (chunk && chunk.length > 0) {
       if (chunk.length < STATUS_LINE_LENGTH) break;
-      if (!CONTINUE.test(chunk.toString('latin1', 0, STATUS_LINE_LENGTH))) {
+      if (!isContinue(chunk)) {
         awaitingStatus = false;
         return chunk;
       }
@@ -55,6 +56,21 @@ function patch(socket: Socket): Socket {
     return null;
   }) as Socket['read'];
   return socket;
+}
+
+function isCapital(code: number): boolean {
+  return code >= 65 && code <= 90;
+}
+
+/** `HTTP/1.0 100` or `HTTP/1.1 100`, then a space or the end of the line: compared byte by byte, nothing decoded. */
+function isContinue(chunk: Buffer): boolean {
+  for (let i = 0; i < STATUS_LINE_LENGTH - 1; i++) {
+    const byte = chunk[i] as number;
+    // The minor version: 0 or 1.
+    if (i === 7 ? byte !== 0x30 && byte !== 0x31 : byte !== CONTINUE[i]) return false;
+  }
+  const last = chunk[STATUS_LINE_LENGTH - 1];
+  return last === 0x20 || last === 0x0d;
 }
 
 // undici's code for a head past its limit, so the answer is the same connection failure a final head gets.
