@@ -9,33 +9,29 @@ import type { CheckInput } from './checks/check.js';
  */
 export function openChoices({ operation, exchange, run }: CheckInput): string[] {
   const response = exchange.response;
-  if (!response || response.json === undefined) return [];
+  if (!response) return [];
+  // Each choice is noted once a run: once both are, an answer is not looked at again (this runs on every one).
+  const extraKey = `extra ${operation.operationId} ${response.status}`;
+  const idsKey = `ids ${operation.operationId}`;
+  const assigns = createdResource(operation) && response.status >= 200 && response.status < 300;
+  const wantsExtra = !run.noted.has(extraKey);
+  const wantsIds = assigns && !run.noted.has(idsKey);
+  if ((!wantsExtra && !wantsIds) || response.json === undefined) return [];
   const schema = findResponse(operation, response.status)?.contents.find((c) => c.schema !== undefined)?.schema;
   const notes: string[] = [];
   const once = (key: string, note: string) => {
-    if (run.noted.has(key)) return;
     run.noted.add(key);
     notes.push(note);
   };
   const item = listedResource(schema) ?? schema;
   const body = Array.isArray(response.json) && listedResource(schema) ? response.json[0] : response.json;
-  const extra = extraFields(item, body);
+  const extra = wantsExtra ? extraFields(item, body) : [];
   if (extra.length > 0) {
-    once(
-      `extra ${operation.operationId} ${response.status}`,
-      `${operation.operationId} ${response.status} answers fields the contract does not list: ${extra.join(', ')}`,
-    );
+    once(extraKey, `${operation.operationId} ${response.status} answers fields the contract does not list: ${extra.join(', ')}`);
   }
-  if (
-    createdResource(operation) &&
-    response.status >= 200 &&
-    response.status < 300 &&
-    body !== null &&
-    typeof body === 'object'
-  ) {
+  if (wantsIds && body !== null && typeof body === 'object') {
     const id = (body as Record<string, unknown>)[IDENTIFIER];
-    if (id !== undefined)
-      once(`ids ${operation.operationId}`, `the first id ${operation.operationId} assigned in this run: ${String(id)}`);
+    if (id !== undefined) once(idsKey, `the first id ${operation.operationId} assigned in this run: ${String(id)}`);
   }
   return notes;
 }
