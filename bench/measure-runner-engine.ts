@@ -63,6 +63,7 @@ export async function measureRunnerEngine(origin: string, seed: number, runs: nu
 function recordingClient(inner: HttpClient, kept: Exchange[]): HttpClient {
   return {
     redact: inner.redact,
+    redactPieces: inner.redactPieces,
     send: async (outgoing) => {
       const exchange = await inner.send(outgoing);
       kept.push(exchange);
@@ -79,6 +80,7 @@ function replayingClient(real: HttpClient, answers: ReadonlyMap<string, Exchange
   let next = 0;
   const client: HttpClient = {
     redact: real.redact,
+    redactPieces: real.redactPieces,
     send: async () => {
       const exchange = list[next++] as Exchange;
       const { response } = exchange;

@@ -8,7 +8,10 @@ import type { Scenario } from '../src/conformance/scenario.js';
 import { REDACTED_BEARER } from '../src/conformance/exchange.js';
 import { packageRoot } from '../src/contract/package-root.js';
 import { BUILT_IN_CHECKS } from '../src/conformance/checks/built-in-checks.js';
-import type { CheckInput } from '../src/conformance/checks/check.js';
+import { createRunMemory, type RunMemory } from '../src/conformance/checks/check.js';
+import type { ObservedInput } from '../src/conformance/run-scenario.js';
+import type { Operation } from '../src/contract/operation.js';
+import { loadContract } from '../src/contract/load-contract.js';
 import { runChecks } from '../src/conformance/run-checks.js';
 import { runConformance } from '../src/conformance/run-conformance.js';
 import { runPool } from '../src/conformance/run-pool.js';
@@ -66,7 +69,7 @@ export async function measureRunner(settings: BenchSettings, progress: (line: st
   const target = `${mock.origin}/v1`;
   try {
     const recorded = new Map<string, Group>();
-    const record = (input: CheckInput, scenario: Scenario) => {
+    const record = (input: ObservedInput, scenario: Scenario) => {
       const group = recorded.get(scenario.id) ?? { dedicated: scenario.connection === 'dedicated', inputs: [] };
       group.inputs.push(input);
       recorded.set(scenario.id, group);
@@ -128,7 +131,7 @@ export async function measureRunner(settings: BenchSettings, progress: (line: st
       replayRoundsMs: replayRounds,
       overhead: median(runnerRounds.map((runner, i) => runner / (replayRounds[i] as number) - 1)),
       fixedMs: median(loadRounds),
-      checksUsPerResponse: checkCost(inputs, settings.mode === 'quick' ? 100 : 1000),
+      checksUsPerResponse: checkCost(inputs, (await loadContract()).operations, settings.mode === 'quick' ? 100 : 1000),
       engineUsPerRequest: await measureRunnerEngine(mock.origin, SEED, settings.mode === 'quick' ? 5 : 40),
     };
   } finally {
@@ -136,7 +139,7 @@ export async function measureRunner(settings: BenchSettings, progress: (line: st
   }
 }
 
-function runSuite(target: string, onExchange?: (input: CheckInput, scenario: Scenario) => void) {
+function runSuite(target: string, onExchange?: (input: ObservedInput, scenario: Scenario) => void) {
   return runConformance({
     seed: SEED,
     target,
@@ -162,7 +165,7 @@ function runSuite(target: string, onExchange?: (input: CheckInput, scenario: Sce
 interface Group {
   /** The case had a connection of its own (auth on a kept-alive connection): the replay opens one too. */
   readonly dedicated: boolean;
-  readonly inputs: CheckInput[];
+  readonly inputs: ObservedInput[];
 }
 
 // Cases in parallel up to the runner's concurrency, each one's requests in order, every body read. The run's key is
@@ -202,10 +205,16 @@ async function runCliProcess(target: string): Promise<void> {
   if (code !== 0) throw new Error(`conformance --target ${target} exited ${code}`);
 }
 
-function checkCost(inputs: readonly CheckInput[], repeat: number): number {
-  for (const input of inputs) runChecks(BUILT_IN_CHECKS, input);
+// Each pass over the responses with a run memory of its own, as a run has: ids assigned in one pass are not
+// assigned twice in the next.
+function checkCost(inputs: readonly ObservedInput[], operations: readonly Operation[], repeat: number): number {
+  const memories = Array.from({ length: repeat + 1 }, () => createRunMemory(operations));
+  for (const input of inputs) runChecks(BUILT_IN_CHECKS, { ...input, run: memories[repeat] as RunMemory });
   const started = performance.now();
-  for (let i = 0; i < repeat; i++) for (const input of inputs) runChecks(BUILT_IN_CHECKS, input);
+  for (let i = 0; i < repeat; i++) {
+    const run = memories[i] as RunMemory;
+    for (const input of inputs) runChecks(BUILT_IN_CHECKS, { ...input, run });
+  }
   return ((performance.now() - started) * 1000) / (repeat * inputs.length);
 }
 

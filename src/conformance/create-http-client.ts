@@ -60,6 +60,8 @@ export interface HttpClient {
   send(outgoing: OutgoingRequest): Promise<Exchange>;
   /** Replaces the run's key, and every -H credential, in any encoding (create-redactor.ts). */
   readonly redact: Redactor;
+  /** The same, and any run of 4 of their characters: for what is quoted from an exchange that held one. */
+  readonly redactPieces: Redactor;
   /**
    * A client with the same settings over one connection of its own, opened on its first request: its requests
    * go one after another on that connection while it stays open (a case that tests auth on a kept-alive
@@ -78,11 +80,13 @@ const RETRY_DELAYS_MS = [100, 400, 1000];
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const waitForSlot = createRateLimiter(options.rateLimit);
   const open = dispatcherFactory(options);
-  const redact = createRedactor([options.token, ...secretHeaderValues(options.headers)]);
+  const secrets = [options.token, ...secretHeaderValues(options.headers)];
+  const redact = createRedactor(secrets);
+  const redactPieces = createRedactor(secrets, { pieces: true });
   // Run-wide: cases on connections of their own share it. One large answer is read and judged at a time, so
   // memory holds one, whatever the concurrency.
   const large = { bytes: LARGE_ANSWER_CHARS, enter: createGate(1) };
-  return clientOver(open(Math.max(1, options.connections)), { options, waitForSlot, open, redact, large });
+  return clientOver(open(Math.max(1, options.connections)), { options, waitForSlot, open, redact, redactPieces, large });
 }
 
 interface ClientParts {
@@ -90,6 +94,7 @@ interface ClientParts {
   readonly waitForSlot: ReturnType<typeof createRateLimiter>;
   readonly open: (connections: number) => Dispatcher;
   readonly redact: Redactor;
+  readonly redactPieces: Redactor;
   readonly large: Limits['large'];
 }
 
@@ -160,6 +165,7 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
       };
     },
     redact,
+    redactPieces: parts.redactPieces,
     dedicated: () => clientOver(parts.open(1), parts),
     close: () => dispatcher.close(),
   };

@@ -52,6 +52,7 @@ export async function probeTarget(
       return exchange;
     },
     redact: client.redact,
+    redactPieces: client.redactPieces,
     dedicated: () => client.dedicated(),
     close: () => client.close(),
   };

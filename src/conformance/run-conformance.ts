@@ -3,7 +3,7 @@ import { relative } from 'node:path';
 import { AppError } from '../contract/app-error.js';
 import { type Contract, loadContract } from '../contract/load-contract.js';
 import { BUILT_IN_CHECKS } from './checks/built-in-checks.js';
-import { type Check, type CheckInput, createRunMemory } from './checks/check.js';
+import { type Check, createRunMemory } from './checks/check.js';
 import { createHttpClient, type HttpClientOptions } from './create-http-client.js';
 import { generateCases } from './generate/generate-cases.js';
 import { basePathHint } from './hints/base-path-hint.js';
@@ -15,7 +15,7 @@ import { probeTarget } from './probe-target.js';
 import type { Reporter, ReporterContext } from './reporters/reporter.js';
 import type { RunResult, RunSettings, ScenarioResult } from './run-result.js';
 import { runPool } from './run-pool.js';
-import { runScenario, type ScenarioContext } from './run-scenario.js';
+import { type ObservedInput, runScenario, type ScenarioContext } from './run-scenario.js';
 import type { Scenario } from './scenario.js';
 import { selectCases, skipReason } from './select-cases.js';
 import { SEVERITIES, type Severity } from './severity.js';
@@ -43,7 +43,7 @@ export interface ConformanceOptions extends Omit<RunSettings, 'seed' | 'generate
   /** For `{{env.NAME}}` in scenario files (the CLI passes the process environment). */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Sees every exchange with what its checks saw, and its case (the benchmark replays and re-checks them). */
-  readonly onExchange?: (checked: CheckInput, scenario: Scenario) => void;
+  readonly onExchange?: (checked: ObservedInput, scenario: Scenario) => void;
 }
 
 /**

@@ -4,8 +4,8 @@ import { buildRequest } from './build-request.js';
 import type { Check, CheckInput, CheckSettings, RunMemory } from './checks/check.js';
 import type { HttpClient } from './create-http-client.js';
 import { curlLine } from './curl-line.js';
-import type { Exchange, SentRequest } from './exchange.js';
-import { redactExchange, redactHeaders, redactRequest } from './redact-exchange.js';
+import type { Exchange } from './exchange.js';
+import { redactExchange, redactValue, ShownExchange } from './redact-exchange.js';
 import type { Redactor } from '../shared/create-redactor.js';
 import { foldConsequences } from './fold-consequences.js';
 import { detachText } from '../shared/detach-text.js';
@@ -29,9 +29,16 @@ export interface ScenarioContext {
   /** `{{env.NAME}}` in scenario files. */
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly run: RunMemory;
-  /** Sees every exchange with what its checks saw (the benchmark replays and re-checks them). */
-  readonly onExchange?: ((checked: CheckInput, scenario: Scenario) => void) | undefined;
+  /** Sees every exchange with what its checks saw, redacted, without the run's memory (see ObservedInput). */
+  readonly onExchange?: ((checked: ObservedInput, scenario: Scenario) => void) | undefined;
 }
+
+/**
+ * What onExchange is shown of a judged exchange: the check input, redacted as reports are (the exchange, and the
+ * expectation filled in from earlier answers), without the run's memory, which holds other answers as they came.
+ * The benchmark replays and re-checks them, with a memory of its own.
+ */
+export type ObservedInput = Omit<CheckInput, 'run'>;
 
 interface Sent {
   readonly step: Step;
@@ -71,34 +78,39 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
     };
     const checks = step.setup ? context.checks.filter((c) => SETUP_CHECKS.has(c.id)) : context.checks;
     const problems = foldConsequences(runChecks(checks, input));
-    if (context.onExchange) context.onExchange({ ...input, exchange: redactExchange(exchange, redact) }, scenario);
+    if (context.onExchange) {
+      // What a library caller sees is redacted like a report, and it never sees the run's memory of other answers.
+      const { run: _memory, ...seen } = input;
+      context.onExchange({ ...seen, exchange: redactExchange(exchange, redact), expect: redactValue(expect, redact) }, scenario);
+    }
     const response = exchange.response;
-    // Made once for the step's findings and observations, and only when there are any.
-    let request: SentRequest | undefined;
-    const shownRequest = () => (request ??= redactRequest(exchange.request, redact));
+    const notes = step.observe === undefined ? openChoices(input) : [step.observe, ...openChoices(input)];
+    // Most exchanges have nothing to report: only those that do are redacted.
+    const view = problems.length > 0 || notes.length > 0 ? new ShownExchange(exchange, context.client) : undefined;
+    const quote = (text: string) => (view as ShownExchange).quote(text);
     for (const problem of problems) {
       const severity = problem.check.severity;
+      const shownExchange = view as ShownExchange;
       findings.push({
         checkId: problem.check.id,
         severity,
         clause: problem.check.clause,
-        // A check's sentence may quote what the target sent.
-        title: shown(problem.title, SHOWN_SENTENCE_CHARS, redact),
-        received: shown(problem.received, SHOWN_BODY_CHARS, redact),
-        documented: shown(problem.documented, SHOWN_BODY_CHARS, redact),
+        title: shown(problem.title, SHOWN_SENTENCE_CHARS, quote),
+        received: shown(problem.received, SHOWN_BODY_CHARS, quote),
+        documented: shown(problem.documented, SHOWN_BODY_CHARS, quote),
         ...where,
         step: step.index,
         operationId: step.operation.operationId,
         blocking: [severity, ...problem.consequences.map((c) => c.severity)].some((s) => atLeast(s, context.failOn)),
-        request: shownRequest(),
+        request: shownExchange.request,
         response: response && {
           status: response.status,
-          headers: redactHeaders(response.headers, redact),
-          body: redact(clip(response.text)),
+          headers: shownExchange.headers,
+          body: clip(shownExchange.body),
           bodyLength: response.text.length,
         },
-        curl: curlLine(shownRequest()),
-        consequences: problem.consequences.map((c) => ({ ...c, title: shown(c.title, SHOWN_SENTENCE_CHARS, redact) })),
+        curl: curlLine(shownExchange.request),
+        consequences: problem.consequences.map((c) => ({ ...c, title: shown(c.title, SHOWN_SENTENCE_CHARS, quote) })),
       });
     }
     exchanges.push({
@@ -112,16 +124,16 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
       failed: problems.some((p) => atLeast(p.check.severity, context.failOn)),
       observed: step.observe !== undefined,
     });
-    const notes = step.observe === undefined ? openChoices(input) : [step.observe, ...openChoices(input)];
     for (const note of notes) {
+      const shownExchange = view as ShownExchange;
       observations.push({
         ...where,
         step: step.index,
         operationId: step.operation.operationId,
-        note: shown(note, SHOWN_SENTENCE_CHARS, redact),
+        note: shown(note, SHOWN_SENTENCE_CHARS, quote),
         status: response?.status,
-        body: detachText(redact(response?.text.slice(0, 500) ?? exchange.error?.message ?? '')),
-        curl: curlLine(shownRequest()),
+        body: detachText(shownExchange.body.slice(0, 500)),
+        curl: curlLine(shownExchange.request),
       });
     }
     if (step.capture && response) scope[step.capture] = capturedAnswer(response, captureReads(scenario).get(step.capture));

@@ -20,12 +20,16 @@ export const REDACTED = '***';
  * A redacted JSON string stays a valid JSON string, so a redacted body still parses. Every scan is linear, with
  * no pattern that could backtrack or overflow the regexp stack on a 10 MiB run of one character.
  */
-export function createRedactor(secrets: string | readonly (string | undefined)[] | undefined): Redactor {
+export function createRedactor(
+  secrets: string | readonly (string | undefined)[] | undefined,
+  options: { readonly pieces?: boolean } = {},
+): Redactor {
   const keys = [secrets ?? []].flat().filter((key): key is string => Boolean(key));
   if (keys.length === 0) return (text) => text;
-  const run = Math.min(...keys.map(minimumRun));
-  const grams = new Set(keys.flatMap((key) => keyGrams(key.toLowerCase(), minimumRun(key))));
-  const anchors = keys.map((key) => anchorOf(key.toLowerCase(), minimumRun(key)));
+  const runOf = (key: string) => (options.pieces ? Math.min(PIECE, key.length) : minimumRun(key));
+  const run = Math.min(...keys.map(runOf));
+  const grams = new Set(keys.flatMap((key) => keyGrams(key.toLowerCase(), runOf(key))));
+  const anchors = keys.map((key) => anchorOf(key.toLowerCase(), runOf(key)));
   // Most text holds no run of the key at all: one scan for what every run of it must contain says so.
   const rangesIn = (lower: string) => (anchors.some((anchor) => lower.includes(anchor)) ? plainRanges(lower, grams) : NONE);
   const reveals = (decoded: string) => decoded.length >= run && rangesIn(lowerInPlace(decoded)).length > 0;
@@ -83,6 +87,13 @@ export function createRedactor(secrets: string | readonly (string | undefined)[]
     return redactDecoded(literals);
   }
 }
+
+/**
+ * With `pieces`, a run of this many characters of a key already counts: for text quoted from an answer that held
+ * the key, where quoting may have cut it (a value shown by its first 500 characters), so that what is left of it
+ * at the cut is blanked too. Too short a run for text in general: it would blank ordinary words.
+ */
+const PIECE = 4;
 
 const REMEMBERED_TOKENS = 1024;
 const REMEMBERED_TEXTS = 4096;

@@ -144,6 +144,41 @@ describe('against a hostile target', async () => {
     }
   });
 
+  it('keeps the key, and the piece a quote leaves of it, out of what cases capture, expect and report', async () => {
+    // Each created pet answers with the key as its id, which later steps capture, put in their URL and expect
+    // back, and in its name after 488 characters: a quote of the name by its first 500 cuts the key, leaving 12
+    // of its characters, fewer than the run that counts as the key.
+    const proxy = await startMutatingProxy(mock.url, {
+      response: (res, req) => {
+        if (req.method !== 'POST' || res.status !== 201) return res;
+        const pet = JSON.parse(res.body) as Record<string, unknown>;
+        const sent = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+        return { ...res, body: JSON.stringify({ ...pet, id: sent, name: `${'n'.repeat(488)}${sent}` }) };
+      },
+    });
+    try {
+      const seen: string[] = [];
+      const result = await runConformance({
+        ...LIBRARY_RUN,
+        scenarios: join(import.meta.dirname, '../../conformance/create-pet.yaml'),
+        generate: [],
+        target: proxy.url,
+        token: KEY,
+        tags: [],
+        onExchange: ({ exchange, expect, caseId }) => seen.push(JSON.stringify({ exchange: { ...exchange, response: exchange.response?.text }, expect, caseId }, jsonSafe)),
+      });
+      expect(result.verdict).toBe('failed');
+      const run = await runCli(['--target', proxy.url, '--scenarios', 'conformance/create-pet.yaml', '--no-generate'], { PETSTORE_API_KEY: KEY });
+      expect(run.code).toBe(1);
+      for (const written of [JSON.stringify(result, jsonSafe), seen.join('\n'), await everythingWritten(run)]) {
+        expectNoLeak(written);
+        for (let at = 0; at + 8 <= KEY.length; at++) expect(written, KEY.slice(at, at + 8)).not.toContain(KEY.slice(at, at + 8));
+      }
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('cannot print a fake verdict or ring the bell, nor put a tag into summary.md', async () => {
     const hostile = '\u001b[2K\r\u001b[32mVerdict: PASSED\u001b[0m\u0007\u2028Verdict: PASSED\u2029 <script>alert(1)</script><img src=x onerror=alert(2)>';
     const proxy = await startMutatingProxy(mock.url, {

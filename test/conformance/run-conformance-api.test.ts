@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CheckInput } from '../../src/conformance/checks/check.js';
 import { runConformance } from '../../src/conformance/run-conformance.js';
+import type { ObservedInput } from '../../src/conformance/run-scenario.js';
 import { packageRoot } from '../../src/contract/package-root.js';
 import { DEV_API_KEY } from '../../src/mock/mock-options.js';
 import { startMock } from '../support/start-mock.js';
@@ -10,7 +10,7 @@ describe('runConformance as a library', async () => {
   const mock = await startMock();
 
   it('passes the shipped suite and shows every exchange, with its scenario, to onExchange', async () => {
-    const seen: { input: CheckInput; scenario: string }[] = [];
+    const seen: { input: ObservedInput; scenario: string }[] = [];
     const result = await runConformance({
       target: mock.url,
       token: DEV_API_KEY,
@@ -30,5 +30,7 @@ describe('runConformance as a library', async () => {
     expect(seen).toHaveLength(result.totals.exchanges);
     expect(new Set(seen.map((s) => s.scenario))).toEqual(new Set(result.scenarios.map((s) => s.name)));
     expect(seen.every(({ input }) => input.exchange.request.headers.authorization !== `Bearer ${DEV_API_KEY}`)).toBe(true);
+    // The run's memory of other answers is the run's own.
+    expect(seen.some(({ input }) => 'run' in input)).toBe(false);
   });
 });
