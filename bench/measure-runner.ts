@@ -4,7 +4,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
-import type { Scenario } from '../src/conformance/scenario.js';
+import type { Scenario, Step } from '../src/conformance/scenario.js';
 import { REDACTED_BEARER } from '../src/conformance/exchange.js';
 import { packageRoot } from '../src/contract/package-root.js';
 import { BUILT_IN_CHECKS } from '../src/conformance/checks/built-in-checks.js';
@@ -15,6 +15,7 @@ import { loadContract } from '../src/contract/load-contract.js';
 import { runChecks } from '../src/conformance/run-checks.js';
 import { runConformance } from '../src/conformance/run-conformance.js';
 import { runPool } from '../src/conformance/run-pool.js';
+import { createGate } from '../src/conformance/create-gate.js';
 import { DEV_API_KEY } from '../src/mock/mock-options.js';
 import type { BenchSettings } from './bench-settings.js';
 import { measureRunnerEngine } from './measure-runner-engine.js';
@@ -69,9 +70,10 @@ export async function measureRunner(settings: BenchSettings, progress: (line: st
   const target = `${mock.origin}/v1`;
   try {
     const recorded = new Map<string, Group>();
-    const record = (input: ObservedInput, scenario: Scenario) => {
-      const group = recorded.get(scenario.id) ?? { dedicated: scenario.connection === 'dedicated', inputs: [] };
+    const record = (input: ObservedInput, scenario: Scenario, step: Step) => {
+      const group = recorded.get(scenario.id) ?? { dedicated: scenario.connection === 'dedicated', inputs: [], steps: [] };
       group.inputs.push(input);
+      group.steps.push(step);
       recorded.set(scenario.id, group);
     };
     await runSuite(target, record);
@@ -139,7 +141,7 @@ export async function measureRunner(settings: BenchSettings, progress: (line: st
   }
 }
 
-function runSuite(target: string, onExchange?: (input: ObservedInput, scenario: Scenario) => void) {
+function runSuite(target: string, onExchange?: (input: ObservedInput, scenario: Scenario, step: Step) => void) {
   return runConformance({
     seed: SEED,
     target,
@@ -166,26 +168,45 @@ interface Group {
   /** The case had a connection of its own (auth on a kept-alive connection): the replay opens one too. */
   readonly dedicated: boolean;
   readonly inputs: ObservedInput[];
+  /** Each input's step: the repetitions of a parallel step are replayed as many at a time as the runner sent them. */
+  readonly steps: Step[];
 }
 
-// Cases in parallel up to the runner's concurrency, each one's requests in order, every body read. The run's key is
-// recorded as Bearer ***, and a header made from it to be refused (Bearer <key minus its last character>) as a
-// description: the replay sends the key, and a refused stand-in of the same length, so the target does the same work.
+// Cases in parallel up to the runner's concurrency, each one's steps in order (a parallel step's repetitions as many
+// at a time as the runner sends them), at most that many requests in flight in all, as the runner has, every body
+// read. The run's key is recorded as Bearer ***, and a header made
+// from it to be refused (Bearer <key minus its last character>) as a description: the replay sends the key, and a
+// refused stand-in of the same length, so the target does the same work.
 async function replay(groups: readonly Group[]): Promise<void> {
   const pooled = new Agent({ keepAliveTimeout: 10_000, connections: CONCURRENCY });
+  const onTheWire = createGate(CONCURRENCY);
   try {
     await runPool(groups, CONCURRENCY, async (group) => {
       const dispatcher = group.dedicated ? new Agent({ keepAliveTimeout: 10_000, connections: 1 }) : pooled;
-      for (const { exchange } of group.inputs) {
-        const { method, url, headers, body } = exchange.request;
+      const send = async (i: number) => {
+        const { method, url, headers, body } = (group.inputs[i] as ObservedInput).exchange.request;
         const sent =
           headers.authorization === REDACTED_BEARER
             ? { ...headers, authorization: `Bearer ${DEV_API_KEY}` }
             : headers.authorization?.includes('<key')
               ? { ...headers, authorization: `Bearer ${DEV_API_KEY.slice(0, -1)}` }
               : headers;
-        const answer = await request(url, { dispatcher, method: method as 'GET', headers: sent, body });
-        await answer.body.text();
+        const leave = await onTheWire();
+        try {
+          const answer = await request(url, { dispatcher, method: method as 'GET', headers: sent, body });
+          await answer.body.text();
+        } finally {
+          leave();
+        }
+      };
+      for (let i = 0; i < group.inputs.length; ) {
+        const step = group.steps[i] as Step;
+        let end = i + 1;
+        while (group.steps[end] === step) end++;
+        const batch = Array.from({ length: end - i }, (_, k) => i + k);
+        if (step.parallel === undefined) for (const k of batch) await send(k);
+        else await runPool(batch, step.parallel, send);
+        i = end;
       }
       if (dispatcher !== pooled) await dispatcher.close();
     });

@@ -34,7 +34,7 @@ export const CONFORMANCE_OPTIONS: readonly OptionRow[] = [
   { name: 'read-only', type: 'boolean', description: "skip scenarios tagged 'mutating' (safe against production data)" },
   { name: 'timeout', type: 'string', value: 'ms', description: 'per request, in ms or with s (default 10s)' },
   { name: 'max-response-time', type: 'string', value: 'ms', description: 'slower answers are a low finding (default 2000)' },
-  { name: 'concurrency', short: 'c', type: 'string', value: 'n', description: 'scenarios run at once (default 4)' },
+  { name: 'concurrency', short: 'c', type: 'string', value: 'n', description: 'cases run at once, and requests in flight (default 4)' },
   { name: 'rate-limit', type: 'string', value: 'n', description: 'most requests per second (default: no limit)' },
   { name: 'contract', type: 'string', value: 'file', description: 'OpenAPI document (default openapi.yaml)' },
   {

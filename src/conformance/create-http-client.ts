@@ -5,7 +5,7 @@ import { secretHeaders, secretHeaderValues } from './secret-headers.js';
 import { createRateLimiter } from './create-rate-limiter.js';
 import { createRedactor, REDACTED, type Redactor } from '../shared/create-redactor.js';
 import { isTransportError, type Limits, sendOnce } from './send-once.js';
-import { createGate } from './create-gate.js';
+import { createGate, type Gate } from './create-gate.js';
 import { receivedResponse } from './received-response.js';
 import { LARGE_ANSWER_CHARS } from './collect-garbage.js';
 import { countJsonValues } from './count-json-values.js';
@@ -86,12 +86,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   // Run-wide: cases on connections of their own share it. One large answer is read and judged at a time, so
   // memory holds one, whatever the concurrency.
   const large = { bytes: LARGE_ANSWER_CHARS, enter: createGate(1) };
-  return clientOver(open(Math.max(1, options.connections)), { options, waitForSlot, open, redact, redactPieces, large });
+  // Run-wide too: the pool's connections, and those of cases with a connection of their own, carry at most
+  // `connections` requests at a time between them, however many a case sends at once (a burst, a page's filler).
+  const onTheWire = createGate(Math.max(1, options.connections));
+  return clientOver(open(Math.max(1, options.connections)), { options, waitForSlot, onTheWire, open, redact, redactPieces, large });
 }
 
 interface ClientParts {
   readonly options: HttpClientOptions;
   readonly waitForSlot: ReturnType<typeof createRateLimiter>;
+  readonly onTheWire: Gate;
   readonly open: (connections: number) => Dispatcher;
   readonly redact: Redactor;
   readonly redactPieces: Redactor;
@@ -99,7 +103,7 @@ interface ClientParts {
 }
 
 function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
-  const { options, waitForSlot, redact } = parts;
+  const { options, waitForSlot, onTheWire, redact } = parts;
   const sentSecrets = secretHeaders(options.headers);
   const retries = options.retries ?? 2;
   const bearer = options.token === undefined ? undefined : `Bearer ${options.token}`;
@@ -124,15 +128,21 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
     return { method: outgoing.method, url: outgoing.url, headers, body: outgoing.body };
   };
 
-  async function attempt(outgoing: OutgoingRequest): Promise<{ response?: ReceivedResponse; error?: TransportError }> {
+  // `waits.ms` adds up the time spent behind the run's own requests, which is not the target's time.
+  async function attempt(outgoing: OutgoingRequest, waits: { ms: number }): Promise<{ response?: ReceivedResponse; error?: TransportError }> {
     if (waitForSlot) await waitForSlot();
     let outcome: Awaited<ReturnType<typeof sendOnce>>;
+    const queued = performance.now();
+    const leave = await onTheWire();
+    waits.ms += performance.now() - queued;
     try {
       outcome = await sendOnce(dispatcher, outgoing, limits);
     } catch (error) {
       // undici refused to send it (a header value with a line break, say): the step's fault, not the target's,
       // and sending it again would only fail again.
       throw new AppError('request_invalid', `the request could not be sent: ${redact((error as Error).message)}`);
+    } finally {
+      leave();
     }
     if (isTransportError(outcome)) return { error: { ...outcome, message: redact(outcome.message) } };
     const { text } = outcome;
@@ -151,17 +161,18 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
     async send(request) {
       const outgoing = withExtraHeaders(request, extraHeaders);
       const started = performance.now();
-      let result = await attempt(outgoing);
+      const waits = { ms: 0 };
+      let result = await attempt(outgoing, waits);
       for (let i = 0; i < retries && result.error?.kind === 'connection' && IDEMPOTENT.has(outgoing.method); i++) {
         await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[i] ?? 1000));
-        result = await attempt(outgoing);
+        result = await attempt(outgoing, waits);
       }
       const sent = record(outgoing);
       return {
         request: sent,
         response: result.response,
         error: result.error,
-        elapsedMs: performance.now() - started,
+        elapsedMs: performance.now() - started - waits.ms,
       };
     },
     redact,

@@ -41,6 +41,6 @@ export interface Exchange {
   readonly request: SentRequest;
   readonly response: ReceivedResponse | undefined;
   readonly error: TransportError | undefined;
-  /** From sending the request to the last byte of the body. */
+  /** From sending the request to the last byte of the body, less any wait behind the run's own requests. */
   readonly elapsedMs: number;
 }

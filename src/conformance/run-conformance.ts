@@ -16,7 +16,7 @@ import type { Reporter, ReporterContext } from './reporters/reporter.js';
 import type { RunResult, RunSettings, ScenarioResult } from './run-result.js';
 import { runPool } from './run-pool.js';
 import { type ObservedInput, runScenario, type ScenarioContext } from './run-scenario.js';
-import type { Scenario } from './scenario.js';
+import type { Scenario, Step } from './scenario.js';
 import { selectCases, skipReason } from './select-cases.js';
 import { SEVERITIES, type Severity } from './severity.js';
 
@@ -42,8 +42,8 @@ export interface ConformanceOptions extends Omit<RunSettings, 'seed' | 'generate
   readonly version: string;
   /** For `{{env.NAME}}` in scenario files (the CLI passes the process environment). */
   readonly env?: Readonly<Record<string, string | undefined>>;
-  /** Sees every exchange with what its checks saw, and its case (the benchmark replays and re-checks them). */
-  readonly onExchange?: (checked: ObservedInput, scenario: Scenario) => void;
+  /** Sees every exchange with what its checks saw, its case and its step (the benchmark replays and re-checks them). */
+  readonly onExchange?: (checked: ObservedInput, scenario: Scenario, step: Step) => void;
 }
 
 /**

@@ -14,6 +14,7 @@ import { openChoices } from './open-choices.js';
 import { capturedAnswer } from './received-response.js';
 import { captureReads } from './capture-reads.js';
 import { runChecks } from './run-checks.js';
+import { runPool } from './run-pool.js';
 import type { ExchangeSummary, Finding, Observation, ScenarioResult } from './run-result.js';
 import type { Scenario, Step } from './scenario.js';
 import { atLeast, type Severity } from './severity.js';
@@ -30,7 +31,7 @@ export interface ScenarioContext {
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly run: RunMemory;
   /** Sees every exchange with what its checks saw, redacted, without the run's memory (see ObservedInput). */
-  readonly onExchange?: ((checked: ObservedInput, scenario: Scenario) => void) | undefined;
+  readonly onExchange?: ((checked: ObservedInput, scenario: Scenario, step: Step) => void) | undefined;
 }
 
 /**
@@ -81,7 +82,7 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
     if (context.onExchange) {
       // What a library caller sees is redacted like a report, and it never sees the run's memory of other answers.
       const { run: _memory, ...seen } = input;
-      context.onExchange({ ...seen, exchange: redactExchange(exchange, redact), expect: redactValue(expect, redact) }, scenario);
+      context.onExchange({ ...seen, exchange: redactExchange(exchange, redact), expect: redactValue(expect, redact) }, scenario, step);
     }
     const response = exchange.response;
     const notes = step.observe === undefined ? openChoices(input) : [step.observe, ...openChoices(input)];
@@ -136,41 +137,59 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
         curl: curlLine(shownExchange.request),
       });
     }
-    if (step.capture && response) scope[step.capture] = capturedAnswer(response, captureReads(scenario).get(step.capture));
+  };
+
+  // Judging waits until the case has sent its last step, so the next request goes out as soon as an answer is in
+  // (only a capture is taken at once): on a fast target the checks between two steps were most of a case's time.
+  // A case holds at most HELD_CHARS of answers unjudged; a larger answer is judged, and let go, at once.
+  const held: Sent[] = [];
+  let heldChars = 0;
+  const judgeHeld = () => {
+    for (const sent of held.splice(0)) judge(sent);
+    heldChars = 0;
+  };
+  const notSentAt = (step: Step, error: unknown) => {
+    judgeHeld();
+    findings.push(notSent(step, error, where, context.failOn, redact));
   };
 
   // A frame of its own, ended before the next step is sent: an async function keeps its locals across an await,
-  // and this loop's would hold the last answers (a 10 MiB list and its tree) while the next request waits.
-  const sendAndJudge = async (step: Step, batch: readonly number[]): Promise<boolean> => {
-    let sent: Sent[];
+  // and this loop's would hold the last answer (a 10 MiB list and its tree) while the next request waits.
+  const sendAndHold = async (step: Step, index: number): Promise<boolean> => {
+    let sent: Sent;
     try {
-      sent = batch.length === 1 ? [await send(step, batch[0] as number)] : await Promise.all(batch.map((i) => send(step, i)));
+      sent = await send(step, index);
     } catch (error) {
-      findings.push(notSent(step, error, where, context.failOn, redact));
+      notSentAt(step, error);
       return false;
     }
-    for (const one of sent) judge(one);
-    return !sent.some((one) => one.exchange.error);
+    const { response } = sent.exchange;
+    if (step.capture && response) scope[step.capture] = capturedAnswer(response, captureReads(scenario).get(step.capture));
+    held.push(sent);
+    heldChars += response?.text.length ?? 0;
+    if (heldChars > HELD_CHARS) judgeHeld();
+    return !sent.exchange.error;
   };
 
   try {
-    steps: for (const step of scenario.steps) {
+    for (const step of scenario.steps) {
       let times: number;
       try {
         times = repetitions(step, scope);
       } catch (error) {
-        findings.push(notSent(step, error, where, context.failOn, redact));
+        notSentAt(step, error);
         break;
       }
-      // Without an answer, later steps would only repeat the same finding.
-      if (step.parallel) {
-        const all: number[] = [];
-        for (let i = 0; i < times; i++) all.push(i);
-        if (!(await sendAndJudge(step, all))) break;
-      } else {
-        for (let i = 0; i < times; i++) if (!(await sendAndJudge(step, [i]))) break steps;
-      }
+      // Without an answer, later steps would only repeat the same finding: nothing more is sent once one is missing.
+      let answered = true;
+      const next = async (index: number) => {
+        if (answered && !(await sendAndHold(step, index))) answered = false;
+      };
+      if (step.parallel === undefined) for (let i = 0; i < times && answered; i++) await next(i);
+      else await runPool(Array.from({ length: times }, (_, i) => i), step.parallel, next);
+      if (!answered) break;
     }
+    judgeHeld();
   } finally {
     if (client !== context.client) await client.close();
   }
@@ -227,6 +246,10 @@ function notSent(
     consequences: [],
   };
 }
+
+// 256 KiB: the answers of a hundred creates, or of a few pages of a list, wait for their case's end; at -c 16 the
+// run holds 4 MiB of them at most.
+const HELD_CHARS = 256 * 1024;
 
 // What a setup step's answer is held to: other cases judge the rest of its operation.
 const SETUP_CHECKS = new Set(['answered', 'no-server-error']);

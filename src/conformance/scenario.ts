@@ -56,8 +56,11 @@ export interface Step {
   /** Set when the contract leaves the answer open: the exchange is recorded as an observation, never a failure. */
   readonly observe: string | undefined;
   readonly repeat: Repeat | undefined;
-  /** The repetitions are sent at once rather than one after another (a burst of creates). */
-  readonly parallel?: boolean;
+  /**
+   * The repetitions go out this many at a time rather than one after another (a burst of creates, a page's worth of
+   * filler), each judged as it comes back; on the wire they still share the run's --concurrency connections.
+   */
+  readonly parallel?: number;
   /**
    * The step only prepares the case (an authenticated request that opens a connection the next step reuses):
    * its answer is checked for being an answer and not a server error; the rest is other cases' to judge.

@@ -8,8 +8,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { collectGarbage } from '../../src/conformance/collect-garbage.js';
 import { createGate } from '../../src/conformance/create-gate.js';
 import { createHttpClient } from '../../src/conformance/create-http-client.js';
-import { runConformance } from '../../src/conformance/run-conformance.js';
+import { type ConformanceOptions, runConformance } from '../../src/conformance/run-conformance.js';
 import { isTransportError, sendOnce } from '../../src/conformance/send-once.js';
+import { libraryRun } from '../support/library-run.js';
 
 const servers: Server[] = [];
 afterAll(async () => {
@@ -105,6 +106,12 @@ describe('large answers', () => {
   });
 });
 
+// The scenario file alone, one case at a time, against a server of the test's.
+function runFile(server: Server, file: string, onExchange: ConformanceOptions['onExchange']) {
+  const target = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
+  return runConformance(libraryRun({ target, token: 'k', scenarios: file, generate: [], readOnly: true, onExchange }));
+}
+
 describe('what a case holds between its steps', () => {
   it('drops a judged answer before its next step is sent, keeping of a capture only what templates read', async () => {
     const pets = JSON.stringify(Array.from({ length: 30_000 }, (_, i) => ({ id: i + 1, name: `Pet number ${i + 1}`, status: 'available' })));
@@ -141,28 +148,44 @@ describe('what a case holds between its steps', () => {
         '',
       ].join('\n'),
     );
-    await runConformance({
-      target: `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`,
-      token: 'k',
-      scenarios: file,
-      generate: [],
-      failOn: 'medium',
-      timeoutMs: 10_000,
-      maxResponseTimeMs: 10_000,
-      concurrency: 1,
-      rateLimit: undefined,
-      readOnly: true,
-      tags: [],
-      skipTags: [],
-      version: 'test',
-      onExchange: (input, scenario) => {
-        if (scenario.name.startsWith('counts') && input.exchange.response) {
-          input.exchange.response.json; // parsed, as checks do
-          held.push(new WeakRef(input.exchange.response));
-        }
-      },
+    await runFile(server, file, (input, scenario) => {
+      if (scenario.name.startsWith('counts') && input.exchange.response) {
+        input.exchange.response.json; // parsed, as checks do
+        held.push(new WeakRef(input.exchange.response));
+      }
     });
     expect(held).toHaveLength(2);
     expect(heldWhileSecondStepWaits).toBe(0);
+  });
+
+  // Each step answers a body of `size` characters; the server notes how many exchanges the run had judged by the
+  // time each request came in.
+  async function judgedBeforeEachStep(size: number): Promise<number[]> {
+    let judged = 0;
+    const seen: number[] = [];
+    const server = createServer((req, res) => {
+      seen.push(judged);
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([{ id: 1, name: 'x'.repeat(size) }]));
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const file = join(await mkdtemp(join(tmpdir(), 'held-judged-')), 'three.yaml');
+    const step = ['      - operation: listPets', '        query: { limit: 1 }'];
+    const description = 'Given a list, when it is asked for three times, then each answer is judged';
+    await writeFile(file, ['scenarios:', '  - name: lists three times', `    description: ${description}`, '    steps:', ...step, ...step, ...step, ''].join('\n'));
+    await runFile(server, file, (_, scenario) => {
+      if (scenario.name === 'lists three times') judged++;
+    });
+    expect(judged).toBe(3);
+    return seen.slice(-3);
+  }
+
+  it('sends the next step as soon as a small answer is in, and judges the case once its last step is answered', async () => {
+    expect(await judgedBeforeEachStep(100)).toEqual([0, 0, 0]);
+  });
+
+  it('judges, and lets go of, answers past 256 KiB before the next step is sent', async () => {
+    expect(await judgedBeforeEachStep(300 * 1024)).toEqual([0, 1, 2]);
   });
 });

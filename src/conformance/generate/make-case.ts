@@ -12,7 +12,7 @@ export interface StepSpec {
   readonly capture?: string;
   readonly observe?: string;
   readonly repeat?: Repeat;
-  readonly parallel?: boolean;
+  readonly parallel?: number;
   readonly setup?: boolean;
 }
 

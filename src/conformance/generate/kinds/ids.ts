@@ -29,7 +29,7 @@ export const idsKind: CaseKind = {
               operation,
               body: { kind: 'json', value: base },
               repeat: { count: BURST },
-              parallel: true,
+              parallel: BURST,
               expect: { status: successStatuses(operation) },
             },
           ],
