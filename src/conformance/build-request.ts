@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { AppError } from '../contract/app-error.js';
 import { stringifyJson } from '../contract/lossless-json.js';
 import type { OutgoingRequest } from './create-http-client.js';
-import { interpolate } from './interpolate.js';
+import { holdsTemplate, interpolate } from './interpolate.js';
 import type { AuthChoice, Step } from './scenario.js';
 
 /** The step as an HTTP request, captures filled in. Throws AppError('capture_missing') when one is missing. */
@@ -12,6 +12,19 @@ export function buildRequest(
   target: string,
   token: string | undefined,
 ): OutgoingRequest {
+  const known = built.get(step);
+  if (known && known.target === target && known.token === token) return known.request;
+  const request = build(step, scope, target, token);
+  // A step whose request reads no capture and makes no random key is the same request every time it repeats.
+  const fixed = step.auth !== 'invalid' && !(step.templated && holdsTemplate([step.path, step.query, step.headers, step.body]));
+  if (fixed) built.set(step, { target, token, request });
+  return request;
+}
+
+// A page's filler is a hundred sends of one step: each was built, its body written, from the start.
+const built = new WeakMap<Step, { readonly target: string; readonly token: string | undefined; readonly request: OutgoingRequest }>();
+
+function build(step: Step, scope: Readonly<Record<string, unknown>>, target: string, token: string | undefined): OutgoingRequest {
   const fill = step.templated ? (value: unknown) => interpolate(value, scope) : (value: unknown) => value;
   const template = step.operation.path;
   const params = fill(step.path) as Record<string, unknown>;

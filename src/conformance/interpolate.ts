@@ -9,6 +9,14 @@ const REFERENCE = /^([A-Za-z_][A-Za-z0-9_-]*)((?:\.[^.{}\s]+)*)$/;
 /** One `{{...}}` of a scenario string, read at load: the name and the keys it walks, or why it is no reference. */
 export type TemplateReference = { readonly name: string; readonly keys: readonly string[] } | { readonly problem: string };
 
+/** Whether any string in the value holds a `{{`. */
+export function holdsTemplate(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('{{');
+  if (Array.isArray(value)) return value.some(holdsTemplate);
+  if (value !== null && typeof value === 'object') return Object.values(value).some(holdsTemplate);
+  return false;
+}
+
 /**
  * Every `{{` in `text`, as the reference it opens. Each must be well formed, or interpolate() would send it
  * literally (`{{1x}}`, `{{create.body.id}`) or fail at run time, where the target would get the blame.

@@ -1,4 +1,5 @@
 import type { Operation } from '../../contract/operation.js';
+import { holdsTemplate } from '../interpolate.js';
 import type { AuthChoice, Repeat, Scenario, Step, StepExpectation } from '../scenario.js';
 
 export interface StepSpec {
@@ -67,11 +68,4 @@ function makeStep(spec: StepSpec, i: number): Step {
     templated: false,
   };
   return { ...step, templated: holdsTemplate([step.path, step.query, step.headers, step.body, step.expect, step.repeat]) };
-}
-
-function holdsTemplate(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('{{');
-  if (Array.isArray(value)) return value.some(holdsTemplate);
-  if (value !== null && typeof value === 'object') return Object.values(value).some(holdsTemplate);
-  return false;
 }
