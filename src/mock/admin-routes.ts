@@ -45,7 +45,7 @@ export const ADMIN_ROUTES: Readonly<Record<string, Readonly<Record<string, Admin
   // the default store, and every session is dropped.
   '/reset': {
     POST: ({ sessions, rules }, { headers }) => {
-      const session = readSession(headers[SESSION_HEADER]);
+      const session = sessions.sessionIn(headers[SESSION_HEADER]);
       if (session === undefined) rules.clear();
       return json(200, { status: 'reset', pets: sessions.reset(session) });
     },
@@ -62,9 +62,15 @@ export const ADMIN_ROUTES: Readonly<Record<string, Readonly<Record<string, Admin
       }
       return json(201, showRule(rules.add(spec, operations)));
     },
-    DELETE: ({ rules }) => {
-      rules.clear();
-      return json(200, { status: 'cleared' });
+    // ?id=N removes that rule alone; without it, every rule goes.
+    DELETE: ({ rules }, { query }) => {
+      const id = query.get('id');
+      if (id === null) {
+        rules.clear();
+        return json(200, { status: 'cleared' });
+      }
+      if (!/^\d{1,9}$/.test(id) || !rules.remove(Number(id))) throw mockError('not_found', `no rule has id ${id.slice(0, 20)}`);
+      return json(200, { status: 'removed', id: Number(id) });
     },
   },
   // Streamed: a store of gigabytes has no one JSON string (JSON.stringify of a 2 GB store crashed the mock).
@@ -77,16 +83,20 @@ export const ADMIN_ROUTES: Readonly<Record<string, Readonly<Record<string, Admin
     },
   },
   '/requests': {
-    GET: ({ journal, redact }, { query }) => ({
+    GET: ({ journal, redact, operations }, { query }) => ({
       status: 200,
       body: '',
       chunks: journalChunks(journal, redact, {
-        operationId: query.get('operation') ?? undefined,
+        operationId: readOperation(query.get('operation'), operations),
         session: query.get('session') ?? undefined,
         limit: readLimit(query.get('limit')),
       }),
     }),
-    DELETE: ({ journal }) => {
+    // The whole journal: a filter here would look as if it cleared only what it names.
+    DELETE: ({ journal }, { query }) => {
+      if (query.size > 0) {
+        throw mockError('invalid_parameter', 'DELETE /__admin/requests clears the whole journal and takes no query parameters');
+      }
       journal.clear();
       return json(200, { status: 'cleared' });
     },
@@ -123,6 +133,15 @@ function* journalChunks(journal: RequestJournal, redact: (text: string) => strin
 function showRule(rule: Rule) {
   const { id, operationId, prefer, count, probability, session, applied } = rule;
   return { id, operationId, prefer, count: count ?? null, probability: probability ?? null, session: session ?? null, applied };
+}
+
+// A misspelt operationId would filter the journal down to nothing, as if the app had sent nothing.
+function readOperation(text: string | null, operations: ReadonlyMap<string, unknown>): string | undefined {
+  if (text === null) return undefined;
+  if (!operations.has(text)) {
+    throw mockError('invalid_parameter', `query.operation: must be one of ${[...operations.keys()].join(', ')} (got ${text.slice(0, 40)})`);
+  }
+  return text;
 }
 
 function readLimit(text: string | null): number | undefined {

@@ -45,10 +45,10 @@ export const PREFER_CODE = 'prefer_code';
  * that status uses (pet_not_found for getPet's 404), with a message that says what happened, never the
  * example's placeholder message (`no pet has id 42` for /pets/1). Nothing is looked up or changed.
  */
-export function preferredError(operation: Operation, status: number): MockResponse {
+export function preferredError(operation: Operation, status: number, askedBy = 'Prefer'): MockResponse {
   const example = contractExample(operation, status) as { code?: unknown } | undefined;
   const exampleCode = typeof example?.code === 'string' && example.code in ERROR_CODES ? example.code : undefined;
   const code = (exampleCode !== undefined && statusOf(exampleCode) === status ? exampleCode : USUAL_CODE[status]) ?? PREFER_CODE;
-  const message = `Prefer: code=${status} asked for this answer; nothing was looked up or changed`;
+  const message = `${askedBy}: code=${status} asked for this answer; nothing was looked up or changed`;
   return { status, body: stringifyJson({ code, message, status }), errorCode: code };
 }

@@ -32,7 +32,7 @@ export const JOURNAL_BODY_CHARS = 4096;
 
 /**
  * The last `size` requests, in a ring buffer: adding one is O(1) and allocates nothing but the record, and the
- * journal never holds more than `size` records of at most JOURNAL_BODY_CHARS of body each.
+ * journal never holds more than `size` records of at most KEPT_BODY_CHARS of body each.
  */
 export class RequestJournal {
   readonly size: number;
@@ -74,9 +74,13 @@ export class RequestJournal {
  * copied out through a Buffer.
  */
 export function journalBody(text: string | undefined): string | undefined {
-  if (text === undefined || text.length <= JOURNAL_BODY_CHARS) return text;
-  return Buffer.from(text.slice(0, JOURNAL_BODY_CHARS)).toString();
+  if (text === undefined || text.length <= KEPT_BODY_CHARS) return text;
+  return Buffer.from(text.slice(0, KEPT_BODY_CHARS)).toString();
 }
+
+// More than is shown is kept, and the shown part is cut after redaction: a key that starts before the cut is
+// whole in what is kept, so it is replaced, never shown cut to a piece below what redaction recognises.
+const KEPT_BODY_CHARS = JOURNAL_BODY_CHARS + 1024;
 
 /**
  * A record as GET /__admin/requests shows it. Authorization keeps only its scheme; the configured keys and the
@@ -105,7 +109,7 @@ export function renderJournalRecord(record: JournalRecord, redactKeys: (text: st
     applied: record.applied ?? [],
     notApplied: record.notApplied ?? [],
     headers,
-    body: record.body === undefined ? null : redact(record.body),
+    body: record.body === undefined ? null : redact(record.body).slice(0, JOURNAL_BODY_CHARS),
     bodyLength: record.bodyLength,
     bodyTruncated: record.bodyLength > JOURNAL_BODY_CHARS,
   };

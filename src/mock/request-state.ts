@@ -39,6 +39,8 @@ export class RequestState {
   preferences: Preferences = NO_PREFERENCES;
   /** The id of the admin rule that applied to the request. */
   rule: number | undefined = undefined;
+  /** Who asked for the status: the request's Prefer, or the runtime rule that gave it (for the Error's message). */
+  codeBy = 'Prefer';
   /** Wait this long before sending. */
   delayMs = 0;
   /** Answer with this fault instead of a response. */

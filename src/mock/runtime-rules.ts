@@ -1,6 +1,8 @@
 import type { Operation } from '../contract/operation.js';
 import { mockError } from './error-codes.js';
 import { checkPreferredStatus } from './preferred-status.js';
+import { exampleNames } from './prism-adapter.js';
+import { STATEFUL_HANDLERS } from './stateful-handlers.js';
 import { type Preferences, readPreferences } from './read-preferences.js';
 import { readSession } from './session-stores.js';
 
@@ -44,11 +46,17 @@ export class RuntimeRules {
    */
   add(body: unknown, operations: ReadonlyMap<string, Operation>): Rule {
     const spec = checkRule(body, new Set(operations.keys()));
-    const { code } = readPreferences(spec.prefer);
+    const { code, example } = readPreferences(spec.prefer);
+    const operation = operations.get(spec.operationId) as Operation;
     try {
-      if (code !== undefined) checkPreferredStatus(code, operations.get(spec.operationId) as Operation);
+      if (code !== undefined) checkPreferredStatus(code, operation);
     } catch (error) {
       throw invalid((error as Error).message.replace(/^header\.prefer: /, 'prefer: '));
+    }
+    // Only Prism answers with an example (the store answers the others, and says example= was not applied).
+    const names = example !== undefined && !STATEFUL_HANDLERS[operation.operationId] ? exampleNames(operation, code) : undefined;
+    if (names && !names.includes(example as string)) {
+      throw invalid(`prefer: example=${example} is not an example of ${operation.operationId}'s ${code ?? 'success'} answer (examples: ${names.join(', ') || 'none'})`);
     }
     if (this.#rules.length >= MAX_RULES) throw invalid(`at most ${MAX_RULES} rules: DELETE /__admin/rules first`);
     const rule: Rule = { ...spec, id: this.#nextId++, preferences: readPreferences(spec.prefer), applied: 0 };
@@ -62,6 +70,13 @@ export class RuntimeRules {
 
   clear(): void {
     this.#rules = [];
+  }
+
+  /** Removes one rule; false when there is none with that id. */
+  remove(id: number): boolean {
+    const before = this.#rules.length;
+    this.#rules = this.#rules.filter((rule) => rule.id !== id);
+    return this.#rules.length < before;
   }
 
   /** The rule that applies to this request, counted as applied; undefined when none does. */
@@ -82,7 +97,15 @@ function checkRule(body: unknown, operationIds: ReadonlySet<string>): RuleSpec {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw invalid('the body must be a JSON object: {"operationId":"listPets","prefer":"code=503"}');
   }
-  const { operationId, prefer, count, probability, session } = body as Record<string, unknown>;
+  // A misspelt field (`cout`) would leave a rule that never ends: every name must be known. `id` and `applied` are
+  // what GET shows of a rule, so a rule read back can be posted again; they are set here, not taken.
+  const unknownFields = Object.keys(body).filter((name) => !RULE_FIELDS.has(name));
+  if (unknownFields.length > 0) {
+    throw invalid(`unknown field ${unknownFields.map((name) => `'${name.slice(0, 40)}'`).join(', ')}: a rule has ${[...RULE_FIELDS].join(', ')}`);
+  }
+  // null is absent, as GET shows an optional field that is not set.
+  const given = (name: string) => ((body as Record<string, unknown>)[name] === null ? undefined : (body as Record<string, unknown>)[name]);
+  const [operationId, prefer, count, probability, session] = ['operationId', 'prefer', 'count', 'probability', 'session'].map(given);
   if (typeof operationId !== 'string' || !operationIds.has(operationId)) {
     throw invalid(`operationId: must be one of ${[...operationIds].join(', ')}`);
   }
@@ -104,6 +127,8 @@ function checkRule(body: unknown, operationIds: ReadonlySet<string>): RuleSpec {
     ...(session === undefined ? {} : { session: session as string }),
   };
 }
+
+const RULE_FIELDS = new Set(['operationId', 'prefer', 'count', 'probability', 'session', 'id', 'applied']);
 
 function isSessionName(session: string): boolean {
   try {

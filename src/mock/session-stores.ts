@@ -16,6 +16,7 @@ export class SessionStores {
   readonly #sessions = new Map<string, HandlerContext>();
   readonly #defaultContext: HandlerContext;
   #fixtures: readonly Pet[];
+  #pristine: HandlerContext | undefined;
   readonly #maxPets: number;
   readonly #budget: StoreBudget;
   readonly #basePath: string;
@@ -41,6 +42,12 @@ export class SessionStores {
   /** What a reset and a new session start from, from now on (a fixtures file edited under --watch). */
   setFixtures(fixtures: readonly Pet[]): void {
     this.#fixtures = fixtures;
+    this.#pristine = undefined;
+  }
+
+  /** The session a request's header names; none when sessions are off (--max-sessions 0): the header is ignored. */
+  sessionIn(header: string | string[] | undefined): string | undefined {
+    return this.maxSessions === 0 ? undefined : readSession(header);
   }
 
   get sessionCount(): number {
@@ -48,18 +55,20 @@ export class SessionStores {
   }
 
   /**
-   * The store a request works on: the default one without the header, else its session's, made from the fixtures
-   * the first time. Throws 400 invalid_session for a name outside the rule, 409 too_many_sessions past the bound,
-   * 409 store_full when the fixtures no longer fit in the memory budget.
+   * The store a request works on: the default one without a session (see sessionIn), else its session's, made from the fixtures the first time it is written to. A read of a session not made yet
+   * reads the fixtures as they are, so no read is ever refused for want of room. Throws 400 invalid_session for a
+   * name outside the rule, 409 too_many_sessions past the bound, 409 store_full when the fixtures no longer fit in
+   * the memory budget.
    */
-  contextFor(session: string | undefined): HandlerContext {
+  contextFor(session: string | undefined, reading = false): HandlerContext {
     if (session === undefined) return this.#defaultContext;
     const known = this.#sessions.get(session);
     if (known) return known;
+    if (reading) return this.#fixturesContext();
     if (this.#sessions.size >= this.maxSessions) {
       throw mockError(
         'too_many_sessions',
-        `the mock holds its maximum of ${this.maxSessions} sessions: POST /__admin/reset without ${SESSION_HEADER} drops them all, or raise --max-sessions`,
+        `the mock holds its maximum of ${this.maxSessions} sessions: POST /__admin/reset with ${SESSION_HEADER} drops one, without it drops them all; or raise --max-sessions`,
       );
     }
     const store = new PetStore(this.#maxPets, this.#budget);
@@ -69,17 +78,30 @@ export class SessionStores {
     return context;
   }
 
+  // The fixtures as a store nobody writes to, for reads of sessions not made yet; made again after setFixtures.
+  #fixturesContext(): HandlerContext {
+    if (this.#pristine === undefined) {
+      const store = new PetStore(this.#maxPets, { used: 0, limit: Number.POSITIVE_INFINITY });
+      store.replaceAll(this.#fixtures);
+      this.#pristine = { store, basePath: this.#basePath };
+    }
+    return this.#pristine;
+  }
+
   /** Existing stores only: an admin read of a session nobody used makes none. */
   peek(session: string | undefined): PetStore | undefined {
     return session === undefined ? this.default : this.#sessions.get(session)?.store;
   }
 
-  /** One session back to the fixtures, or (no name) the default store and every session dropped. */
+  /**
+   * One session dropped, which frees its place (its next request starts it from the fixtures again, as a reset
+   * would); or, with no name, the default store back to the fixtures and every session dropped.
+   */
   reset(session: string | undefined): number {
     if (session !== undefined) {
-      const store = this.#sessions.get(session)?.store;
-      store?.replaceAll(this.#fixtures);
-      return store?.size ?? this.#fixtures.length;
+      this.#sessions.get(session)?.store.clear();
+      this.#sessions.delete(session);
+      return this.#fixtures.length;
     }
     for (const { store } of this.#sessions.values()) store.clear();
     this.#sessions.clear();

@@ -96,6 +96,23 @@ describe('operations without state, served by Prism', async () => {
     expect((reply.json as { message: string }).message).toContain('example=none');
   });
 
+  it('offers only the examples of the answer Prism gives, and refuses a rule with another one', async () => {
+    // The 401's example (the contract's Error) is named `default`: no example of the success answer.
+    const reply = await call(mock.url, 'GET', '/store/orders', { headers: { prefer: 'example=default' } });
+    expect(reply.status).toBe(400);
+    expect((reply.json as { message: string }).message).toMatch(/examples: first, many\)/);
+    const origin = new URL(mock.url).origin;
+    const rule = await call(origin, 'POST', '/__admin/rules', { auth: null, body: { operationId: 'listOrders', prefer: 'example=default' } });
+    expect(rule.status).toBe(400);
+  });
+
+  it('says example= was not applied when an error code= answers instead', async () => {
+    lines.length = 0;
+    const reply = await call(mock.url, 'GET', '/store/orders', { headers: { prefer: 'code=404, example=many' } });
+    expect(reply.status).toBe(404);
+    expect(lines.join('\n')).toMatch(/example=many: code=404 answers with an Error body instead/);
+  });
+
   it('still enforces the key and validates parameters, with the contract’s Error body', async () => {
     const denied = await call(mock.url, 'GET', '/store/orders', { auth: null });
     expect(denied.status).toBe(401);

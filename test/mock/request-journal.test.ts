@@ -67,6 +67,24 @@ describe('GET /__admin/requests', async () => {
     expect(await journal()).toEqual([]);
   });
 
+  it('refuses an operation filter that names no operation, and a DELETE with a filter', async () => {
+    const misspelt = await call(origin, 'GET', '/__admin/requests?operation=getPets');
+    expect(misspelt.status).toBe(400);
+    expect((misspelt.json as { message: string }).message).toContain('getPet');
+    expect((await call(origin, 'DELETE', '/__admin/requests?operation=getPet')).status).toBe(400);
+  });
+
+  it('never shows a piece of the key where the body is cut', async () => {
+    // The key starts 11 characters before the cut: cut first and redacted after, 11 of its characters showed.
+    const name = `${'n'.repeat(4096 - 11 - '{"name":"'.length)}${SECRET}${'m'.repeat(200)}`;
+    await call(mock.url, 'POST', '/pets', { auth, body: { name, categoryId: 1 } });
+    const [entry] = await journal('?limit=1');
+    expect(entry?.bodyTruncated).toBe(true);
+    expect(entry?.body?.length).toBeLessThanOrEqual(4096);
+    expect(entry?.body).not.toContain(SECRET.slice(0, 8));
+    expect(entry?.body?.endsWith('***') || entry?.body?.includes('***m')).toBe(true);
+  });
+
   it('keeps the first 4 KiB of a large body, marked as cut', async () => {
     await call(mock.url, 'POST', '/pets', { auth, body: { name: 'n'.repeat(100_000), categoryId: 1 } });
     const [entry] = await journal('?limit=1');

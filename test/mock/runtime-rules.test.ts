@@ -55,4 +55,26 @@ describe('runtime rules (POST /__admin/rules)', async () => {
     expect(reply.json).toMatchObject({ code: 'invalid_rule', status: 400 });
     expect((reply.json as { message: string }).message).toContain(message);
   });
+
+  it('refuses a field it does not know, takes back what GET shows, and removes one rule by id', async () => {
+    await call(origin, 'DELETE', '/__admin/rules');
+    const typo = await addRule({ operationId: 'listPets', prefer: 'code=503', cout: 2 });
+    expect(typo.status).toBe(400);
+    expect((typo.json as { message: string }).message).toContain("'cout'");
+    const first = await addRule({ operationId: 'getPet', prefer: 'delay=1' });
+    const [shown] = (await call(origin, 'GET', '/__admin/rules')).json as Record<string, unknown>[];
+    expect(shown).toMatchObject({ count: null, probability: null, session: null });
+    expect((await addRule(shown)).status).toBe(201);
+    const id = (first.json as { id: number }).id;
+    expect((await call(origin, 'DELETE', `/__admin/rules?id=${id}`)).status).toBe(200);
+    expect(((await call(origin, 'GET', '/__admin/rules')).json as { id: number }[]).map((r) => r.id)).not.toContain(id);
+    expect((await call(origin, 'DELETE', `/__admin/rules?id=${id}`)).status).toBe(404);
+  });
+
+  it('says in the Error that a rule, not Prefer, asked for the status', async () => {
+    await call(origin, 'DELETE', '/__admin/rules');
+    const { json } = await addRule({ operationId: 'getPet', prefer: 'code=503', count: 1 });
+    const failed = await call(mock.url, 'GET', '/pets/1');
+    expect((failed.json as { message: string }).message).toContain(`runtime rule ${(json as { id: number }).id}: code=503`);
+  });
 });

@@ -40,9 +40,18 @@ describe('X-Mock-Session', async () => {
   });
 
   it('refuses a session past --max-sessions with 409 too_many_sessions, and a bad name with 400', async () => {
-    const refused = await call(mock.url, 'GET', '/pets', as('worker-d'));
+    const create = (session: string) => call(mock.url, 'POST', '/pets', { body: { name: 'Rex', categoryId: 1 }, ...as(session) });
+    // worker-b is one already; reads made none.
+    expect((await create('worker-c')).status).toBe(201);
+    expect((await create('worker-d')).status).toBe(201);
+    const refused = await create('worker-e');
     expect(refused.status).toBe(409);
     expect(refused.json).toMatchObject({ code: 'too_many_sessions', status: 409 });
+    // A read of a session not made yet sees the fixtures, and is never refused for want of room.
+    expect(await names('worker-z')).toHaveLength(mock.store.size);
+    // A reset with the header drops that session, which frees its place.
+    await call(origin, 'POST', '/__admin/reset', { auth: null, ...as('worker-d') });
+    expect((await create('worker-e')).status).toBe(201);
     const bad = await call(mock.url, 'GET', '/pets', as('no spaces allowed'));
     expect(bad.status).toBe(400);
     expect(bad.json).toMatchObject({ code: 'invalid_session' });
@@ -66,12 +75,26 @@ describe('X-Mock-Session', async () => {
 describe('sessions and the memory budget', async () => {
   const mock = await startMock({ maxStoreBytes: 20_000 });
 
-  it('counts every session against the one budget', async () => {
-    let status = 200;
-    for (let i = 0; i < 20 && status === 200; i++) {
-      status = (await call(mock.url, 'GET', '/pets?limit=1', { headers: { 'x-mock-session': `s${i}` } })).status;
+  it('counts every session against the one budget, and never refuses a read for it', async () => {
+    let status = 201;
+    for (let i = 0; i < 20 && status === 201; i++) {
+      const body = { name: 'Rex', categoryId: 1 };
+      status = (await call(mock.url, 'POST', '/pets', { body, headers: { 'x-mock-session': `s${i}` } })).status;
     }
     expect(status).toBe(409);
     expect(mock.store.size).toBeGreaterThan(0);
+    const read = await call(mock.url, 'GET', '/pets?limit=1', { headers: { 'x-mock-session': 'never-written' } });
+    expect(read.status).toBe(200);
+  });
+});
+
+describe('--max-sessions 0', async () => {
+  const mock = await startMock({ maxSessions: 0 });
+
+  it('turns sessions off: the header is ignored and every request works on the one store', async () => {
+    const created = await call(mock.url, 'POST', '/pets', { body: { name: 'Shared', categoryId: 1 }, headers: { 'x-mock-session': 'w1' } });
+    expect(created.status).toBe(201);
+    const listed = (await call(mock.url, 'GET', '/pets?limit=100')).json as PetJson[];
+    expect(listed.map((p) => p.name)).toContain('Shared');
   });
 });

@@ -14,8 +14,7 @@ export const DELIBERATE_DEVIATIONS: ReadonlySet<string> = new Set([
   'createPet 409 store_full', // --max-pets reached
   'createPet 413 payload_too_large', // body over 1 MiB
   'listPets 400 invalid_session', // an X-Mock-Session header that is not a session name
-  'listPets 409 too_many_sessions', // --max-sessions reached
-  'listPets 409 store_full', // a new session's fixtures do not fit in --max-store-bytes
+  'createPet 409 too_many_sessions', // --max-sessions reached: a session is made by its first write, never by a read
   'createMessage 400 invalid_content_type', // the quickstart lists no 400; the mock validates it like createPet
   'createMessage 400 missing_body',
   'createMessage 400 invalid_json',

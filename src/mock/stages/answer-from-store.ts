@@ -20,10 +20,11 @@ export const answerFromStore: Stage = (state, mock) => {
   if (example !== undefined || dynamic !== undefined) {
     notApplied(state, ANSWERED_BY_PRISM, `${operation.operationId} is answered from the store`);
   }
-  if (code === undefined) return handler(state.input!, mock.sessions.contextFor(state.session));
+  const context = () => mock.sessions.contextFor(state.session, operation.method === 'GET');
+  if (code === undefined) return handler(state.input!, context());
   let answered: MockResponse;
   try {
-    answered = handler(state.input!, mock.sessions.contextFor(state.session));
+    answered = handler(state.input!, context());
   } catch (error) {
     notApplied(
       state,

@@ -12,12 +12,12 @@ export const answerWithPrism: Stage = (state) => {
   const { code, example, dynamic } = state.preferences;
   if (code !== undefined) markApplied(state, `code=${code}`);
   if (example !== undefined) {
-    const names = exampleNames(operation);
+    const names = exampleNames(operation, code);
     // Prism would answer 404, as if the path were unknown.
     if (!names.includes(example)) {
       throw mockError(
         'invalid_parameter',
-        `header.prefer: example=${example} is not an example of ${operation.operationId} (examples: ${names.join(', ') || 'none'})`,
+        `header.prefer: example=${example} is not an example of ${operation.operationId}'s ${code ?? 'success'} answer (examples: ${names.join(', ') || 'none'})`,
       );
     }
     markApplied(state, `example=${example}`);

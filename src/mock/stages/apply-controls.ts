@@ -28,7 +28,8 @@ export const applyControls: Stage = (state) => {
   checkPreferredStatus(code, state.operation!);
   if (!isError(code)) return undefined;
   markApplied(state, `code=${code}`);
-  return preferredError(state.operation!, code);
+  notApplied(state, ['example', 'dynamic'], `code=${code} answers with an Error body instead`);
+  return preferredError(state.operation!, code, state.codeBy);
 };
 
 /** Marks those of `names` the request asked for as not applied, and why. */

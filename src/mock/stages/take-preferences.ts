@@ -13,6 +13,7 @@ export const takePreferences: Stage = (state, mock) => {
   // A rule set through the admin API applies the same controls; what the request asks itself comes first.
   const rule = mock.rules.size === 0 ? undefined : mock.rules.match(operation.operationId, state.session);
   if (rule) state.rule = rule.id;
+  if (rule && own.code === undefined && rule.preferences.code !== undefined) state.codeBy = `runtime rule ${rule.id}`;
   const preferences = rule ? { ...rule.preferences, ...own } : own;
   state.preferences = preferences;
   if (preferences.delayMs !== undefined) {
