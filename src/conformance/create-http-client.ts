@@ -163,7 +163,11 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
       const started = performance.now();
       const waits = { ms: 0 };
       let result = await attempt(outgoing, waits);
-      for (let i = 0; i < retries && result.error?.kind === 'connection' && IDEMPOTENT.has(outgoing.method); i++) {
+      // Any request, a POST too, is sent once more when the target closed its kept-alive connection as it went out:
+      // no byte of an answer came back on a connection that had answered before, so it was most likely never read.
+      const again = (i: number) =>
+        result.error?.kind === 'connection' && (IDEMPOTENT.has(outgoing.method) || (i === 0 && result.error.idleClose === true));
+      for (let i = 0; i < retries && again(i); i++) {
         await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[i] ?? 1000));
         result = await attempt(outgoing, waits);
       }

@@ -35,6 +35,8 @@ export interface TransportError {
    * target did answer, though there is no response to judge.
    */
   readonly status?: number;
+  /** A connection error on a kept-alive connection the target closed as the request went out (send-once.ts). */
+  readonly idleClose?: boolean;
 }
 
 export interface Exchange {

@@ -139,7 +139,7 @@ export function sendOnce(dispatcher: Dispatcher, outgoing: OneRequest, limits: L
       },
       onResponseError(_, error) {
         if ((error as { code?: string }).code === 'UND_ERR_INVALID_ARG') settle(() => reject(error));
-        else settle(() => resolve({ kind: 'connection', message: describe(error) }));
+        else settle(() => resolve({ kind: 'connection', message: describe(error), ...(closedWhileIdle(error, answer) ? { idleClose: true } : {}) }));
       },
     };
     try {
@@ -158,6 +158,16 @@ export function sendOnce(dispatcher: Dispatcher, outgoing: OneRequest, limits: L
       settle(() => reject(error));
     }
   });
+}
+
+/**
+ * The target closed a kept-alive connection as this request went out on it: no byte of this answer came, but the
+ * connection had carried answers before. A server may close an idle connection at any time (RFC 9112 §9.6), and
+ * one that does so without a Keep-Alive hint races the next request, which it then never reads.
+ */
+function closedWhileIdle(error: unknown, answer: unknown): boolean {
+  const socket = (error as { socket?: { bytesRead?: number } }).socket;
+  return answer === undefined && (error as { code?: string }).code === 'UND_ERR_SOCKET' && (socket?.bytesRead ?? 0) > 0;
 }
 
 export function isTransportError(outcome: RawAnswer | TransportError): outcome is TransportError {

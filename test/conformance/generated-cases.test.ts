@@ -351,6 +351,19 @@ const CORRECT: readonly { name: string; mutation: () => Mutation }[] = [
     },
   },
   {
+    name: 'a pet whose status moves on once created',
+    mutation: () => ({
+      response: (res, req) => {
+        if (!isGetPet(req) || res.status !== 200) return res;
+        return editJson(res, (body) =>
+          eachPet(body, (pet) => {
+            if (pet.status !== undefined) pet.status = pet.status === 'sold' ? 'pending' : 'sold';
+          }),
+        );
+      },
+    }),
+  },
+  {
     name: 'newest-first order',
     mutation: () => ({
       response: (res, req) => (isListPets(req) ? editJson(res, (body) => (Array.isArray(body) ? [...body].reverse() : body)) : res),

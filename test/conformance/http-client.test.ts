@@ -54,6 +54,33 @@ describe('createHttpClient', () => {
     expect(arrivals).toHaveLength(1);
   });
 
+  it('sends a POST once more when the target closes a kept-alive connection as it goes out (a fresh one, never)', async () => {
+    // Each connection answers its first request and is closed, unanswered, on its second: what a server that
+    // closes idle connections without a Keep-Alive hint does to a request that races the close.
+    let arrivals = 0;
+    const server = createServer((req, res) => {
+      arrivals++;
+      const socket = req.socket as Socket & { served?: number };
+      socket.served = (socket.served ?? 0) + 1;
+      if (socket.served > 1) {
+        socket.destroy();
+        return;
+      }
+      res.writeHead(201, { 'content-type': 'application/json' }).end('{"id":1}');
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/pets`;
+    const http = createHttpClient({ token: 'k', timeoutMs: 5_000, connections: 1, rateLimit: undefined });
+    const post = () => http.send({ method: 'POST', url, headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect((await post()).response?.status).toBe(201);
+    const second = await post();
+    await http.close();
+    expect(second.error).toBeUndefined();
+    expect(second.response?.status).toBe(201);
+    expect(arrivals).toBe(3);
+  });
+
   it('refuses a request HTTP cannot carry, without sending or retrying it', async () => {
     const { url, arrivals } = await serve(0);
     const http = client();
