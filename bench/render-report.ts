@@ -83,7 +83,7 @@ export function renderReport(report: BenchReport): string {
     '|---|--:|---|',
     ...report.startup.map((r) => `| ${TARGETS[r.target].title} | ${int(r.medianMs)} | ${r.roundsMs.map(int).join(', ')} |`),
     '',
-    `## Conformance runner: the default run (scenario files and generated cases, ${report.runner.requests} requests) against the mock, alternating with a plain undici replay of the same requests`,
+    `## Conformance runner: the default run (scenario files and generated cases, ${report.runner.requests} requests) against the mock, alternating with a plain undici replay of the same requests, in a process of its own`,
     '',
     `${report.runner.schedule.warmUps} warm-up runs of each, then ${report.runner.schedule.rounds} rounds; a round is the mean of ${report.runner.schedule.runsPerRound} runs of each, taking turns, the mock's store reset before every run.`,
     '',

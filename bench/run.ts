@@ -9,7 +9,7 @@ import { type BenchSettings, FULL, QUICK } from './bench-settings.js';
 import { evaluateTargets, evaluateThroughputTargets } from './evaluate-targets.js';
 import { measureStartup } from './measure-startup.js';
 import { measureStoreScale } from './measure-store-scale.js';
-import { measureRunner } from './measure-runner.js';
+import { measureRunnerInItsOwnProcess } from './runner-process.js';
 import { measureRunnerMemory } from './measure-runner-memory.js';
 import { measureThroughput } from './measure-throughput.js';
 import { type BenchReport, renderReport, renderTargets, renderThroughput } from './render-report.js';
@@ -53,7 +53,7 @@ async function main(argv: readonly string[]): Promise<void> {
   const scale = await measureStoreScale(settings, progress);
 
   progress('conformance runner');
-  const runner = await measureRunner(settings, progress);
+  const runner = await measureRunnerInItsOwnProcess(settings, progress);
 
   progress('conformance runner against 10 MiB answers');
   const runnerMemory = await measureRunnerMemory(settings, progress);
