@@ -61,6 +61,8 @@ describe('lossless JSON', () => {
     expect(() => parseJson('{"categoryId": \t1e-400}')).toThrow(/is not an integer, yet reads as one/);
     // A string that starts with U+0000 is kept as the text wrote it.
     expect(parseJson('["\\u0000123", 9223372036854775808]')).toEqual(['\u0000123', 9223372036854775808n]);
+    // So is one that starts as the swap's own mark does.
+    expect(parseJson('["\\u0000\\u0001#int:5", 9223372036854775808]')).toEqual(['\u0000\u0001#int:5', 9223372036854775808n]);
     const proto = parseJson('{"__proto__": 9223372036854775808}') as Record<string, unknown>;
     expect(Object.getPrototypeOf(proto)).toBe(Object.prototype);
     expect(Object.getOwnPropertyDescriptor(proto, '__proto__')?.value).toBe(9223372036854775808n);

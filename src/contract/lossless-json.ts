@@ -137,9 +137,10 @@ function opensAtMost(text: string, max: number): boolean {
 }
 
 // No text a server sends can make a string that starts with U+0000 unless it writes the escape itself, and such
-// text takes the lossless-json path instead.
-const MARKER = '\u0000';
-const MARKER_ESCAPED = '\\u0000';
+// text takes the lossless-json path instead. U+0000 alone would send every body holding a NUL there (a name with
+// control characters, listed on every page), so the mark goes on with characters no such name has.
+const MARKER = '\u0000\u0001#int:';
+const MARKER_ESCAPED = '\\u0000\\u0001#int:';
 
 /**
  * JSON.parse speed with exact numbers: each literal a double would change is swapped for a marked string
@@ -199,7 +200,7 @@ function unmark(value: JsonValue, marked: { left: number }): JsonValue {
   if (typeof value === 'string') {
     if (!isMarked(value)) return value;
     marked.left--;
-    return BigInt(value.slice(1));
+    return BigInt(value.slice(MARKER.length));
   }
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {

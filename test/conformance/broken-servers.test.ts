@@ -93,6 +93,23 @@ const BROKEN: readonly { name: string; check: string; title?: RegExp; mutation: 
     }),
   },
   {
+    name: 'a limit between the ends answered with the default page: 20 pets for any limit from 6 to 99',
+    check: 'body-expected',
+    mutation: () => ({
+      request: (req) => {
+        const limit = Number(/[?&]limit=(\d+)/.exec(req.url)?.[1]);
+        return isListPets(req) && limit >= 6 && limit <= 99 ? { ...req, url: withQuery(req.url, 'limit', '20') } : req;
+      },
+    }),
+  },
+  {
+    name: 'limit=20 sent explicitly answered with the whole list',
+    check: 'body-expected',
+    mutation: () => ({
+      request: (req) => (isListPets(req) && /[?&]limit=20(&|$)/.test(req.url) ? { ...req, url: withQuery(req.url, 'limit', '100') } : req),
+    }),
+  },
+  {
     name: 'created pets never appear in lists',
     check: 'body-expected',
     title: /none of the \d+ items contains \{"id":\d+,"name":"Filter (available|pending|sold) /,

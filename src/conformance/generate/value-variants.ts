@@ -62,8 +62,8 @@ function stringVariants(random: Random): Variant[] {
     { id: 'quotes-and-backslashes', what: 'quotes, backslashes and a slash', value: `Say "hi" \\ it's a\\/b ${RUN_MARK}` },
     {
       id: 'control-characters',
-      what: 'control characters',
-      value: `Tab\there\nnew line\rreturn \u0007bell \u001bescape \u001f ${RUN_MARK}`,
+      what: 'control characters, NUL and DEL among them',
+      value: `Tab\there\nnew line\rreturn \u0000nul \u0007bell \u001bescape \u001f \u007fdel ${RUN_MARK}`,
     },
     {
       id: 'non-ascii',

@@ -82,11 +82,27 @@ function casesFor(create: Operation, list: Operation, random: Random): Scenario[
       make(
         `${page.name}-default`,
         `${op} without ${page.name} answers its default of ${fallback}`,
-        `Given more than ${fallback} resources (created first where fewer exist), when ${op} is called without ${page.name}, then it answers exactly ${fallback}.`,
+        `Given more than ${fallback} resources (created first where fewer exist), when ${op} is called without ${page.name}, or with ${page.name}=${fallback}, then it answers exactly ${fallback}.`,
         [
           { ...atMost(max), capture: 'before' },
           creates(fallback + 1, '{{before.body}}'),
           { operation: list, expect: { status: listed, bodyLength: { equals: fallback } } },
+          { operation: list, query: { [page.name]: fallback }, expect: { status: listed, bodyLength: { equals: fallback } } },
+        ],
+      );
+    }
+    // A value between the ends, different on every seed: a server that honours only the ends and its default
+    // (a page of 20 for any limit from 6 to 99) passes every other case.
+    if (max - min >= 4) {
+      const between = min + 2 + random.below(max - min - 3);
+      make(
+        `${page.name}-between`,
+        `${op} with ${page.name}=${between} answers exactly ${between} once more match`,
+        `Given more than ${between} resources (created first where fewer exist), when ${op} is called with ${page.name}=${between}, a value between its minimum and maximum, then it answers exactly ${between}.`,
+        [
+          { ...atMost(max), capture: 'before' },
+          creates(between + 1, '{{before.body}}'),
+          { operation: list, query: { [page.name]: between }, expect: { status: listed, bodyLength: { equals: between } } },
         ],
       );
     }
