@@ -23,10 +23,27 @@ export function parseOptions(rows: readonly OptionRow[], argv: readonly string[]
     ]),
   );
   try {
-    return parseArgs({ args: [...argv], options: config, allowPositionals: false, strict: true }).values as ParsedOptions;
+    return parseArgs({ args: withNegativeValues(rows, argv), options: config, allowPositionals: false, strict: true })
+      .values as ParsedOptions;
   } catch (error) {
     throw new AppError('usage', explain(error as Error & { code?: string }, rows));
   }
+}
+
+// parseArgs reads `--delay -5` as an option -5 and says "(got '')": a value that looks like a negative number is
+// joined to its option (`--delay=-5`), so the option's own check names what is wrong with it.
+function withNegativeValues(rows: readonly OptionRow[], argv: readonly string[]): string[] {
+  const takesValue = new Set(rows.filter((row) => row.type === 'string').flatMap((row) => [`--${row.name}`, ...(row.short ? [`-${row.short}`] : [])]));
+  const args: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const next = argv[i + 1];
+    if (takesValue.has(arg) && next !== undefined && /^-\d/.test(next)) {
+      args.push(arg.startsWith('--') ? `${arg}=${next}` : `${arg}${next}`);
+      i++;
+    } else args.push(arg);
+  }
+  return args;
 }
 
 // parseArgs' own words, with the nearest option for a misspelt one (its advice about positionals does not apply).

@@ -198,7 +198,9 @@ function readLogFormat(text: string | undefined): 'text' | 'json' | undefined {
 function readDelay(text: string | undefined): { minMs: number; maxMs: number } | undefined {
   if (text === undefined) return undefined;
   const parts = text.split('-');
-  if (parts.length > 2) throw new AppError('usage', `--delay must be ms or min-max ms, e.g. 200 or 100-500 (got '${text}')`);
+  if (parts.length > 2 || parts.includes('')) {
+    throw new AppError('usage', `--delay must be ms or min-max ms, e.g. 200 or 100-500 (got '${text}')`);
+  }
   const [min, max = min] = parts;
   const minMs = integerOption('delay', min, 0, MAX_DELAY_MS) as number;
   const maxMs = integerOption('delay', max, minMs, MAX_DELAY_MS) as number;

@@ -58,6 +58,9 @@ describe('petstore-mock command', () => {
     [['--bogus'], "Unknown option '--bogus'"],
     [['--port', '99999'], '--port must be a whole number from 0 to 65535'],
     [['--fixtures', 'missing.json'], 'Failed to load fixtures missing.json: ENOENT'],
+    // A negative value is the option's value, not another option: its own check names it.
+    [['--journal-size', '-1'], "--journal-size must be a whole number from 0 to 1000000 (got '-1')"],
+    [['--delay', '-5'], "--delay must be ms or min-max ms, e.g. 200 or 100-500 (got '-5')"],
   ])('exits 2 with a clear message for %j', async (args, message) => {
     const { code, stderr } = await spawnBin('petstore-mock', ['--port', '0', ...args]).exited;
     expect(code).toBe(2);

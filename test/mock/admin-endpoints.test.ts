@@ -39,9 +39,9 @@ describe('admin endpoints and browsers', async () => {
   });
 
   it.each([
-    ['POST', '/__admin/health', 'GET, HEAD'],
-    ['DELETE', '/__admin/pets', 'GET, HEAD'],
-    ['GET', '/__admin/reset', 'POST'],
+    ['POST', '/__admin/health', 'GET, HEAD, OPTIONS'],
+    ['DELETE', '/__admin/pets', 'GET, HEAD, OPTIONS'],
+    ['GET', '/__admin/reset', 'POST, OPTIONS'],
   ])('answers %s %s with 405 and Allow: %s', async (method, path, allow) => {
     const reply = await call(origin, method, path, { auth: null });
     expect(reply.status).toBe(405);

@@ -36,10 +36,10 @@ describe('paths, methods, CORS, limits and admin', async () => {
   it('answers another method on a known path with 405 and an Allow that lists HEAD with GET', async () => {
     const reply = await call(mock.url, 'DELETE', '/pets/1');
     expect(reply.status).toBe(405);
-    expect(reply.headers.allow).toBe('GET, HEAD');
+    expect(reply.headers.allow).toBe('GET, HEAD, OPTIONS');
     expect(reply.json).toMatchObject({ code: 'method_not_allowed', status: 405 });
-    expect((await call(mock.url, 'PUT', '/pets')).headers.allow).toBe('GET, HEAD, POST');
-    expect((await call(mock.url, 'GET', '/messages')).headers.allow).toBe('POST');
+    expect((await call(mock.url, 'PUT', '/pets')).headers.allow).toBe('GET, HEAD, POST, OPTIONS');
+    expect((await call(mock.url, 'GET', '/messages')).headers.allow).toBe('POST, OPTIONS');
   });
 
   it('answers a CORS preflight without auth, echoing the Origin and advertising only the methods the contract has', async () => {

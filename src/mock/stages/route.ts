@@ -68,9 +68,10 @@ function findOperation(mock: MockContext, method: string, relative: string): Ope
   return match;
 }
 
-// RFC 9110 §15.5.6: a 405 lists the methods the path has; an OPTIONS outside CORS gets 204 with the same Allow.
+// RFC 9110 §15.5.6: a 405 lists the methods the path has; an OPTIONS outside CORS gets 204 with the same Allow,
+// which names OPTIONS too, since every path answers it.
 function refuseMethod(state: RequestState, allowed: readonly string[]): MockResponse {
-  const allow = withHead(allowed).join(', ');
+  const allow = [...withHead(allowed).filter((method) => method !== 'OPTIONS'), 'OPTIONS'].join(', ');
   state.headers = [...(state.headers ?? []), 'Allow', allow];
   if (state.req.method === 'OPTIONS') return { status: 204, body: '' };
   throw mockError('method_not_allowed', `${state.req.method} is not a method of ${state.path}: allowed ${allow}`);
