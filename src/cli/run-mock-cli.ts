@@ -130,6 +130,8 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
       journalSize: integerOption('journal-size', options['journal-size'] as string | undefined, 0, 1_000_000),
       logFormat: readLogFormat(options['log-format'] as string | undefined),
       log: options.quiet ? undefined : (line) => out.stdout(`${line}\n`),
+      // --quiet silences the request lines, not what the mock says of itself: that goes to stderr, as it is.
+      notice: options.quiet ? (line) => out.stderr(`${line}\n`) : undefined,
     });
     const origin = new URL(mock.url).origin;
     // A state file that existed at start stood in for the fixtures.

@@ -147,11 +147,12 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
     answerClientError(mock, { headersTimeoutMs: headersTimeout, requestTimeoutMs: requestTimeout }, error, socket),
   );
 
-  // What the mock has to say outside a request (a reload, a state file it cannot write): through the log, or, when
-  // there is none (--quiet), as a process warning, so that it is never lost silently.
+  // What the mock has to say outside a request (a reload, a state file it cannot write): where the caller asks,
+  // else through the log, or, when there is none (--quiet), as a process warning, so that it is never lost silently.
   function note(line: string) {
     const text = `petstore-mock: ${line}`;
-    if (options.log) safely(() => options.log?.(text));
+    const sink = options.notice ?? options.log;
+    if (sink) safely(() => sink(text));
     else process.emitWarning(text);
   }
 

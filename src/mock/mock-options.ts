@@ -49,6 +49,11 @@ export interface MockOptions {
   readonly logFormat?: 'text' | 'json';
   /** One line per request; none when absent. */
   readonly log?: (line: string) => void;
+  /**
+   * What the mock has to say outside a request (a reload under --watch, a state file it cannot write), one line
+   * each. Default: the log, or a process warning when there is none.
+   */
+  readonly notice?: (line: string) => void;
   /** Sees every answer the mock sends (the test suite validates them all against the contract). */
   readonly onExchange?: (exchange: Exchange) => void;
 }

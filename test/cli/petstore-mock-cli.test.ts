@@ -1,4 +1,8 @@
+import { copyFile, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { defaultContractPath } from '../../src/contract/load-contract.js';
 import { call } from '../support/http.js';
 import { spawnBin } from '../support/spawn-bin.js';
 
@@ -96,5 +100,22 @@ describe('petstore-mock --delay', () => {
     const { code, stderr } = await spawnBin('petstore-mock', ['--port', '0', '--delay', value]).exited;
     expect(code).toBe(2);
     expect(stderr).toMatch(/--delay must be (a whole number|ms or min-max ms)/);
+  });
+});
+
+describe('petstore-mock --quiet --watch', () => {
+  it('still says why it kept the previous contract, on stderr, as a line of its own', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'quiet-watch-'));
+    const contract = join(dir, 'openapi.yaml');
+    await copyFile(defaultContractPath(), contract);
+    const mock = spawnBin('petstore-mock', ['--port', '0', '--quiet', '--watch', '--contract', contract]);
+    await mock.waitFor(/^PETSTORE_MOCK_URL=(\S+)$/m);
+    await writeFile(contract, 'x: [');
+    // Give the watcher time to settle and reload.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    mock.child.kill('SIGTERM');
+    const { stderr } = await mock.exited;
+    expect(stderr).toMatch(/^petstore-mock: .*kept the previous contract/m);
+    expect(stderr).not.toContain('Warning:');
   });
 });
