@@ -13,16 +13,19 @@ export function buildRequest(
   token: string | undefined,
 ): OutgoingRequest {
   const known = built.get(step);
+  if (known === null) return build(step, scope, target, token);
   if (known && known.target === target && known.token === token) return known.request;
   const request = build(step, scope, target, token);
-  // A step whose request reads no capture and makes no random key is the same request every time it repeats.
+  // A step whose request reads no capture and makes no random key is the same request every time it repeats;
+  // the verdict is kept too, so a step that varies is not looked through again on every send.
   const fixed = step.auth !== 'invalid' && !(step.templated && holdsTemplate([step.path, step.query, step.headers, step.body]));
-  if (fixed) built.set(step, { target, token, request });
+  built.set(step, fixed ? { target, token, request } : null);
   return request;
 }
 
-// A page's filler is a hundred sends of one step: each was built, its body written, from the start.
-const built = new WeakMap<Step, { readonly target: string; readonly token: string | undefined; readonly request: OutgoingRequest }>();
+// A page's filler is a hundred sends of one step: each was built, its body written, from the start. null: a step
+// whose request is built anew each time.
+const built = new WeakMap<Step, { readonly target: string; readonly token: string | undefined; readonly request: OutgoingRequest } | null>();
 
 function build(step: Step, scope: Readonly<Record<string, unknown>>, target: string, token: string | undefined): OutgoingRequest {
   const fill = step.templated ? (value: unknown) => interpolate(value, scope) : (value: unknown) => value;

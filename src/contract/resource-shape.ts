@@ -18,6 +18,15 @@ export function successSchema(operation: Operation): JsonSchema | undefined {
   return success?.contents.find((c) => c.schema !== undefined)?.schema;
 }
 
+/**
+ * Of a created resource's fields, those a later read must still answer: the ones `operation`'s success answer
+ * declares, but not an enum (a status may move on after the create: transitions are not shown).
+ */
+export function lastingFields(operation: Operation, fields: object): Record<string, unknown> {
+  const declared = successSchema(operation)?.properties ?? {};
+  return Object.fromEntries(Object.entries(fields).filter(([name]) => declared[name] !== undefined && !declared[name]?.enum));
+}
+
 export function requestSchema(operation: Operation): JsonSchema | undefined {
   return operation.requestBody?.contents.find((c) => c.schema !== undefined)?.schema;
 }

@@ -46,7 +46,8 @@ export class RuntimeRules {
    */
   add(body: unknown, operations: ReadonlyMap<string, Operation>): Rule {
     const spec = checkRule(body, new Set(operations.keys()));
-    const { code, example } = readPreferences(spec.prefer);
+    const preferences = readPreferences(spec.prefer);
+    const { code, example } = preferences;
     const operation = operations.get(spec.operationId) as Operation;
     try {
       if (code !== undefined) checkPreferredStatus(code, operation);
@@ -59,7 +60,7 @@ export class RuntimeRules {
       throw invalid(`prefer: example=${example} is not an example of ${operation.operationId}'s ${code ?? 'success'} answer (examples: ${names.join(', ') || 'none'})`);
     }
     if (this.#rules.length >= MAX_RULES) throw invalid(`at most ${MAX_RULES} rules: DELETE /__admin/rules first`);
-    const rule: Rule = { ...spec, id: this.#nextId++, preferences: readPreferences(spec.prefer), applied: 0 };
+    const rule: Rule = { ...spec, id: this.#nextId++, preferences, applied: 0 };
     this.#rules.push(rule);
     return rule;
   }
@@ -104,8 +105,10 @@ function checkRule(body: unknown, operationIds: ReadonlySet<string>): RuleSpec {
     throw invalid(`unknown field ${unknownFields.map((name) => `'${name.slice(0, 40)}'`).join(', ')}: a rule has ${[...RULE_FIELDS].join(', ')}`);
   }
   // null is absent, as GET shows an optional field that is not set.
-  const given = (name: string) => ((body as Record<string, unknown>)[name] === null ? undefined : (body as Record<string, unknown>)[name]);
-  const [operationId, prefer, count, probability, session] = ['operationId', 'prefer', 'count', 'probability', 'session'].map(given);
+  const fields = body as Record<string, unknown>;
+  const [operationId, prefer, count, probability, session] = ['operationId', 'prefer', 'count', 'probability', 'session'].map(
+    (name) => fields[name] ?? undefined,
+  );
   if (typeof operationId !== 'string' || !operationIds.has(operationId)) {
     throw invalid(`operationId: must be one of ${[...operationIds].join(', ')}`);
   }

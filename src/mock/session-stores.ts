@@ -55,8 +55,9 @@ export class SessionStores {
   }
 
   /**
-   * The store a request works on: the default one without a session (see sessionIn), else its session's, made from the fixtures the first time it is written to. A read of a session not made yet
-   * reads the fixtures as they are, so no read is ever refused for want of room. Throws 400 invalid_session for a
+   * The store a request works on: the default one without a session (see sessionIn), else its session's, made
+   * from the fixtures the first time it is written to. A read of a session not made yet reads the fixtures as they
+   * are, so no read is ever refused for want of room. Throws 400 invalid_session for a
    * name outside the rule, 409 too_many_sessions past the bound, 409 store_full when the fixtures no longer fit in
    * the memory budget.
    */

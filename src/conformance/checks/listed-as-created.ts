@@ -1,4 +1,4 @@
-import { IDENTIFIER, successSchema } from '../../contract/resource-shape.js';
+import { IDENTIFIER, lastingFields } from '../../contract/resource-shape.js';
 import { subsetMismatch } from '../subset-mismatch.js';
 import type { Operation } from '../../contract/operation.js';
 import type { Check, Problem } from './check.js';
@@ -26,10 +26,7 @@ function remember(operation: Operation, body: unknown, created: Map<string, Map<
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return;
   const id = (body as Record<string, unknown>)[IDENTIFIER];
   if (id === undefined) return;
-  const properties = successSchema(operation)?.properties ?? {};
-  const fixed = Object.fromEntries(
-    Object.entries(body).filter(([name]) => properties[name] !== undefined && !properties[name]?.enum),
-  );
+  const fixed = lastingFields(operation, body);
   const byId = created.get(operation.operationId) ?? new Map<string, object>();
   byId.set(String(id), fixed);
   created.set(operation.operationId, byId);
