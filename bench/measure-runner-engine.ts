@@ -3,6 +3,7 @@ import { request } from 'undici';
 import { BUILT_IN_CHECKS } from '../src/conformance/checks/built-in-checks.js';
 import { createRunMemory } from '../src/conformance/checks/check.js';
 import { createHttpClient, type HttpClient } from '../src/conformance/create-http-client.js';
+import { createJudge } from '../src/conformance/create-judge.js';
 import type { Exchange } from '../src/conformance/exchange.js';
 import { generateCases } from '../src/conformance/generate/generate-cases.js';
 import { loadScenarios } from '../src/conformance/load-scenarios.js';
@@ -31,11 +32,19 @@ export async function measureRunnerEngine(origin: string, seed: number, runs: nu
     client,
     target: `${origin}/v1`,
     token: DEV_API_KEY,
-    checks: BUILT_IN_CHECKS,
-    settings: { timeoutMs: 10_000, maxResponseTimeMs: 2_000 },
+    judge: createJudge(
+      {
+        checks: BUILT_IN_CHECKS,
+        settings: { timeoutMs: 10_000, maxResponseTimeMs: 2_000 },
+        failOn: 'medium',
+        run: createRunMemory(contract.operations),
+        redact: client.redact,
+        redactPieces: client.redactPieces,
+      },
+      DEV_API_KEY,
+    ),
     failOn: 'medium',
     runId,
-    run: createRunMemory(contract.operations),
   });
   await request(`${origin}/__admin/reset`, { method: 'POST' }).then((answer) => answer.body.text());
   const real = createHttpClient({ token: DEV_API_KEY, timeoutMs: 10_000, connections: 1, rateLimit: undefined });

@@ -9,7 +9,7 @@ import { REDACTED_BEARER } from '../src/conformance/exchange.js';
 import { packageRoot } from '../src/contract/package-root.js';
 import { BUILT_IN_CHECKS } from '../src/conformance/checks/built-in-checks.js';
 import { createRunMemory, type RunMemory } from '../src/conformance/checks/check.js';
-import type { ObservedInput } from '../src/conformance/run-scenario.js';
+import type { ObservedInput } from '../src/conformance/create-judge.js';
 import type { Operation } from '../src/contract/operation.js';
 import { loadContract } from '../src/contract/load-contract.js';
 import { runChecks } from '../src/conformance/run-checks.js';

@@ -5,7 +5,9 @@ import { type Contract, loadContract } from '../contract/load-contract.js';
 import { BUILT_IN_CHECKS } from './checks/built-in-checks.js';
 import { type Check, createRunMemory } from './checks/check.js';
 import { createHttpClient, type HttpClientOptions } from './create-http-client.js';
+import { createJudge, type OnExchange } from './create-judge.js';
 import { generateCases } from './generate/generate-cases.js';
+import type { JudgeContext } from './judge-exchange.js';
 import { basePathHint } from './hints/base-path-hint.js';
 import { keyRefusedHint } from './hints/key-refused-hint.js';
 import { unexercisedHint } from './hints/unexercised-hint.js';
@@ -15,8 +17,8 @@ import { probeTarget } from './probe-target.js';
 import type { Reporter, ReporterContext } from './reporters/reporter.js';
 import type { RunResult, RunSettings, ScenarioResult } from './run-result.js';
 import { runPool } from './run-pool.js';
-import { type ObservedInput, runScenario, type ScenarioContext } from './run-scenario.js';
-import type { Scenario, Step } from './scenario.js';
+import { runScenario, type ScenarioContext } from './run-scenario.js';
+import type { Scenario } from './scenario.js';
 import { selectCases, skipReason } from './select-cases.js';
 import { SEVERITIES, type Severity } from './severity.js';
 
@@ -43,7 +45,7 @@ export interface ConformanceOptions extends Omit<RunSettings, 'seed' | 'generate
   /** For `{{env.NAME}}` in scenario files (the CLI passes the process environment). */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Sees every exchange with what its checks saw, its case and its step (the benchmark replays and re-checks them). */
-  readonly onExchange?: (checked: ObservedInput, scenario: Scenario, step: Step) => void;
+  readonly onExchange?: OnExchange;
 }
 
 /**
@@ -76,17 +78,22 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     const started = performance.now();
     const reporters = options.reporters ?? [];
     const context = options.reporterContext ?? NO_OUTPUT;
+    const judgeContext: JudgeContext = {
+      checks: options.checks ?? BUILT_IN_CHECKS,
+      settings: { timeoutMs: options.timeoutMs, maxResponseTimeMs: options.maxResponseTimeMs },
+      failOn: options.failOn,
+      run: createRunMemory(contract.operations),
+      redact: client.redact,
+      redactPieces: client.redactPieces,
+    };
     const scenarioContext: ScenarioContext = {
       client,
       target,
       token: options.token,
-      checks: options.checks ?? BUILT_IN_CHECKS,
-      settings: { timeoutMs: options.timeoutMs, maxResponseTimeMs: options.maxResponseTimeMs },
+      judge: createJudge(judgeContext, options.token, options.onExchange),
       failOn: options.failOn,
       runId: randomBytes(4).toString('hex'),
       env: options.env ?? {},
-      run: createRunMemory(contract.operations),
-      onExchange: options.onExchange,
     };
     const probe = await probeTarget(contract, scenarioContext, options);
     const files = new Set(cases.map((s) => s.file)).size;
