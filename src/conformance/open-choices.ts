@@ -1,5 +1,5 @@
 import { findResponse } from '../contract/find-response.js';
-import type { JsonSchema } from '../contract/operation.js';
+import type { JsonSchema, Operation } from '../contract/operation.js';
 import { createdResource, IDENTIFIER, listedResource } from '../contract/resource-shape.js';
 import type { CheckInput } from './checks/check.js';
 
@@ -11,9 +11,13 @@ export function openChoices({ operation, exchange, run }: CheckInput): string[] 
   const response = exchange.response;
   if (!response) return [];
   // Each choice is noted once a run: once both are, an answer is not looked at again (this runs on every one).
-  const extraKey = `extra ${operation.operationId} ${response.status}`;
-  const idsKey = `ids ${operation.operationId}`;
-  const assigns = createdResource(operation) && response.status >= 200 && response.status < 300;
+  const { idsKey, creates, extraKeys } = keysOf(operation);
+  let extraKey = extraKeys.get(response.status);
+  if (extraKey === undefined) {
+    extraKey = `extra ${operation.operationId} ${response.status}`;
+    extraKeys.set(response.status, extraKey);
+  }
+  const assigns = creates && response.status >= 200 && response.status < 300;
   const wantsExtra = !run.noted.has(extraKey);
   const wantsIds = assigns && !run.noted.has(idsKey);
   if ((!wantsExtra && !wantsIds) || response.json === undefined) return [];
@@ -34,6 +38,24 @@ export function openChoices({ operation, exchange, run }: CheckInput): string[] 
     if (id !== undefined) once(idsKey, `the first id ${operation.operationId} assigned in this run: ${String(id)}`);
   }
   return notes;
+}
+
+interface Keys {
+  readonly idsKey: string;
+  readonly creates: boolean;
+  readonly extraKeys: Map<number, string>;
+}
+
+// An operation's keys in the run's notes, made once: openChoices runs on every answer of a run.
+const keys = new WeakMap<Operation, Keys>();
+
+function keysOf(operation: Operation): Keys {
+  let known = keys.get(operation);
+  if (!known) {
+    known = { idsKey: `ids ${operation.operationId}`, creates: createdResource(operation) !== undefined, extraKeys: new Map() };
+    keys.set(operation, known);
+  }
+  return known;
 }
 
 function extraFields(schema: JsonSchema | undefined, body: unknown): string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { show, subsetMismatch } from './subset-mismatch.js';
+import { containsSubset, show, subsetMismatch } from './subset-mismatch.js';
 
 describe('show', () => {
   it('writes a value as JSON, int64 ids as their digits', () => {
@@ -23,5 +23,32 @@ describe('show', () => {
     const mismatch = subsetMismatch(Array.from({ length: 50_000 }, () => ({ id: 1 })), { id: 1 });
     expect(mismatch).toMatch(/^body: expected an object, received \[\{"id":1\}/);
     expect(mismatch?.length).toBeLessThan(1200);
+  });
+});
+
+describe('containsSubset', () => {
+  // Pairs where the answer is known, each checked against the path-building walk too: the two must never differ.
+  const pairs: [unknown, unknown, boolean][] = [
+    [{ id: 1, name: 'Rex', extra: true }, { id: 1, name: 'Rex' }, true],
+    [{ id: 1 }, { id: 1, name: 'Rex' }, false],
+    [{ id: 9007199254740993n }, { id: 9007199254740993n }, true],
+    [{ id: 9007199254740992 }, { id: 9007199254740993n }, false],
+    [{ id: 2 }, { id: 2n }, true],
+    [0, -0, true],
+    [1.5, 1.5, true],
+    [Number.NaN, Number.NaN, true],
+    [[1, 2], [1, 2], true],
+    [[1, 2, 3], [1, 2], false],
+    [[{ a: 1 }], [{ a: 2 }], false],
+    [null, {}, false],
+    [[], {}, false],
+    ['1', 1, false],
+    [{ a: { b: [1, { c: 'x' }] } }, { a: { b: [1, { c: 'x' }] } }, true],
+    [{ a: { b: [1, { c: 'x' }] } }, { a: { b: [1, { c: 'y' }] } }, false],
+  ];
+
+  it.each(pairs.map((pair, i) => [i, ...pair] as const))('pair %i: the verdict subsetMismatch gives too', (_, actual, expected, contains) => {
+    expect(containsSubset(actual, expected)).toBe(contains);
+    expect(subsetMismatch(actual, expected) === undefined).toBe(contains);
   });
 });

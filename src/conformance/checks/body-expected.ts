@@ -1,5 +1,5 @@
 import type { StepExpectation } from '../scenario.js';
-import { show, subsetMismatch } from '../subset-mismatch.js';
+import { containsSubset, show, subsetMismatch } from '../subset-mismatch.js';
 import type { Check } from './check.js';
 
 export const bodyExpected: Check = {
@@ -31,11 +31,9 @@ export const bodyExpected: Check = {
       else {
         if (bodyEach !== undefined) {
           for (let i = 0; i < actual.length; i++) {
-            const mismatch = subsetMismatch(actual[i], bodyEach, `body[${i}]`);
-            if (mismatch) {
-              problems.push(mismatch);
-              break;
-            }
+            if (containsSubset(actual[i], bodyEach)) continue;
+            problems.push(subsetMismatch(actual[i], bodyEach, `body[${i}]`) as string);
+            break;
           }
         }
         if (bodyIncludes !== undefined && !includes(actual, bodyIncludes)) {
@@ -61,7 +59,7 @@ export const bodyExpected: Check = {
 function sameFields(actual: unknown, unwanted: Readonly<Record<string, unknown>>): string[] {
   if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return [];
   return Object.keys(unwanted).filter(
-    (key) => Object.hasOwn(actual, key) && subsetMismatch((actual as Record<string, unknown>)[key], unwanted[key]) === undefined,
+    (key) => Object.hasOwn(actual, key) && containsSubset((actual as Record<string, unknown>)[key], unwanted[key]),
   );
 }
 
@@ -72,7 +70,7 @@ type IncludesRule = NonNullable<StepExpectation['bodyIncludes']>;
 // proves nothing either way: no finding. A shorter page is the whole list, which must hold the item.
 function includes(list: readonly unknown[], rule: IncludesRule): boolean {
   if (rule.whenShorterThan !== undefined && list.length >= rule.whenShorterThan) return true;
-  return list.some((element) => subsetMismatch(element, rule.item) === undefined);
+  return list.some((element) => containsSubset(element, rule.item));
 }
 
 function pageNote(rule: IncludesRule): string {

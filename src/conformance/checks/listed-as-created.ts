@@ -1,5 +1,5 @@
 import { IDENTIFIER, lastingFields } from '../../contract/resource-shape.js';
-import { subsetMismatch } from '../subset-mismatch.js';
+import { containsSubset, subsetMismatch } from '../subset-mismatch.js';
 import type { Operation } from '../../contract/operation.js';
 import type { Check, Problem } from './check.js';
 
@@ -39,7 +39,8 @@ function compare(list: readonly unknown[], createId: string, created: ReadonlyMa
     if (item === null || typeof item !== 'object' || Array.isArray(item)) continue;
     const id = (item as Record<string, unknown>)[IDENTIFIER];
     const fields = id === undefined ? undefined : created.get(String(id));
-    const mismatch = fields && subsetMismatch(item, fields, `body[${i}]`);
+    if (!fields || containsSubset(item, fields)) continue;
+    const mismatch = subsetMismatch(item, fields, `body[${i}]`);
     if (mismatch) {
       return {
         title: `a pet this run created is listed with other values: ${mismatch}`,
