@@ -1,9 +1,13 @@
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
+import { mediaTypeOf } from '../contract/find-response.js';
 import { mockError } from './error-codes.js';
 
 /**
  * Reads the whole body as UTF-8 text, at most `maxBytes`: a declared Content-Length over the cap is refused
- * before a byte is read, a chunked body as soon as it passes it.
+ * before a byte is read, a chunked body as soon as it passes it. A JSON body that is not UTF-8 is refused
+ * (RFC 8259 §8.1: JSON text exchanged between systems is UTF-8): decoded anyway, each bad byte would become
+ * U+FFFD, and the pet stored would not be the one sent.
  */
 export function readBody(req: IncomingMessage, maxBytes: number): Promise<string> {
   const declared = Number(req.headers['content-length'] ?? 0);
@@ -22,13 +26,23 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<string
       }
       chunks.push(chunk);
     });
-    req.on('end', () =>
-      resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8')),
-    );
+    req.on('end', () => {
+      const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+      if (!isUtf8(body) && isJson(req.headers['content-type'])) {
+        reject(mockError('invalid_json', 'body: the request body is not valid UTF-8, which JSON text must be (RFC 8259 §8.1)'));
+      } else {
+        resolve(body.toString('utf8'));
+      }
+    });
     // The client went away or Node's request timeout cut it off (Node has answered 408 itself then).
     req.on('error', () => reject(mockError('request_incomplete')));
     req.on('aborted', () => reject(mockError('request_incomplete')));
   });
+}
+
+function isJson(contentType: string | undefined): boolean {
+  const media = mediaTypeOf(contentType);
+  return media === 'application/json' || media?.endsWith('+json') === true;
 }
 
 function tooLarge(maxBytes: number) {

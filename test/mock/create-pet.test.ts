@@ -87,6 +87,12 @@ describe('createPet', async () => {
     ['an array body', { body: '[]', headers: json }, 'validation_failed', 'body: must be object'],
     ['a string body', { body: '"pet"', headers: json }, 'validation_failed', 'body: must be object'],
     ['invalid JSON', { body: '{"name":', headers: json }, 'invalid_json', 'body: the request body is not valid JSON'],
+    [
+      'a body that is not UTF-8 (a latin1 é)',
+      { body: Buffer.concat([Buffer.from('{"name":"Ren'), Buffer.from([0xe9]), Buffer.from('","categoryId":1}')]), headers: json },
+      'invalid_json',
+      'body: the request body is not valid UTF-8',
+    ],
     ['an empty body', { body: '', headers: json }, 'missing_body', 'body: a JSON request body is required'],
     ['no Content-Type', { body: '{"name":"a","categoryId":1}' }, 'invalid_content_type', 'the request has no Content-Type'],
     [

@@ -6,7 +6,7 @@ export interface CallOptions {
   /** 'default' sends the development key; a string is sent as the whole Authorization header; null sends none. */
   readonly auth?: 'default' | string | null;
   readonly headers?: Record<string, string>;
-  /** An object is sent as JSON with Content-Type: application/json; a string is sent as it is. */
+  /** An object is sent as JSON with Content-Type: application/json; a string or a Buffer is sent as it is. */
   readonly body?: unknown;
 }
 
@@ -24,8 +24,8 @@ export async function call(base: string, method: string, path: string, options: 
   const auth = options.auth === undefined ? 'default' : options.auth;
   if (auth === 'default') headers.authorization = `Bearer ${DEV_API_KEY}`;
   else if (auth !== null) headers.authorization = auth;
-  let body: string | undefined;
-  if (typeof options.body === 'string') body = options.body;
+  let body: string | Buffer | undefined;
+  if (typeof options.body === 'string' || Buffer.isBuffer(options.body)) body = options.body;
   else if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
