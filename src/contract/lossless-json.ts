@@ -24,8 +24,11 @@ function parseNumber(text: string): number | bigint {
 
 /**
  * A literal with a fraction or an exponent, judged on its exact value, as JSON Schema does: 1.0, 1e3 and
- * 9223372036854775807.0 are integers (with every digit), 1.5 is not. One whose value is not an integer but
- * whose double is (1e-400 reads as 0) cannot be held exactly; it is refused rather than silently changed.
+ * 9223372036854775807.0 are integers (with every digit), 1.5 is not. One whose value is not an integer but whose
+ * double is (1e-400 reads as 0, 2.00000000000000000001 as 2) reads as the double next to it on the side of its
+ * value, which is not an integer either: an approximation, as every decimal a double cannot hold is, that keeps
+ * the verdict an integer field gives it (valid JSON, RFC 8259 §6, never refused as if it were not). Past 2^53,
+ * where every double is an integer, it reads as NaN, which no integer field takes.
  */
 function exactDecimal(text: string): number | bigint {
   const [, whole = '', fraction = '', exponent = '0'] = DECIMAL_LITERAL.exec(text) ?? [];
@@ -38,15 +41,33 @@ function exactDecimal(text: string): number | bigint {
   while (digits.charCodeAt(end - 1) === ZERO) end--;
   scale += digits.length - end;
   digits = digits.slice(0, end);
-  if (scale < 0) {
-    if (Number.isInteger(double)) throw new SyntaxError(`number ${clip(text)} is not an integer, yet reads as one in a double`);
-    return double;
-  }
+  if (scale < 0) return Number.isInteger(double) ? besideInteger(double, digits, scale, text.startsWith('-')) : double;
   // Past 40 digits it is far outside int64 either way; the double keeps that verdict without a huge bigint.
   if (digits.length + scale > 40) return double;
   const exact = BigInt(digits) * 10n ** BigInt(scale) * (text.startsWith('-') ? -1n : 1n);
   return Number.isSafeInteger(double) && BigInt(double) === exact ? double : exact;
 }
+
+/**
+ * The double beside the integer `double` on the side where the value `digits` × 10^`scale` (not an integer, scale
+ * < 0) lies. The value lies strictly between its integer part and the next integer away from zero; its integer
+ * part has at most 16 digits below 2^53, so reading it is exact.
+ */
+function besideInteger(double: number, digits: string, scale: number, negative: boolean): number {
+  if (Math.abs(double) >= 2 ** 53) return Number.NaN;
+  const integerDigits = digits.length + scale;
+  const truncated = (integerDigits > 0 ? Number(digits.slice(0, integerDigits)) : 0) * (negative ? -1 : 1);
+  // Rounded to its own integer part, the value is further from zero than the double; rounded up, nearer.
+  const awayFromZero = double === truncated;
+  if (double === 0) return negative ? -Number.MIN_VALUE : Number.MIN_VALUE;
+  BITS[0] = double;
+  BIT_PATTERN[0] = BIT_PATTERN[0] as bigint + (awayFromZero ? 1n : -1n);
+  return BITS[0] as number;
+}
+
+// A double's bit pattern, read as an integer: one more is the next double away from zero, one less the next nearer.
+const BITS = new Float64Array(1);
+const BIT_PATTERN = new BigInt64Array(BITS.buffer);
 
 const ZERO = 48;
 
@@ -177,12 +198,18 @@ function parseMarked(text: string, first: RegExpExecArray): JsonValue {
 
 const BACKSLASH = 92;
 const NEXT_IS_COLON = /\s*:/y;
-/** The exact value's digits when it is an integer a double cannot hold; undefined when JSON.parse reads it right. */
+/**
+ * The exact value's digits when it is an integer a double cannot hold; undefined when JSON.parse reads it right.
+ * Throws for a value JSON.parse would read as an integer though it is not: the caller parses the slow way.
+ */
 function exactDigits(token: string): string | undefined {
   // Not a JSON number (leading zeros, a bare sign): left as it is for JSON.parse to refuse.
   if (!JSON_NUMBER.test(token)) return undefined;
   const exact = parseNumber(token);
-  return typeof exact === 'bigint' ? String(exact) : undefined;
+  if (typeof exact === 'bigint') return String(exact);
+  // A non-integer a double would read as an integer reads as the double beside it: lossless-json places it.
+  if (!Object.is(exact, Number(token))) throw new RangeError('a number a double reads as an integer');
+  return undefined;
 }
 
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;

@@ -19,14 +19,22 @@ describe('createPet judges numbers on their exact value', async () => {
     expect(created.text).toContain(`"categoryId":${stored}`);
   });
 
-  it.each(['1e-400', '0.99999999999999999999', '1.5', '9223372036854775808.0'])(
-    'refuses categoryId %s, which is not an int64, with a 400 Error',
+  it.each(['1e-400', '0.99999999999999999999', '1.5', '9007199254740993.5', '9223372036854775808.0'])(
+    'refuses categoryId %s, which is not an int64, as invalid (valid JSON, not an integer)',
     async (literal) => {
       const refused = await create(literal);
       expect(refused.status).toBe(400);
-      expect(refused.json).toMatchObject({ status: 400 });
+      expect(refused.json).toMatchObject({ status: 400, code: 'validation_failed' });
     },
   );
+
+  it('takes a body whose unknown field holds a decimal a double reads as an integer (valid JSON)', async () => {
+    const created = await call(mock.url, 'POST', '/pets', {
+      body: '{"name":"A","categoryId":1,"weight":2.00000000000000000001,"w":1e-400}',
+      headers: JSON_HEADERS,
+    });
+    expect(created.status).toBe(201);
+  });
 });
 
 describe('reading a body costs time linear in its length', async () => {
