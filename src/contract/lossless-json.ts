@@ -71,11 +71,6 @@ const BIT_PATTERN = new BigInt64Array(BITS.buffer);
 
 const ZERO = 48;
 
-/** A literal as a message shows it: a megabyte of digits is not repeated back. */
-function clip(text: string): string {
-  return text.length <= 40 ? text : `${text.slice(0, 20)}…${text.slice(-10)} (${text.length} characters)`;
-}
-
 /**
  * A number literal a double may read wrong: sixteen digits in a row may be an integer past 2^53; an exponent may
  * hide an integer or round to one, and so may a fraction, but only one of 16 digits or more (a double holds every

@@ -2,8 +2,9 @@ import type { JournalRecord } from './request-journal.js';
 
 /**
  * `POST /v1/pets 400 validation_failed 0.4ms`, with what Prefer asked that was not applied and why; a fault that
- * sent nothing has `-` for its status. In 'json', one object a line for log shippers. The URL is redacted (a key
- * put in a query string); headers and bodies are never logged.
+ * sent nothing has `-` for its status. In 'json', one object a line for log shippers. The URL, the session and
+ * the notes are redacted (each may quote what the client sent: a key in a query string, a Prefer value, a session
+ * name); headers and bodies are never logged.
  */
 export function formatLogLine(entry: JournalRecord, redact: (text: string) => string, format: 'text' | 'json'): string {
   const url = redact(entry.url);
@@ -17,13 +18,13 @@ export function formatLogLine(entry: JournalRecord, redact: (text: string) => st
       errorCode: entry.errorCode ?? null,
       durationMs: ms,
       operationId: entry.operationId ?? null,
-      session: entry.session ?? null,
-      applied: entry.applied ?? [],
-      notApplied: entry.notApplied ?? [],
+      session: entry.session === undefined ? null : redact(entry.session),
+      applied: (entry.applied ?? []).map(redact),
+      notApplied: (entry.notApplied ?? []).map(redact),
     });
   }
-  const status = entry.status === undefined ? `- ${entry.applied?.join(', ') ?? ''}` : String(entry.status);
+  const status = entry.status === undefined ? `- ${redact(entry.applied?.join(', ') ?? '')}` : String(entry.status);
   const code = entry.errorCode === undefined ? '' : ` ${entry.errorCode}`;
-  const notApplied = entry.notApplied ? ` (not applied: ${entry.notApplied.join('; ')})` : '';
+  const notApplied = entry.notApplied ? ` (not applied: ${redact(entry.notApplied.join('; '))})` : '';
   return `${entry.method} ${url} ${status}${code} ${entry.durationMs.toFixed(1)}ms${notApplied}`;
 }

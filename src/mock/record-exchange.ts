@@ -3,7 +3,7 @@ import type { MockContext } from './mock-context.js';
 import type { Exchange } from './mock-options.js';
 import { formatLogLine } from './format-log-line.js';
 import { type JournalRecord, journalBody, requestRedactor } from './request-journal.js';
-import type { RequestState } from './request-state.js';
+import { notAppliedNotes, type RequestState } from './request-state.js';
 import { safely } from './safely.js';
 
 /**
@@ -32,7 +32,7 @@ export function recordExchange(
     errorCode: sent?.errorCode,
     rule: state.rule,
     applied: state.applied,
-    notApplied: state.notApplied,
+    notApplied: notAppliedNotes(state),
   };
   if (!state.admin) mock.journal.add(entry);
   const { log, onExchange } = mock;

@@ -84,7 +84,8 @@ const KEPT_BODY_CHARS = JOURNAL_BODY_CHARS + 1024;
 
 /**
  * A record as GET /__admin/requests shows it. Authorization keeps only its scheme; the configured keys and the
- * token this request presented are replaced wherever else they stand (URL, other headers, body), in any encoding.
+ * token this request presented are replaced wherever else they stand (URL, header names and values, body, the
+ * session and what Prefer asked), in any encoding.
  */
 export function renderJournalRecord(record: JournalRecord, redactKeys: (text: string) => string): Record<string, unknown> {
   const redact = requestRedactor(record.headers.authorization, redactKeys);
@@ -93,7 +94,7 @@ export function renderJournalRecord(record: JournalRecord, redactKeys: (text: st
   for (const [name, value] of Object.entries(record.headers)) {
     if (value === undefined) continue;
     const text = Array.isArray(value) ? value.join(', ') : value;
-    headers[name] = name === 'authorization' ? redactAuthorization(text) : redact(text);
+    headers[redact(name)] = name === 'authorization' ? redactAuthorization(text) : redact(text);
   }
   return {
     time: new Date(record.at).toISOString(),
@@ -101,13 +102,13 @@ export function renderJournalRecord(record: JournalRecord, redactKeys: (text: st
     path: redact(q === -1 ? record.url : record.url.slice(0, q)),
     query: q === -1 ? '' : redact(record.url.slice(q + 1)),
     operationId: record.operationId ?? null,
-    session: record.session ?? null,
+    session: record.session === undefined ? null : redact(record.session),
     status: record.status ?? null,
     durationMs: Math.round(record.durationMs * 10) / 10,
     errorCode: record.errorCode ?? null,
     rule: record.rule ?? null,
-    applied: record.applied ?? [],
-    notApplied: record.notApplied ?? [],
+    applied: (record.applied ?? []).map(redact),
+    notApplied: (record.notApplied ?? []).map(redact),
     headers,
     body: record.body === undefined ? null : redact(record.body).slice(0, JOURNAL_BODY_CHARS),
     bodyLength: record.bodyLength,

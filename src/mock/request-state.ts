@@ -48,6 +48,8 @@ export class RequestState {
   /** Preferences applied (the Preference-Applied header, RFC 7240 §3) and not applied (with why, for the log). */
   applied: string[] | undefined = undefined;
   notApplied: string[] | undefined = undefined;
+  /** Notes past those markNotApplied keeps. */
+  notAppliedMore = 0;
   /** The request body as read, for validation, the journal and onExchange. */
   requestBody: string | undefined = undefined;
   /** The request read as its operation's types, once validated. */
@@ -69,7 +71,24 @@ export function markApplied(state: RequestState, preference: string): void {
   state.applied.push(preference);
 }
 
+/**
+ * At most NOTES_KEPT notes of NOTE_CHARS each, then only a count: a Prefer header may list thousands of unknown
+ * preferences, and each note is kept in the journal and written to the log.
+ */
 export function markNotApplied(state: RequestState, why: string): void {
   state.notApplied ??= [];
-  state.notApplied.push(why);
+  if (state.notApplied.length >= NOTES_KEPT) {
+    state.notAppliedMore++;
+    return;
+  }
+  state.notApplied.push(why.length <= NOTE_CHARS ? why : `${why.slice(0, NOTE_CHARS)}… (${why.length} characters)`);
 }
+
+/** The notes as the journal and the log show them, the count of those not kept last. */
+export function notAppliedNotes(state: RequestState): string[] | undefined {
+  if (!state.notApplied || state.notAppliedMore === 0) return state.notApplied;
+  return [...state.notApplied, `and ${state.notAppliedMore} more not applied`];
+}
+
+const NOTES_KEPT = 8;
+const NOTE_CHARS = 200;

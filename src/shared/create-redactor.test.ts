@@ -39,6 +39,9 @@ describe('createRedactor', () => {
     ['base64 after prefixes of every length', `a${b64(KEY)} ab${b64(KEY)} abc${b64(KEY)} abcd${b64(KEY)}`],
     ['\\uXXXX escapes outside any JSON string (a header value)', `x-echo: ${unicodeEscaped}`],
     ['\\xHH escapes', `echo ${[...KEY].map((c) => `\\x${c.charCodeAt(0).toString(16)}`).join('')}`],
+    ['the key percent-encoded twice', `?next=${encodeURIComponent(encodeURIComponent(KEY))}`],
+    ['every character percent-encoded twice', `?k=${[...KEY].map((c) => `%25${c.charCodeAt(0).toString(16)}`).join('')}`],
+    ['base64 of its base64', `token ${b64(b64(KEY))}`],
     ['hex of the key, also after an odd prefix', `hex ${Buffer.from(KEY).toString('hex')} and x${Buffer.from(KEY).toString('hex')}`],
   ])('redacts the key in %s', (_, echoed) => {
     const out = redact(echoed);
@@ -46,6 +49,14 @@ describe('createRedactor', () => {
     expect(out.toLowerCase()).not.toContain(KEY.slice(0, 8).toLowerCase());
     expect(out.toLowerCase()).not.toContain(KEY.slice(-8).toLowerCase());
     expect(out).not.toContain(b64(KEY).slice(0, 12));
+  });
+
+  it('redacts a key that holds %, = and / whole, not only the part a decoding sees', () => {
+    const key = 'k3y+/With=Sp3cial%chars';
+    const redactSpecial = createRedactor(key);
+    expect(redactSpecial(`{"message":"${key}"}`)).toBe('{"message":"***"}');
+    expect(redactSpecial(`x-echo: ${key}`)).toBe('x-echo: ***');
+    expect(redactSpecial(`?k=${encodeURIComponent(key)}`)).toBe('?k=***');
   });
 
   it('keeps a redacted JSON body valid JSON, and leaves the rest of it as it was', () => {

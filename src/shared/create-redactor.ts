@@ -16,7 +16,9 @@ export const REDACTED = '***';
  * - inside a base64 or base64url token, after decoding (RFC 4648 §4, §5) from each of the four alignments, so a
  *   prefix (`sk-`, `x_`) does not hide it: the key's base64 form, and the `Basic` / `Bearer` credentials a
  *   target may echo encoded;
- * - inside a run of hex digits, after decoding.
+ * - inside a run of hex digits, after decoding;
+ * - inside what one of these decodings gives, decoded once more (the key percent-encoded twice, base64 of its
+ *   base64).
  * A redacted JSON string stays a valid JSON string, so a redacted body still parses. Every scan is linear, with
  * no pattern that could backtrack or overflow the regexp stack on a 10 MiB run of one character.
  */
@@ -32,18 +34,23 @@ export function createRedactor(
   const anchors = keys.map((key) => anchorOf(key.toLowerCase(), runOf(key)));
   // Most text holds no run of the key at all: one scan for what every run of it must contain says so.
   const rangesIn = (lower: string) => (anchors.some((anchor) => lower.includes(anchor)) ? plainRanges(lower, grams) : NONE);
-  const reveals = (decoded: string) => decoded.length >= run && rangesIn(lowerInPlace(decoded)).length > 0;
   const redactPlain = (text: string) => redactRanges(text, rangesIn(lowerInPlace(text)));
   // Only tokens long enough to encode a run are decoded.
   const shortestEncoded = Math.ceil(run / 3) * 4;
   // Where a run long enough stands: a fixed length, found natively and without backtracking.
   const longRun = new RegExp(`[A-Za-z0-9+/_-]{${shortestEncoded}}`, 'g');
+  // What decoding gives is looked through once more, decoded (the key percent-encoded twice, base64 of its
+  // base64), and no further: each level is four decodings of a token, and nothing sends the key deeper.
+  const reveals = (decoded: string, depth: number): boolean =>
+    decoded.length >= run &&
+    (rangesIn(lowerInPlace(decoded)).length > 0 || (depth < NESTED_DECODINGS && redactTokens(decoded, depth + 1) !== decoded));
   // The same tokens come back in every answer (application/json, error codes): each is decoded once.
   const verdicts = new Map<string, boolean>();
-  const revealsEncoded = (token: string) => {
+  const revealsEncoded = (token: string, depth: number) => {
+    if (depth > 0) return anyDecoding(token, shortestEncoded, (decoded) => reveals(decoded, depth));
     let verdict = verdicts.get(token);
     if (verdict === undefined) {
-      verdict = anyDecoding(token, shortestEncoded, reveals);
+      verdict = anyDecoding(token, shortestEncoded, (decoded) => reveals(decoded, depth));
       if (token.length <= REMEMBERED_TOKEN_CHARS) {
         if (verdicts.size >= REMEMBERED_TOKENS) verdicts.clear();
         // The token is a slice of the text it was found in: kept as it is, it would keep all of that text alive.
@@ -52,13 +59,16 @@ export function createRedactor(
     }
     return verdict;
   };
-  const revealsEscaped = (token: string) =>
-    (token.includes('%') && reveals(percentDecode(token))) || (token.includes('\\') && reveals(unescapeBackslashes(token)));
-  const redactTokens = (text: string) => {
-    const unescaped = replaceEscapedTokens(text, (token) => (revealsEscaped(token) ? REDACTED : token));
-    return redactRanges(unescaped, base64Tokens(unescaped, longRun, revealsEncoded));
-  };
-  const redactDecoded = (text: string) => redactPlain(redactTokens(text));
+  const revealsEscaped = (token: string, depth: number) =>
+    (token.includes('%') && reveals(percentDecode(token), depth)) ||
+    (token.includes('\\') && reveals(unescapeBackslashes(token), depth));
+  function redactTokens(text: string, depth: number): string {
+    const unescaped = replaceEscapedTokens(text, (token) => (revealsEscaped(token, depth) ? REDACTED : token));
+    return redactRanges(unescaped, base64Tokens(unescaped, longRun, (token) => revealsEncoded(token, depth)));
+  }
+  // Plain runs first: a key that itself holds `%` or `=` would otherwise lose only the part after them to a
+  // decoded token, and what stands before that part would be too short a run to be seen.
+  const redactDecoded = (text: string) => redactTokens(redactPlain(text), 0);
   // Header names and values, and short bodies, recur from answer to answer: each is redacted once.
   const remembered = new Map<string, string>();
   return (text) => {
@@ -95,6 +105,7 @@ export function createRedactor(
  */
 const PIECE = 4;
 
+const NESTED_DECODINGS = 1;
 const REMEMBERED_TOKENS = 1024;
 const REMEMBERED_TEXTS = 4096;
 const REMEMBERED_TEXT_CHARS = 256;

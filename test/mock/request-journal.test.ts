@@ -56,6 +56,26 @@ describe('GET /__admin/requests', async () => {
     expect(lines.join('\n')).not.toContain(SECRET);
   });
 
+  it('never shows a key that the client put in Prefer, in a session name or in a header name', async () => {
+    await call(origin, 'DELETE', '/__admin/requests');
+    await call(mock.url, 'GET', '/pets', { auth, headers: { prefer: `example=${SECRET}, delay=${SECRET}, ${SECRET}` } });
+    await call(mock.url, 'POST', '/pets', { auth, body: { name: 'Rex', categoryId: 1 }, headers: { 'x-mock-session': SECRET } });
+    await call(mock.url, 'GET', '/pets', { auth, headers: { [SECRET]: '1' } });
+    const text = (await call(origin, 'GET', '/__admin/requests')).text;
+    expect(text).toContain('"notApplied":["delay=***: ');
+    expect(text).not.toContain(SECRET);
+    expect(lines.join('\n')).not.toContain(SECRET);
+  });
+
+  it('keeps at most 8 notes of what Prefer asked and was not applied, then a count, however many it lists', async () => {
+    await call(origin, 'DELETE', '/__admin/requests');
+    await call(mock.url, 'GET', '/pets', { auth, headers: { prefer: Array.from({ length: 1500 }, (_, i) => `p${i}`).join(',') } });
+    const [entry] = (await call(origin, 'GET', '/__admin/requests')).json as unknown as { notApplied: string[] }[];
+    expect(entry?.notApplied).toHaveLength(9);
+    expect(entry?.notApplied.at(-1)).toMatch(/^and \d+ more not applied$/);
+    expect((lines.at(-1) as string).length).toBeLessThan(2000);
+  });
+
   it('filters by operation, keeps at most --journal-size entries, and clears on DELETE', async () => {
     for (let i = 0; i < 7; i++) await call(mock.url, 'GET', `/pets/${i + 1}`, { auth });
     await call(mock.url, 'GET', '/pets', { auth });
