@@ -33,26 +33,27 @@ export type AdminRoute = (context: AdminContext, request: AdminRequest) => Promi
 /** By path below ADMIN_PREFIX, then method. */
 export const ADMIN_ROUTES: Readonly<Record<string, Readonly<Record<string, AdminRoute>>>> = {
   '/health': {
-    GET: ({ sessions, startedAt }) =>
+    GET: taking([], ({ sessions, startedAt }) =>
       json(200, {
         status: 'ok',
         pets: sessions.default.size,
         sessions: sessions.sessionCount,
         uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
       }),
+    ),
   },
   // With X-Mock-Session, that session only (a parallel worker's reset leaves the others' pets alone); without it,
   // the default store, and every session is dropped.
   '/reset': {
-    POST: ({ sessions, rules }, { headers }) => {
+    POST: taking([], ({ sessions, rules }, { headers }) => {
       const session = sessions.sessionIn(headers[SESSION_HEADER]);
       if (session === undefined) rules.clear();
       return json(200, { status: 'reset', pets: sessions.reset(session) });
-    },
+    }),
   },
   '/rules': {
-    GET: ({ rules }) => json(200, rules.list().map(showRule)),
-    POST: async ({ rules, operations }, { body }) => {
+    GET: taking([], ({ rules }) => json(200, rules.list().map(showRule))),
+    POST: taking([], async ({ rules, operations }, { body }) => {
       const text = await body();
       let spec: unknown;
       try {
@@ -61,9 +62,9 @@ export const ADMIN_ROUTES: Readonly<Record<string, Readonly<Record<string, Admin
         throw mockError('invalid_rule', 'the rule is not valid: the body is not JSON');
       }
       return json(201, showRule(rules.add(spec, operations)));
-    },
+    }),
     // ?id=N removes that rule alone; without it, every rule goes.
-    DELETE: ({ rules }, { query }) => {
+    DELETE: taking(['id'], ({ rules }, { query }) => {
       const id = query.get('id');
       if (id === null) {
         rules.clear();
@@ -71,19 +72,19 @@ export const ADMIN_ROUTES: Readonly<Record<string, Readonly<Record<string, Admin
       }
       if (!/^\d{1,9}$/.test(id) || !rules.remove(Number(id))) throw mockError('not_found', `no rule has id ${id.slice(0, 20)}`);
       return json(200, { status: 'removed', id: Number(id) });
-    },
+    }),
   },
   // Streamed: a store of gigabytes has no one JSON string (JSON.stringify of a 2 GB store crashed the mock).
   '/pets': {
-    GET: ({ sessions }, { headers }) => {
+    GET: taking([], ({ sessions }, { headers }) => {
       const session = readSession(headers[SESSION_HEADER]);
       const store = sessions.peek(session);
       if (!store) throw mockError('not_found', `no session named ${session} has been used yet`);
       return { status: 200, body: '', chunks: store.allJsonChunks() };
-    },
+    }),
   },
   '/requests': {
-    GET: ({ journal, redact, operations }, { query }) => ({
+    GET: taking(['operation', 'session', 'limit'], ({ journal, redact, operations }, { query }) => ({
       status: 200,
       body: '',
       chunks: journalChunks(journal, redact, {
@@ -91,17 +92,29 @@ export const ADMIN_ROUTES: Readonly<Record<string, Readonly<Record<string, Admin
         session: query.get('session') ?? undefined,
         limit: readLimit(query.get('limit')),
       }),
-    }),
+    })),
     // The whole journal: a filter here would look as if it cleared only what it names.
-    DELETE: ({ journal }, { query }) => {
-      if (query.size > 0) {
-        throw mockError('invalid_parameter', 'DELETE /__admin/requests clears the whole journal and takes no query parameters');
-      }
+    DELETE: taking([], ({ journal }) => {
       journal.clear();
       return json(200, { status: 'cleared' });
-    },
+    }),
   },
 };
+
+/**
+ * A route that refuses query parameters other than `params`: `DELETE /__admin/rules?ID=14` or `POST
+ * /__admin/reset?session=a` would otherwise act on everything while seeming to act on what they name.
+ */
+function taking(params: readonly string[], route: AdminRoute): AdminRoute {
+  return (context, request) => {
+    const other = [...request.query.keys()].find((name) => !params.includes(name));
+    if (other !== undefined) {
+      const takes = params.length === 0 ? 'takes no query parameters' : `takes only ${params.join(', ')}`;
+      throw mockError('invalid_parameter', `query.${other.slice(0, 40)}: this admin endpoint ${takes}`);
+    }
+    return route(context, request);
+  };
+}
 
 /** Every method some admin endpoint answers, for a CORS preflight. */
 export const ADMIN_METHODS: readonly string[] = [...new Set(Object.values(ADMIN_ROUTES).flatMap((r) => Object.keys(r)))];

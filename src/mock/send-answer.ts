@@ -77,13 +77,15 @@ export function writeAnswer(state: RequestState, mock: MockContext, response: Mo
 function writeHead(state: RequestState, mock: MockContext, response: MockResponse, withOperation: boolean) {
   const headers: (string | number)[] = [];
   if (state.headers) append(headers, state.headers);
-  if (response.body !== '' || response.chunks) headers.push('Content-Type', 'application/json');
+  // RFC 9110 §8.6, §15.3.5: a 204 has no content, and no Content-Length either.
+  const bodiless = response.status === 204;
+  if (!bodiless && (response.body !== '' || response.chunks)) headers.push('Content-Type', 'application/json');
   const deprecation = withOperation && state.operation ? mock.extraHeaders.get(state.operation) : undefined;
   if (deprecation) append(headers, deprecation);
   if (response.headers) for (const name of Object.keys(response.headers)) setHeader(headers, name, response.headers[name] as string);
   if (state.applied) setHeader(headers, 'Preference-Applied', state.applied.join(', '));
   if (closesConnection(response)) setHeader(headers, 'Connection', 'close');
-  if (!response.chunks) setHeader(headers, 'Content-Length', Buffer.byteLength(response.body));
+  if (!response.chunks && !bodiless) setHeader(headers, 'Content-Length', Buffer.byteLength(response.body));
   (state.res as ServerResponse).writeHead(response.status, headers);
   return headers;
 }

@@ -49,6 +49,25 @@ describe('admin endpoints and browsers', async () => {
     expect(reply.json).toMatchObject({ code: 'method_not_allowed', status: 405 });
   });
 
+  it('refuses a query parameter an admin endpoint does not take, and acts on nothing', async () => {
+    await call(mock.url, 'POST', '/pets', { body: { name: 'Kept', categoryId: 1 } });
+    const rule = await call(origin, 'POST', '/__admin/rules', { auth: null, body: { operationId: 'getPet', prefer: 'code=503' } });
+    const pets = mock.store.size;
+    for (const [method, path] of [
+      ['DELETE', '/__admin/rules?ID=1'],
+      ['POST', '/__admin/reset?session=a'],
+      ['GET', '/__admin/requests?operationId=getPet'],
+    ] as const) {
+      const refused = await call(origin, method, path, { auth: null });
+      expect(refused.status, path).toBe(400);
+      expect(refused.json).toMatchObject({ code: 'invalid_parameter' });
+      expect((refused.json as { message: string }).message).toMatch(/^query\.\w+: this admin endpoint takes /);
+    }
+    expect(mock.store.size).toBe(pets);
+    expect((await call(origin, 'GET', '/__admin/rules', { auth: null })).json).toHaveLength(1);
+    await call(origin, 'DELETE', `/__admin/rules?id=${(rule.json as { id: number }).id}`, { auth: null });
+  });
+
   it('answers an unknown admin path with 404', async () => {
     expect((await call(origin, 'GET', '/__admin/nope', { auth: null })).status).toBe(404);
   });

@@ -52,6 +52,9 @@ describe('paths, methods, CORS, limits and admin', async () => {
       },
     });
     expect(reply.status).toBe(204);
+    // RFC 9110 §8.6: no Content-Length on a 204, preflight or plain OPTIONS.
+    expect(reply.headers['content-length']).toBeUndefined();
+    expect((await call(mock.url, 'OPTIONS', '/pets', { auth: null })).headers['content-length']).toBeUndefined();
     expect(reply.headers['access-control-allow-origin']).toBe('http://localhost:5173');
     expect(reply.headers['access-control-allow-methods']).toBe('GET, HEAD, POST, OPTIONS');
     expect(String(reply.headers['access-control-allow-headers']).toLowerCase()).toContain('authorization');
