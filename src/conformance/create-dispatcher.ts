@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
 import { Agent, type Dispatcher, EnvHttpProxyAgent } from 'undici';
 import type { HttpClientOptions } from './create-http-client.js';
+import { noteBytesRead } from './note-bytes-read.js';
 import { skipUnsolicitedContinue } from './skip-unsolicited-continue.js';
 
 /**
@@ -17,7 +18,7 @@ export function dispatcherFactory(options: HttpClientOptions): (connections: num
     rejectUnauthorized: options.insecure !== true,
     ...(options.ca === undefined ? {} : { ca: [...rootCertificates, ...extraCertificates(), options.ca] }),
   };
-  const connect = skipUnsolicitedContinue(tls);
+  const connect = noteBytesRead(skipUnsolicitedContinue(tls));
   const env = process.env;
   const proxied = [env.http_proxy, env.HTTP_PROXY, env.https_proxy, env.HTTPS_PROXY].some(Boolean);
   return (connections) => {

@@ -129,14 +129,18 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
   };
 
   // `waits.ms` adds up the time spent behind the run's own requests, which is not the target's time.
-  async function attempt(outgoing: OutgoingRequest, waits: { ms: number }): Promise<{ response?: ReceivedResponse; error?: TransportError }> {
+  async function attempt(
+    outgoing: OutgoingRequest,
+    waits: { ms: number },
+    over: Dispatcher = dispatcher,
+  ): Promise<{ response?: ReceivedResponse; error?: TransportError }> {
     if (waitForSlot) await waitForSlot();
     let outcome: Awaited<ReturnType<typeof sendOnce>>;
     const queued = performance.now();
     const leave = await onTheWire();
     waits.ms += performance.now() - queued;
     try {
-      outcome = await sendOnce(dispatcher, outgoing, limits);
+      outcome = await sendOnce(over, outgoing, limits);
     } catch (error) {
       // undici refused to send it (a header value with a line break, say): the step's fault, not the target's,
       // and sending it again would only fail again.
@@ -165,9 +169,14 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
       let result = await attempt(outgoing, waits);
       // Any request, a POST too, is sent once more when the target closed its kept-alive connection as it went out:
       // no byte of an answer came back on a connection that had answered before, so it was most likely never read.
-      const again = (i: number) =>
-        result.error?.kind === 'connection' && (IDEMPOTENT.has(outgoing.method) || (i === 0 && result.error.idleClose === true));
-      for (let i = 0; i < retries && again(i); i++) {
+      // Once more on a connection of its own, at once: the pool's other connections may be closing the same way
+      // (a server that closes each connection after its answer), and a new one has carried nothing to close after.
+      if (result.error?.idleClose) {
+        const fresh = parts.open(1);
+        result = await attempt(outgoing, waits, fresh);
+        fresh.close().catch(() => {});
+      }
+      for (let i = 0; i < retries && result.error?.kind === 'connection' && IDEMPOTENT.has(outgoing.method); i++) {
         await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[i] ?? 1000));
         result = await attempt(outgoing, waits);
       }

@@ -3,6 +3,7 @@ import { collectGarbage } from './collect-garbage.js';
 import { type DecodedBody, decodeContent } from './decode-content.js';
 import type { TransportError } from './exchange.js';
 import type { Gate } from './create-gate.js';
+import { bytesReadBefore } from './note-bytes-read.js';
 
 export interface RawAnswer {
   readonly status: number;
@@ -166,9 +167,12 @@ export function sendOnce(dispatcher: Dispatcher, outgoing: OneRequest, limits: L
  * one that does so without a Keep-Alive hint races the next request, which it then never reads.
  */
 function closedWhileIdle(error: unknown, answer: unknown): boolean {
-  const socket = (error as { socket?: { bytesRead?: number } }).socket;
-  return answer === undefined && (error as { code?: string }).code === 'UND_ERR_SOCKET' && (socket?.bytesRead ?? 0) > 0;
+  const code = (error as { code?: string }).code;
+  return answer === undefined && code !== undefined && CLOSED.has(code) && (bytesReadBefore(error) ?? 0) > 0;
 }
+
+// How a connection the target closed or reset as a request went out fails it.
+const CLOSED = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 
 export function isTransportError(outcome: RawAnswer | TransportError): outcome is TransportError {
   return 'kind' in outcome;
@@ -179,10 +183,22 @@ function toText(bytes: Buffer): string {
   return bytes.toString('utf8', bom);
 }
 
-// undici wraps the socket error: the cause carries the code people recognise (ECONNREFUSED, ECONNRESET).
+// undici wraps the socket error: the cause carries the code people recognise (ECONNREFUSED, ECONNRESET). The
+// code stays in the message, after what it means in words: a QA engineer reads the words, a search finds the code.
 function describe(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  const code = (error as { code?: string }).code;
-  if (cause?.code) return `${cause.code}: ${cause.message ?? ''}`.trim();
-  return code ? `${code}: ${(error as Error).message}` : String((error as Error)?.message ?? error);
+  const code = cause?.code ?? (error as { code?: string }).code;
+  const detail = cause?.code ? `${cause.code}: ${cause.message ?? ''}`.trim() : code ? `${code}: ${(error as Error).message}` : String((error as Error)?.message ?? error);
+  const words = code === undefined ? undefined : (IN_WORDS[code] ?? (code.startsWith('HPE_') ? 'the answer is not valid HTTP/1.1' : undefined));
+  return words ? `${words} (${detail})` : detail;
 }
+
+const IN_WORDS: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'nothing accepted the connection',
+  ECONNRESET: 'the target reset the connection',
+  EPIPE: 'the target closed the connection while the request was being sent',
+  UND_ERR_SOCKET: 'the target closed the connection before the answer was complete',
+  UND_ERR_CONNECT_TIMEOUT: 'the connection could not be opened in time',
+  UND_ERR_HEADERS_OVERFLOW: "the answer's header block is larger than a client reads",
+  UND_ERR_RES_CONTENT_LENGTH_MISMATCH: 'the body is not as long as its Content-Length says',
+};

@@ -82,7 +82,7 @@ describe('conformance command', async () => {
     expect(passed.code).toBe(0);
     const closedPort = await freePort();
     for (const [args, code, why] of [
-      [['--target', `http://127.0.0.1:${closedPort}/v1`], 3, /did not answer: ECONNREFUSED/],
+      [['--target', `http://127.0.0.1:${closedPort}/v1`], 3, /did not answer: nothing accepted the connection \(ECONNREFUSED/],
       [['--target', mock.url, '--fail-on', 'severe'], 2, /--fail-on must be one of/],
     ] as const) {
       const again = await runCli([...args, '--token', SECRET, '--report-dir', passed.reportDir]);
@@ -197,7 +197,7 @@ describe('conformance command', async () => {
     const closedPort = await freePort();
     const run = await runCli(['--target', `http://127.0.0.1:${closedPort}/v1`, '--reporter', 'json']);
     expect(run.code).toBe(3);
-    expect(run.err.trim().split('\n')).toEqual([expect.stringMatching(/did not answer: ECONNREFUSED/)]);
+    expect(run.err.trim().split('\n')).toEqual([expect.stringMatching(/did not answer: nothing accepted the connection \(ECONNREFUSED/)]);
   });
 
   it.each([

@@ -9,6 +9,7 @@ import { type AddressInfo, connect, createServer as createNetServer, type Socket
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttpClient } from '../../src/conformance/create-http-client.js';
+import { runPool } from '../../src/conformance/run-pool.js';
 import { redactExchange } from '../../src/conformance/redact-exchange.js';
 
 const servers: Server[] = [];
@@ -79,6 +80,32 @@ describe('createHttpClient', () => {
     expect(second.error).toBeUndefined();
     expect(second.response?.status).toBe(201);
     expect(arrivals).toBe(3);
+  });
+
+  it('sends each POST once more, on a new connection, to a target that closes every connection after its answer', async () => {
+    // No Connection: close and no Keep-Alive hint: the next request on a pooled connection races the close, and
+    // so would a retry on another pooled one (an outside audit's server, failed as "other side closed").
+    let processed = 0;
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        processed++;
+        res.on('finish', () => req.socket.destroy());
+        res.writeHead(201, { 'content-type': 'application/json' }).end('{"id":1}');
+      });
+    });
+    server.keepAliveTimeout = 0;
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/pets`;
+    const http = createHttpClient({ token: 'k', timeoutMs: 5_000, connections: 4, rateLimit: undefined });
+    const post = () => http.send({ method: 'POST', url, headers: { 'content-type': 'application/json' }, body: '{}' });
+    // Eight at a time over four connections, as a burst of creates goes: a retry meets connections still closing.
+    const sent = await runPool(Array.from({ length: 60 }), 8, post);
+    await http.close();
+    expect(sent.map((exchange) => exchange.error?.message)).toEqual(Array(60).fill(undefined));
+    expect(sent.every((exchange) => exchange.response?.status === 201)).toBe(true);
+    expect(processed).toBe(60);
   });
 
   it('refuses a request HTTP cannot carry, without sending or retrying it', async () => {
