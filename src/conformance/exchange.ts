@@ -16,6 +16,8 @@ export interface ReceivedResponse {
   /** Lower-case names; repeated headers joined with ', '. */
   readonly headers: Readonly<Record<string, string>>;
   readonly text: string;
+  /** The body began with a byte order mark, which `text` leaves out (RFC 8259 §8.1: a sender must not add one). */
+  readonly byteOrderMark?: boolean;
   /** The body parsed with exact integers (int64 beyond 2^53 are bigint); undefined when empty or not JSON. */
   readonly json: JsonValue | undefined;
   /** Why the body is not JSON, when it is not empty and does not parse. */

@@ -9,8 +9,13 @@ import { projectReads, type ReadTree } from './capture-reads.js';
  * tree of values (a 10 MiB list is a few MiB of text and up to hundreds of MiB of objects). The tree is dropped
  * with the answer, once its step is judged.
  */
-export function receivedResponse(status: number, headers: Readonly<Record<string, string>>, text: string): ReceivedResponse {
-  return new LazyResponse(status, headers, text);
+export function receivedResponse(
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  text: string,
+  byteOrderMark = false,
+): ReceivedResponse {
+  return new LazyResponse(status, headers, text, byteOrderMark);
 }
 
 // A class, not an object literal with getters: V8 gives such literals a shape of their own each time, and an
@@ -22,6 +27,7 @@ class LazyResponse implements ReceivedResponse {
     readonly status: number,
     readonly headers: Readonly<Record<string, string>>,
     readonly text: string,
+    readonly byteOrderMark: boolean,
   ) {}
 
   get json() {

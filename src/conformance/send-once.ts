@@ -11,6 +11,8 @@ export interface RawAnswer {
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   /** The whole body, content codings undone, as UTF-8, a leading byte order mark dropped (as undici's body.text() does). */
   readonly text: string;
+  /** The body began with a UTF-8 byte order mark, which `text` leaves out. */
+  readonly byteOrderMark: boolean;
 }
 
 export interface Limits {
@@ -50,7 +52,7 @@ export function sendOnce(dispatcher: Dispatcher, outgoing: OneRequest, limits: L
   return new Promise((resolve, reject) => {
     let settled = false;
     let controller: Dispatcher.DispatchController | undefined;
-    let answer: Omit<RawAnswer, 'text'> | undefined;
+    let answer: Pick<RawAnswer, 'status' | 'headers'> | undefined;
     const chunks: Buffer[] = [];
     let received = 0;
     let gate: 'outside' | 'waiting' | (() => void) = 'outside';
@@ -123,7 +125,7 @@ export function sendOnce(dispatcher: Dispatcher, outgoing: OneRequest, limits: L
         const deliver = (decoded: DecodedBody) => {
           if (!Buffer.isBuffer(decoded)) return settle(() => resolve({ kind: decoded.kind, message: decoded.problem, status }));
           if (elapsed() > timeoutMs) return settle(() => resolve(late()));
-          settle(() => resolve({ status, headers, text: toText(decoded) }));
+          settle(() => resolve({ status, headers, text: toText(decoded), byteOrderMark: startsWithBom(decoded) }));
         };
         // Most answers have no coding to undo: no promise and no turn of the event loop for them.
         const coding = headers['content-encoding'];
@@ -179,8 +181,11 @@ export function isTransportError(outcome: RawAnswer | TransportError): outcome i
 }
 
 function toText(bytes: Buffer): string {
-  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  return bytes.toString('utf8', bom);
+  return bytes.toString('utf8', startsWithBom(bytes) ? 3 : 0);
+}
+
+function startsWithBom(bytes: Buffer): boolean {
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 }
 
 // undici wraps the socket error: the cause carries the code people recognise (ECONNREFUSED, ECONNRESET). The

@@ -172,6 +172,11 @@ const BROKEN: readonly { name: string; check: string; title?: RegExp; mutation: 
     mutation: () => ({ response: (res) => ({ ...res, headers: { ...res.headers, 'content-type': 'text/plain' } }) }),
   },
   {
+    name: 'a byte order mark before every JSON body (RFC 8259 §8.1: must not)',
+    check: 'json-without-bom',
+    mutation: () => ({ response: (res) => (res.body === '' ? res : { ...res, body: `\uFEFF${res.body}` }) }),
+  },
+  {
     name: 'a list that is not an array',
     check: 'body-schema',
     mutation: () => ({

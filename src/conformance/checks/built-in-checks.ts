@@ -9,6 +9,7 @@ import { headersDocumented } from './headers-documented.js';
 import { headersExpected } from './headers-expected.js';
 import { idAssignedOnce } from './id-assigned-once.js';
 import { idsUniqueInList } from './ids-unique-in-list.js';
+import { jsonWithoutBom } from './json-without-bom.js';
 import { listedAsCreated } from './listed-as-created.js';
 import { noServerError } from './no-server-error.js';
 import { responseTime } from './response-time.js';
@@ -23,6 +24,7 @@ export const BUILT_IN_CHECKS: readonly Check[] = [
   statusDocumented,
   statusExpected,
   contentTypeJson,
+  jsonWithoutBom,
   bodySchema,
   errorStatusMatches,
   idsUniqueInList,

@@ -30,6 +30,12 @@ interface Shape {
 }
 
 /** An exchange for getPet answering a Pet by default; each case changes one thing. */
+// The answer as the HTTP client hands it over when the body began with EF BB BF: the text without it, and the mark.
+function withBom(given: CheckInput): CheckInput {
+  const response = given.exchange.response as NonNullable<Exchange['response']>;
+  return { ...given, exchange: { ...given.exchange, response: { ...response, byteOrderMark: true } } };
+}
+
 function input(shape: Shape = {}): CheckInput {
   const operation = shape.operation ?? op(shape.operationId ?? 'getPet');
   const body = shape.body ?? PET;
@@ -84,6 +90,7 @@ const CASES: Readonly<Record<string, { conforming: CheckInput; violation: CheckI
     conforming: input({ contentType: 'application/json; charset=utf-8' }),
     violation: input({ contentType: 'text/plain' }),
   },
+  'json-without-bom': { conforming: input(), violation: withBom(input()) },
   'body-schema': { conforming: input(), violation: input({ body: '{"id":"1","name":"Rex"}' }) },
   'error-status-matches': {
     conforming: input({ status: 401, body: ERROR_401 }),
