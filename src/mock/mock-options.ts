@@ -121,9 +121,18 @@ const RULES: readonly { name: keyof MockOptions; valid: (value: unknown) => bool
   },
   {
     name: 'apiKeys',
-    valid: (v) => Array.isArray(v) && v.every((key) => typeof key === 'string' && key !== '' && key.trim() === key),
-    rule: 'a list of keys, none of them empty or with spaces around it',
+    // A header value is bytes: a key with a character outside visible ASCII (é, a space) could never be sent as
+    // the mock compares it, and no request would ever be let in.
+    valid: (v) => Array.isArray(v) && v.every((key) => typeof key === 'string' && /^[\x21-\x7e]+$/.test(key)),
+    rule: 'a list of keys, none of them empty, each of visible ASCII characters (no spaces, no accents)',
     secret: true,
+  },
+  {
+    name: 'corsOrigins',
+    // A browser sends an Origin as scheme://host[:port], nothing after: http://localhost:3000/ (a slash too many)
+    // would match no request, and every page would fail CORS with nothing to say why.
+    valid: (v) => v === '*' || (Array.isArray(v) && v.every((origin) => origin === 'null' || isOrigin(origin))),
+    rule: "'*' or origins as a browser sends them, scheme://host[:port] with no path or trailing slash (http://localhost:3000)",
   },
 ];
 
@@ -133,6 +142,15 @@ export function checkMockOptions(options: MockOptions): void {
     const value = options[name];
     if (value === undefined || valid(value)) continue;
     throw new AppError('invalid_option', `${name} must be ${rule}${secret ? '' : ` (got ${JSON.stringify(value)})`}`);
+  }
+}
+
+function isOrigin(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  try {
+    return new URL(value).origin === value;
+  } catch {
+    return false;
   }
 }
 

@@ -1,3 +1,4 @@
+import { DEV_API_KEY } from '../../src/mock/mock-options.js';
 import { describe, expect, it } from 'vitest';
 import { call } from '../support/http.js';
 import { sendRaw } from '../support/send-raw.js';
@@ -13,6 +14,21 @@ describe('inputs that used to take the mock down or past its checks', async () =
   const mock = await startMock();
   const origin = new URL(mock.url).origin;
   const port = Number(new URL(mock.url).port);
+
+  it('refuses two Authorization headers with 401 repeated_authorization, whichever comes first', async () => {
+    for (const [first, second] of [
+      [`Bearer ${DEV_API_KEY}`, 'Bearer wrong'],
+      ['Bearer wrong', `Bearer ${DEV_API_KEY}`],
+    ]) {
+      const text = await sendRaw(
+        port,
+        `GET /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${first}\r\nauthorization: ${second}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(text).toMatch(/^HTTP\/1\.1 401 /);
+      expect(text).toContain('"code":"repeated_authorization"');
+      expect(text).not.toContain(DEV_API_KEY);
+    }
+  });
 
   it('reads every query parameter: one past the 1000th is still validated', async () => {
     const padding = Array.from({ length: 1000 }, (_, i) => `p${i}=1`).join('&');

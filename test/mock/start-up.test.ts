@@ -38,18 +38,21 @@ describe('createMockServer refuses options it cannot honour', () => {
     [{ basePath: '/v2/' }, "basePath must be a path that starts with '/'"],
     [{ port: 70000 }, 'port must be a whole number from 0 to 65535 (got 70000)'],
     [{ maxBodyBytes: 0 }, 'maxBodyBytes must be a whole number of at least 1 (got 0)'],
+    [{ corsOrigins: ['http://localhost:3000/'] }, 'corsOrigins must be \'*\' or origins as a browser sends them'],
+    [{ corsOrigins: ['not a url'] }, '(got ["not a url"])'],
+    [{ corsOrigins: ['http://localhost:3000', 'localhost:5173'] }, 'corsOrigins must be'],
   ])('throws invalid_option for %j', async (options, message) => {
     const error = await refusal(options);
     expect(error.code).toBe('invalid_option');
     expect(error.message).toContain(message);
   });
 
-  it('refuses an empty or space-padded API key without repeating any key', async () => {
-    for (const apiKeys of [[''], ['good-key', ' padded-secret ']]) {
+  it('refuses an empty, space-padded or non-ASCII API key without repeating any key', async () => {
+    for (const apiKeys of [[''], ['good-key', ' padded-secret '], ['good-key', 'clé-secrète'], ['good-key', 'two words']]) {
       const error = await refusal({ apiKeys });
       expect(error.code).toBe('invalid_option');
       expect(error.message).toContain('apiKeys must be a list of keys');
-      expect(error.message).not.toMatch(/good-key|padded-secret/);
+      expect(error.message).not.toMatch(/good-key|padded-secret|secrète|words/);
     }
   });
 
