@@ -1,3 +1,4 @@
+import { countField } from '../count-field.js';
 import { mockError } from '../error-codes.js';
 import type { Stage } from './stage.js';
 
@@ -6,17 +7,8 @@ export const checkKey: Stage = (state, mock) => {
   if (state.operation!.auth !== 'bearer') return undefined;
   // Node keeps the first of several Authorization fields and drops the rest without a word; a proxy may keep the
   // last. Authorization is a single field (RFC 9110 §11.6.2), so two of them are refused, whichever holds the key.
-  if (authorizationFields(state.req.rawHeaders) > 1) throw mockError('repeated_authorization');
+  if (countField(state.req.rawHeaders, 'authorization') > 1) throw mockError('repeated_authorization');
   const denied = mock.authenticate(state.req.headers.authorization);
   if (denied) throw denied;
   return undefined;
 };
-
-function authorizationFields(rawHeaders: readonly string[]): number {
-  let count = 0;
-  for (let i = 0; i < rawHeaders.length; i += 2) {
-    const name = rawHeaders[i] as string;
-    if (name.length === 13 && name.toLowerCase() === 'authorization') count++;
-  }
-  return count;
-}

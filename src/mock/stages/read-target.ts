@@ -1,3 +1,4 @@
+import { countField } from '../count-field.js';
 import { mockError } from '../error-codes.js';
 import { normalizePath } from '../normalize-path.js';
 import { ADMIN_PREFIX } from '../admin-routes.js';
@@ -22,7 +23,7 @@ export const readTarget: Stage = (state, mock) => {
   }
   // RFC 9112 §3.2: more than one Host is a 400. Node keeps the first, and a second one could slip past the admin
   // endpoints' Host check.
-  if (countHost(req.rawHeaders) > 1) throw mockError('malformed_request', 'the request has more than one Host header');
+  if (countField(req.rawHeaders, 'host') > 1) throw mockError('malformed_request', 'the request has more than one Host header');
   // Node hands every Expect but 100-continue to 'checkExpectation', which runs the stages too.
   const expect = headers.expect;
   if (expect !== undefined && !CONTINUE.test(expect)) {
@@ -63,14 +64,4 @@ function splitAbsoluteForm(target: string): { authority: string; pathAndQuery: s
   const rest = target.slice(end);
   // An empty path is '/' (RFC 9112 §3.2.2 refers to RFC 9110 §4.2.3).
   return { authority: target.slice(start, end), pathAndQuery: rest === '' || rest[0] === '?' ? `/${rest}` : rest };
-}
-
-// Only a four-letter name can be Host: the others are not lower-cased (a copy of each name, on every request).
-function countHost(rawHeaders: readonly string[]): number {
-  let count = 0;
-  for (let i = 0; i < rawHeaders.length; i += 2) {
-    const name = rawHeaders[i] as string;
-    if (name.length === 4 && name.toLowerCase() === 'host') count++;
-  }
-  return count;
 }
