@@ -43,7 +43,7 @@ const OPTIONS: readonly OptionRow[] = [
     value: 'file',
     description: 'keep the pets (sessions too) in this file across restarts: loaded at start instead of the fixtures',
   },
-  { name: 'max-pets', type: 'string', value: 'n', description: `most pets kept in memory (default ${DEFAULTS.maxPets})` },
+  { name: 'max-pets', type: 'string', value: 'n', description: `most pets in each store, the default one and each session's (default ${DEFAULTS.maxPets})` },
   {
     name: 'max-store-bytes',
     type: 'string',
