@@ -71,6 +71,15 @@ describe('inputs that used to take the mock down or past its checks', async () =
     },
   );
 
+  it.each(['127.0.0.1:abc', `127.0.0.1:${port}, evil.example`, '127.0.0.1/x', 'a b'])(
+    'refuses Host: %s, which is not a host and a port, with 400 malformed_request (RFC 9112 §3.2)',
+    async (host) => {
+      const text = await sendRaw(port, `GET /__admin/health HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(statusLines(text)).toEqual(['HTTP/1.1 400 Bad Request']);
+      expect(text).toContain('"code":"malformed_request"');
+    },
+  );
+
   it('refuses a request with two Host headers (RFC 9112 §3.2), so a second one cannot slip past the admin check', async () => {
     const text = await sendRaw(port, `GET /__admin/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`);
     expect(statusLines(text)).toEqual(['HTTP/1.1 400 Bad Request']);

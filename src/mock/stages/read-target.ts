@@ -24,6 +24,10 @@ export const readTarget: Stage = (state, mock) => {
   // RFC 9112 §3.2: more than one Host is a 400. Node keeps the first, and a second one could slip past the admin
   // endpoints' Host check.
   if (countField(req.rawHeaders, 'host') > 1) throw mockError('malformed_request', 'the request has more than one Host header');
+  // RFC 9112 §3.2: a Host that is not uri-host[:port] is a 400 too (127.0.0.1:abc, or a list of hosts).
+  if (headers.host !== undefined && !HOST.test(headers.host)) {
+    throw mockError('malformed_request', 'the Host header is not a host and an optional port (RFC 9110 §7.2)');
+  }
   // Node hands every Expect but 100-continue to 'checkExpectation', which runs the stages too.
   const expect = headers.expect;
   if (expect !== undefined && !CONTINUE.test(expect)) {
@@ -48,6 +52,9 @@ export const readTarget: Stage = (state, mock) => {
   return undefined;
 };
 
+// uri-host (RFC 3986 §3.2.2: an IP literal in brackets, or a reg-name of unreserved, pct-encoded and sub-delims
+// characters) and an optional port of digits. No class overlaps the next, so nothing backtracks.
+const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~!$&'()*+,;=%-]*)(?::[0-9]*)?$/;
 const SLASH = 47;
 // Node's own test for 100-continue (lib/_http_server.js): a list that holds it counts as it.
 const CONTINUE = /(?:^|\W)100-continue(?:$|\W)/i;
