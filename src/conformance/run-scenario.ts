@@ -5,9 +5,8 @@ import { captureReads } from './capture-reads.js';
 import type { HttpClient } from './create-http-client.js';
 import type { Judge, Sent } from './create-judge.js';
 import { interpolate } from './interpolate.js';
-import type { Judged } from './judge-exchange.js';
 import { capturedAnswer } from './received-response.js';
-import type { Finding, ScenarioResult } from './run-result.js';
+import type { ExchangeSummary, Finding, Observation, ScenarioResult } from './run-result.js';
 import { runPool } from './run-pool.js';
 import type { Scenario, Step } from './scenario.js';
 import { atLeast, type Severity } from './severity.js';
@@ -27,8 +26,9 @@ export interface ScenarioContext {
 export async function runScenario(scenario: Scenario, context: ScenarioContext): Promise<ScenarioResult> {
   const started = performance.now();
   const scope: Record<string, unknown> = { run: { id: context.runId }, env: context.env ?? {} };
-  // In order: the verdicts on each batch of answers, and a step that could not be sent where it stood.
-  const parts: (Judged[] | Finding)[] = [];
+  const findings: Finding[] = [];
+  const exchanges: ExchangeSummary[] = [];
+  const observations: Observation[] = [];
   const where = { file: scenario.file, scenario: scenario.name };
   const client = scenario.connection === 'dedicated' ? context.client.dedicated() : context.client;
   const { redact } = context.client;
@@ -47,12 +47,16 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
   const held: Sent[] = [];
   let heldChars = 0;
   const judgeHeld = () => {
-    if (held.length > 0) parts.push(context.judge(scenario, held.splice(0)));
+    for (const judged of context.judge(scenario, held.splice(0))) {
+      findings.push(...judged.findings);
+      exchanges.push(judged.summary);
+      observations.push(...judged.observations);
+    }
     heldChars = 0;
   };
   const notSentAt = (step: Step, error: unknown) => {
     judgeHeld();
-    parts.push(notSent(step, error, where, context.failOn, redact));
+    findings.push(notSent(step, error, where, context.failOn, redact));
   };
 
   // A frame of its own, ended before the next step is sent: an async function keeps its locals across an await,
@@ -95,21 +99,6 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
   } finally {
     if (client !== context.client) await client.close();
   }
-  const durationMs = performance.now() - started;
-  const findings: Finding[] = [];
-  const exchanges: ScenarioResult['exchanges'][number][] = [];
-  const observations: ScenarioResult['observations'][number][] = [];
-  for (const part of parts) {
-    if (!Array.isArray(part)) {
-      findings.push(part);
-      continue;
-    }
-    for (const judged of part) {
-      findings.push(...judged.findings);
-      exchanges.push(judged.summary);
-      observations.push(...judged.observations);
-    }
-  }
   return {
     id: scenario.id,
     source: scenario.source,
@@ -121,7 +110,7 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
     tags: scenario.tags,
     outcome: findings.some((f) => f.blocking) ? 'failed' : 'passed',
     skipReason: undefined,
-    durationMs,
+    durationMs: performance.now() - started,
     exchanges,
     findings,
     observations,

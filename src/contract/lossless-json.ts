@@ -55,11 +55,11 @@ function exactDecimal(text: string): number | bigint {
  */
 function besideInteger(double: number, digits: string, scale: number, negative: boolean): number {
   if (Math.abs(double) >= 2 ** 53) return Number.NaN;
+  if (double === 0) return negative ? -Number.MIN_VALUE : Number.MIN_VALUE;
   const integerDigits = digits.length + scale;
   const truncated = (integerDigits > 0 ? Number(digits.slice(0, integerDigits)) : 0) * (negative ? -1 : 1);
   // Rounded to its own integer part, the value is further from zero than the double; rounded up, nearer.
   const awayFromZero = double === truncated;
-  if (double === 0) return negative ? -Number.MIN_VALUE : Number.MIN_VALUE;
   BITS[0] = double;
   BIT_PATTERN[0] = BIT_PATTERN[0] as bigint + (awayFromZero ? 1n : -1n);
   return BITS[0] as number;

@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import { mediaTypeOf } from '../contract/find-response.js';
 import { mockError } from './error-codes.js';
+import { isJson } from './read-request.js';
 
 /**
  * Reads the whole body as UTF-8 text, at most `maxBytes`: a declared Content-Length over the cap is refused
@@ -28,7 +29,7 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<string
     });
     req.on('end', () => {
       const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
-      if (!isUtf8(body) && isJson(req.headers['content-type'])) {
+      if (!isUtf8(body) && isJson(mediaTypeOf(req.headers['content-type']) ?? '')) {
         reject(mockError('invalid_json', 'body: the request body is not valid UTF-8, which JSON text must be (RFC 8259 §8.1)'));
       } else {
         resolve(body.toString('utf8'));
@@ -38,11 +39,6 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<string
     req.on('error', () => reject(mockError('request_incomplete')));
     req.on('aborted', () => reject(mockError('request_incomplete')));
   });
-}
-
-function isJson(contentType: string | undefined): boolean {
-  const media = mediaTypeOf(contentType);
-  return media === 'application/json' || media?.endsWith('+json') === true;
 }
 
 function tooLarge(maxBytes: number) {

@@ -183,6 +183,7 @@ function charsetOf(contentType: string | undefined): string | undefined {
   return match ? (match[1] ?? match[2]) : undefined;
 }
 
-function isJson(mediaType: string): boolean {
+/** application/json or a +json type (RFC 6839 §3.1), given a media type without parameters. */
+export function isJson(mediaType: string): boolean {
   return mediaType === JSON_TYPE || mediaType.endsWith('+json');
 }

@@ -47,10 +47,12 @@ export function createRedactor(
   // The same tokens come back in every answer (application/json, error codes): each is decoded once.
   const verdicts = new Map<string, boolean>();
   const revealsEncoded = (token: string, depth: number) => {
-    if (depth > 0) return anyDecoding(token, shortestEncoded, (decoded) => reveals(decoded, depth));
+    const decodes = () => anyDecoding(token, shortestEncoded, (decoded) => reveals(decoded, depth));
+    // Only the text's own tokens are remembered: a nested one is met only inside a token already remembered.
+    if (depth > 0) return decodes();
     let verdict = verdicts.get(token);
     if (verdict === undefined) {
-      verdict = anyDecoding(token, shortestEncoded, (decoded) => reveals(decoded, depth));
+      verdict = decodes();
       if (token.length <= REMEMBERED_TOKEN_CHARS) {
         if (verdicts.size >= REMEMBERED_TOKENS) verdicts.clear();
         // The token is a slice of the text it was found in: kept as it is, it would keep all of that text alive.
