@@ -93,12 +93,15 @@ const BROKEN: readonly { name: string; check: string; title?: RegExp; mutation: 
     }),
   },
   {
-    name: 'a limit between the ends answered with the default page: 20 pets for any limit from 6 to 99',
+    name: 'a limit between the ends answered with the default page: 20 pets for any limit from 2 to 99',
     check: 'body-expected',
+    // The seed chooses the limit between the ends (81 with seed 1): a random one may be 20, which this server
+    // answers rightly, and the run would pass.
+    args: ['--seed', '1'],
     mutation: () => ({
       request: (req) => {
         const limit = Number(/[?&]limit=(\d+)/.exec(req.url)?.[1]);
-        return isListPets(req) && limit >= 6 && limit <= 99 ? { ...req, url: withQuery(req.url, 'limit', '20') } : req;
+        return isListPets(req) && limit >= 2 && limit <= 99 ? { ...req, url: withQuery(req.url, 'limit', '20') } : req;
       },
     }),
   },
