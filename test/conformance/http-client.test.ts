@@ -108,6 +108,27 @@ describe('createHttpClient', () => {
     expect(processed).toBe(60);
   });
 
+
+  it("ends a case's own connection when the case closes it, and the pool goes on serving", async () => {
+    const ended: Promise<void>[] = [];
+    const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('[]'));
+    server.on('connection', (socket: Socket) => ended.push(new Promise((resolve) => socket.on('close', () => resolve()))));
+    // Kept open for longer than the test may take: only the client can end it in time.
+    server.keepAliveTimeout = 60_000;
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/pets`;
+    const http = client();
+    const own = http.dedicated();
+    for (let i = 0; i < 3; i++) expect((await own.send({ method: 'GET', url, headers: {}, body: undefined })).response?.status).toBe(200);
+    expect(ended).toHaveLength(1);
+    await own.close();
+    await ended[0];
+    const after = await http.send({ method: 'GET', url, headers: {}, body: undefined });
+    await http.close();
+    expect(after.response?.status).toBe(200);
+    expect(ended).toHaveLength(2);
+  });
   it('refuses a request HTTP cannot carry, without sending or retrying it', async () => {
     const { url, arrivals } = await serve(0);
     const http = client();
