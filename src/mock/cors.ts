@@ -48,6 +48,9 @@ export function decideCors(req: IncomingMessage, origins: CorsOrigins, methods: 
       'Access-Control-Max-Age',
       '600',
     );
+    // Private Network Access: a page served from a public address (a deployed preview of the app) may call this
+    // mock on loopback only once its preflight is answered so.
+    if (req.headers['access-control-request-private-network'] === 'true') headers.push('Access-Control-Allow-Private-Network', 'true');
   }
   return { headers, preflight };
 }

@@ -58,6 +58,19 @@ describe('paths, methods, CORS, limits and admin', async () => {
     expect(reply.headers['access-control-allow-origin']).toBe('http://localhost:5173');
     expect(reply.headers['access-control-allow-methods']).toBe('GET, HEAD, POST, OPTIONS');
     expect(String(reply.headers['access-control-allow-headers']).toLowerCase()).toContain('authorization');
+    expect(reply.headers['access-control-allow-private-network']).toBeUndefined();
+  });
+
+  it('allows a page on a public address to call the mock on loopback when its preflight asks (Private Network Access)', async () => {
+    const preflight = (origin: string) =>
+      call(mock.url, 'OPTIONS', '/pets', {
+        auth: null,
+        headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-private-network': 'true' },
+      });
+    const allowed = await preflight('https://preview.example.com');
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers['access-control-allow-private-network']).toBe('true');
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://preview.example.com');
   });
 
   it('adds CORS headers to ordinary answers, errors included, and exposes the deprecation headers', async () => {
