@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { request } from 'undici';
 import { BUILT_IN_CHECKS } from '../src/conformance/checks/built-in-checks.js';
 import { createRunMemory } from '../src/conformance/checks/check.js';
 import { createHttpClient, type HttpClient } from '../src/conformance/create-http-client.js';
@@ -13,6 +12,7 @@ import type { Scenario } from '../src/conformance/scenario.js';
 import { loadContract } from '../src/contract/load-contract.js';
 import { packageRoot } from '../src/contract/package-root.js';
 import { DEV_API_KEY } from '../src/mock/mock-options.js';
+import { resetMock } from './reset-mock.js';
 
 /**
  * The runner's own work on each request, alone: every case of the default run (no probe) built, judged and
@@ -46,7 +46,7 @@ export async function measureRunnerEngine(origin: string, seed: number, runs: nu
     failOn: 'medium',
     runId,
   });
-  await request(`${origin}/__admin/reset`, { method: 'POST' }).then((answer) => answer.body.text());
+  await resetMock(origin);
   const real = createHttpClient({ token: DEV_API_KEY, timeoutMs: 10_000, connections: 1, rateLimit: undefined });
   const answers = new Map<string, Exchange[]>();
   const recording = context(real);

@@ -20,6 +20,7 @@ import { DEV_API_KEY } from '../src/mock/mock-options.js';
 import type { BenchSettings } from './bench-settings.js';
 import { measureRunnerEngine } from './measure-runner-engine.js';
 import { median } from './median.js';
+import { resetMock } from './reset-mock.js';
 import { spawnServer } from './spawn-server.js';
 import { TARGETS } from './targets.js';
 
@@ -88,7 +89,7 @@ export async function measureRunner(settings: BenchSettings, progress: (line: st
     const { warmUps, rounds, runsPerRound } = settings.mode === 'quick' ? QUICK : FULL;
     // Each run starts from the fixtures, as a CI run against a fresh mock does: without the reset, pets created
     // by earlier runs fill every list page, and later rounds would measure bigger bodies than earlier ones.
-    const reset = () => request(`${mock.origin}/__admin/reset`, { method: 'POST' }).then((answer) => answer.body.text());
+    const reset = () => resetMock(mock.origin);
     // One run of each side, the store reset before each; the times of the warm-up runs are dropped.
     const runBoth = async () => {
       await reset();

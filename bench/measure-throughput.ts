@@ -1,6 +1,6 @@
-import { request } from 'undici';
 import type { BenchSettings } from './bench-settings.js';
 import { median } from './median.js';
+import { resetMock } from './reset-mock.js';
 import { probeLatency } from './probe-latency.js';
 import { type LoadResult, runLoad } from './run-load.js';
 import { requestFor, SCENARIOS } from './scenarios.js';
@@ -38,7 +38,7 @@ export async function measureThroughput(
         await probeLatency(server.origin, req, 1);
         await runLoad(server.origin, req, { connections: settings.connections, durationSeconds: settings.warmupSeconds });
         const result = await runLoad(server.origin, req, settings);
-        if (target === 'ours' && scenario.method === 'POST') await resetStore(server.origin);
+        if (target === 'ours' && scenario.method === 'POST') await resetMock(server.origin);
         const key = `${scenario.id}\0${target}`;
         results.set(key, [...(results.get(key) ?? []), result]);
         progress(
@@ -64,10 +64,4 @@ function summarize(rounds: readonly LoadResult[]): LoadResult {
     errors: rounds.reduce((sum, r) => sum + r.errors, 0),
     non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
   };
-}
-
-// createPet runs add tens of thousands of pets: each round starts from the fixtures again.
-async function resetStore(origin: string): Promise<void> {
-  const { body } = await request(`${origin}/__admin/reset`, { method: 'POST' });
-  await body.dump();
 }
