@@ -8,7 +8,9 @@ import type { StepSpec } from './make-case.js';
 /**
  * A create that must answer what it was sent, byte for byte, and a fetch of the new resource by its id that must
  * answer the same (Pet: "all fields of NewPet, plus id"; getPet answers the pet asked for). `sent` is the body
- * as a value; the request itself may carry it raw (`request`), to vary its media type.
+ * as a value; the request itself may carry it raw (`request`), to vary its media type. A create whose answer
+ * cannot be fetched again (POST /messages: "object with id, message, status, createdAt") is only held to its
+ * status and schema: nothing says the text it answers is the text it was sent, and a server may trim or cut it.
  */
 export function roundTrip(
   contract: Contract,
@@ -16,8 +18,8 @@ export function roundTrip(
   sent: unknown,
   request: Partial<StepSpec> = {},
 ): StepSpec[] {
-  const echoed = echoedFields(operation, sent);
   const fetch = createdResource(operation) ? fetchOperation(operation, contract.operations) : undefined;
+  const echoed = fetch ? echoedFields(operation, sent) : undefined;
   const expect: StepExpectation = { status: successStatuses(operation), ...(echoed ? { body: echoed } : {}) };
   const create: StepSpec = {
     operation,

@@ -35,7 +35,7 @@ function casesFor(operation: Operation, context: GenerateContext): Scenario[] {
         kind: 'media-types',
         id: `${op}/${id}`,
         name: `${op} accepts a body sent as ${contentType}`,
-        description: `Given a valid body with Content-Type: ${contentType}, when it is sent to ${op}, then it is accepted and answered unchanged.`,
+        description: `Given a valid body with Content-Type: ${contentType}, when it is sent to ${op}, then it is accepted, and answered unchanged where the new resource can be fetched again.`,
         steps: roundTrip(context.contract, operation, sent, {
           body: { kind: 'raw', text },
           headers: { 'content-type': contentType },
