@@ -106,6 +106,23 @@ const BROKEN: readonly { name: string; check: string; title?: RegExp; mutation: 
     }),
   },
   {
+    name: 'a status filter without limit answers every match, not the default page of 20',
+    check: 'list-within-query',
+    title: /for no limit \(default 20\)/,
+    mutation: () => ({
+      request: (req) =>
+        isListPets(req) && /[?&]status=/.test(req.url) && !/[?&]limit=/.test(req.url) ? { ...req, url: withQuery(req.url, 'limit', '100') } : req,
+    }),
+  },
+  {
+    name: 'a status filter applied only when a limit is given too',
+    check: 'list-within-query',
+    title: /filtered by status=/,
+    mutation: () => ({
+      request: (req) => (isListPets(req) && !/[?&]limit=/.test(req.url) ? (withoutQuery('status')?.(req) as ProxyRequest) : req),
+    }),
+  },
+  {
     name: 'limit=20 sent explicitly answered with the whole list',
     check: 'body-expected',
     mutation: () => ({

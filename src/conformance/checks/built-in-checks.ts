@@ -11,6 +11,7 @@ import { idAssignedOnce } from './id-assigned-once.js';
 import { idsUniqueInList } from './ids-unique-in-list.js';
 import { jsonWithoutBom } from './json-without-bom.js';
 import { listedAsCreated } from './listed-as-created.js';
+import { listWithinQuery } from './list-within-query.js';
 import { noServerError } from './no-server-error.js';
 import { responseTime } from './response-time.js';
 import { statusDocumented } from './status-documented.js';
@@ -30,6 +31,7 @@ export const BUILT_IN_CHECKS: readonly Check[] = [
   idsUniqueInList,
   idAssignedOnce,
   listedAsCreated,
+  listWithinQuery,
   headersDocumented,
   bodyExpected,
   headersExpected,

@@ -27,6 +27,7 @@ interface Shape {
   expect?: StepExpectation;
   elapsedMs?: number;
   error?: Exchange['error'];
+  url?: string;
 }
 
 /** An exchange for getPet answering a Pet by default; each case changes one thing. */
@@ -49,7 +50,7 @@ function input(shape: Shape = {}): CheckInput {
     jsonError = (error as Error).message;
   }
   const exchange: Exchange = {
-    request: { method: operation.method, url: 'http://127.0.0.1:1/v1/pets/1', headers: {}, body: undefined },
+    request: { method: operation.method, url: shape.url ?? 'http://127.0.0.1:1/v1/pets/1', headers: {}, body: undefined },
     response: shape.error ? undefined : { status: shape.status ?? 200, headers, text: body, json: json as never, jsonError },
     error: shape.error,
     elapsedMs: shape.elapsedMs ?? 5,
@@ -118,6 +119,14 @@ const CASES: Readonly<Record<string, { conforming: CheckInput; violation: CheckI
   'listed-as-created': {
     conforming: input({ operationId: 'listPets', body: `[${PET}]` }),
     violation: createdAs(input({ operationId: 'listPets', body: `[${PET}]` }), { id: 9007199254740993n, name: 'Rex (as created)' }),
+  },
+  'list-within-query': {
+    conforming: input({
+      operationId: 'listPets',
+      url: 'http://127.0.0.1:1/v1/pets?status=sold&limit=2',
+      body: `[${PET},${PET.replace('9007199254740993', '9007199254740992')}]`,
+    }),
+    violation: input({ operationId: 'listPets', url: 'http://127.0.0.1:1/v1/pets?status=available', body: `[${PET}]` }),
   },
   'id-assigned-once': {
     conforming: input({ operationId: 'createPet', status: 201 }),
@@ -245,5 +254,30 @@ describe('body-expected: bodyIncludes', () => {
   it('always applies without whenShorterThan, and refuses a body that is not an array', () => {
     expect(includes(list(OTHER), { name: 'Rex' })?.title).toMatch(/none of the 1 items contains/);
     expect(includes(PET, { name: 'Rex' }, 100)?.title).toMatch(/expected an array/);
+  });
+});
+
+describe('list-within-query', () => {
+  const listOf = (count: number, query: string) =>
+    input({ operationId: 'listPets', url: `http://127.0.0.1:1/v1/pets${query}`, body: `[${Array(count).fill(PET).join(',')}]` });
+  const title = (given: CheckInput) => runChecks(BUILT_IN_CHECKS, given).find((p) => p.check.id === 'list-within-query')?.title;
+
+  it('holds a list without limit to the default of 20, and one with a valid limit to it', () => {
+    expect(title(listOf(20, ''))).toBeUndefined();
+    expect(title(listOf(21, ''))).toBe('the list holds 21 items for no limit (default 20)');
+    expect(title(listOf(21, '?status=sold'))).toBe('the list holds 21 items for no limit (default 20)');
+    expect(title(listOf(3, '?limit=2'))).toBe('the list holds 3 items for limit=2');
+    expect(title(listOf(100, '?limit=100'))).toBeUndefined();
+  });
+
+  it('judges nothing the contract leaves open: a limit out of range, not a number or repeated, an unknown status', () => {
+    for (const query of ['?limit=0', '?limit=101', '?limit=abc', '?limit=1&limit=2', '?limit=-1']) expect(title(listOf(30, query))).toBeUndefined();
+    expect(title(listOf(1, '?status=SOLD'))).toBeUndefined();
+    expect(title(listOf(1, '?status=available&status=sold'))).toBeUndefined();
+  });
+
+  it('names an item without the filtered field too', () => {
+    const unfiltered = input({ operationId: 'listPets', url: 'http://127.0.0.1:1/v1/pets?status=sold', body: '[{"id":1,"name":"a","categoryId":1}]' });
+    expect(title(unfiltered)).toBe('the list filtered by status=sold holds an item whose status is (nothing)');
   });
 });
