@@ -20,6 +20,12 @@ import {
 import { blockingCheckIds } from './run-cli.js';
 import { useMutatedMock } from './use-mutated-mock.js';
 
+const UNAUTHORIZED: ProxyResponse = {
+  status: 401,
+  headers: { 'content-type': 'application/json' },
+  body: '{"code":"invalid_api_key","message":"no key","status":401}',
+};
+
 /** Each variant breaks one rule of the contract; `check` is the check that must name it, in a finding titled `title`. */
 const BROKEN: readonly { name: string; check: string; title?: RegExp; mutation: () => Mutation; args?: string[] }[] = [
   {
@@ -103,6 +109,37 @@ const BROKEN: readonly { name: string; check: string; title?: RegExp; mutation: 
         const limit = Number(/[?&]limit=(\d+)/.exec(req.url)?.[1]);
         return isListPets(req) && limit >= 2 && limit <= 99 ? { ...req, url: withQuery(req.url, 'limit', '20') } : req;
       },
+    }),
+  },
+  {
+    name: 'getPet looks the pet up before it checks the key: an unknown id without a key is a 404',
+    check: 'status-expected',
+    title: /expected status 401, got 404/,
+    mutation: () => ({
+      request: (req) =>
+        isGetPet(req) && req.headers.authorization === undefined
+          ? { ...req, headers: { ...req.headers, authorization: `Bearer ${DEV_API_KEY}`, 'x-unauthenticated': '1' } }
+          : req,
+      response: (res, req) => (req.headers['x-unauthenticated'] && res.status !== 404 ? UNAUTHORIZED : res),
+    }),
+  },
+  {
+    name: 'a key with characters before it is accepted (the header is matched by its end)',
+    check: 'auth-enforced',
+    mutation: () => ({
+      request: (req) =>
+        req.headers.authorization?.endsWith(DEV_API_KEY) ? { ...req, headers: { ...req.headers, authorization: `Bearer ${DEV_API_KEY}` } } : req,
+    }),
+  },
+  {
+    name: 'createPet parses the body before it checks the key: invalid JSON without a key is a 400',
+    check: 'status-expected',
+    title: /expected status 401, got 400/,
+    mutation: () => ({
+      request: (req) =>
+        isCreatePet(req) && req.headers.authorization === undefined && req.body.startsWith('{"name":') && !req.body.endsWith('}')
+          ? { ...req, headers: { ...req.headers, authorization: `Bearer ${DEV_API_KEY}` } }
+          : req,
     }),
   },
   {
@@ -261,7 +298,8 @@ function correctButDifferent(): Mutation {
         if (limit !== null && !/^\d+$/.test(limit)) url.searchParams.delete('limit');
         else if (limit !== null) url.searchParams.set('limit', String(Math.min(100, Math.max(1, Number(limit)))));
         const status = url.searchParams.get('status');
-        if (status !== null && !['available', 'pending', 'sold'].includes(status)) {
+        // (after auth, as the mock behind it would have checked it first)
+        if (status !== null && !['available', 'pending', 'sold'].includes(status) && next.headers.authorization === `Bearer ${DEV_API_KEY}`) {
           return { status: 200, headers: { 'content-type': 'application/json' }, body: '[]' };
         }
         return { ...next, url: `${url.pathname}${url.search}` };

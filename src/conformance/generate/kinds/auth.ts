@@ -1,8 +1,9 @@
 import type { Operation } from '../../../contract/operation.js';
-import type { AuthChoice, Step } from '../../scenario.js';
+import type { AuthChoice } from '../../scenario.js';
 import type { CaseKind, GenerateContext } from '../case-kind.js';
-import { makeCase } from '../make-case.js';
+import { makeCase, type StepSpec } from '../make-case.js';
 import { validRequest } from '../valid-request.js';
+import { invalidVariants } from './parameters.js';
 
 interface Variant {
   readonly id: string;
@@ -30,6 +31,11 @@ const VARIANTS: readonly Variant[] = [
         : undefined,
   },
   { id: 'key-suffix', what: 'the key with a character added', auth: () => fromKey('Bearer <key>x', (k) => `Bearer ${k}x`) },
+  {
+    id: 'junk-then-key',
+    what: 'the key with characters before it',
+    auth: () => fromKey('Bearer x-<key>', (k) => `Bearer x-${k}`),
+  },
   {
     id: 'key-case',
     what: 'the key in another letter case',
@@ -59,31 +65,48 @@ export const authKind: CaseKind = {
       .filter((operation) => operation.auth === 'bearer')
       .flatMap((operation) => [
         ...VARIANTS.flatMap((variant) => casesFor(operation, variant, context)),
-        ...badBodiesWithoutKey(operation),
+        ...refusedBeforeInput(operation, context),
       ]),
 };
 
-// Seed, Authentication: "a request with a missing or invalid key receives status 401", whatever its body: a
-// server that validates first answers 400 and tells a caller without a key what it accepts.
-function badBodiesWithoutKey(operation: Operation) {
-  if (!operation.requestBody) return [];
+/**
+ * Seed, Authentication: "a request with a missing or invalid key receives status 401", whatever else it holds: a
+ * server that validates or looks the resource up first answers 400 or 404, and tells a caller without a key what
+ * it accepts and what exists.
+ */
+function refusedBeforeInput(operation: Operation, { random }: GenerateContext) {
   const op = operation.operationId;
-  const bodies: { id: string; what: string; body: NonNullable<Step['body']>; headers: Record<string, string> }[] = [
-    {
-      id: 'invalid-body',
-      what: 'an invalid body (an empty object)',
-      body: { kind: 'raw', text: '{}' },
-      headers: { 'content-type': 'application/json' },
-    },
-    { id: 'no-content-type', what: 'a body without Content-Type', body: { kind: 'raw', text: '{}' }, headers: {} },
-  ];
-  return bodies.map(({ id, what, body, headers }) =>
+  const valid = validRequest(operation);
+  const json = { 'content-type': 'application/json' };
+  const requests: { id: string; what: string; change: Partial<StepSpec> }[] = [];
+  if (operation.requestBody) {
+    requests.push(
+      { id: 'invalid-body', what: 'an invalid body (an empty object)', change: { body: { kind: 'raw', text: '{}' }, headers: json } },
+      { id: 'no-content-type', what: 'a body without Content-Type', change: { body: { kind: 'raw', text: '{}' }, headers: {} } },
+      { id: 'invalid-json', what: 'a body that is not JSON', change: { body: { kind: 'raw', text: '{"name":' }, headers: json } },
+    );
+  }
+  for (const parameter of operation.parameters) {
+    const at = parameter.in === 'path' ? 'params' : parameter.in === 'query' ? 'query' : undefined;
+    if (at === undefined) continue;
+    const set = (value: unknown) => ({ [at]: { ...valid[at], [parameter.name]: value } });
+    // A path that does not match the parameter's type may not reach the operation at all (a router's 404): only
+    // query values are sent invalid.
+    const invalid = at === 'query' ? invalidVariants(parameter)[0] : undefined;
+    if (invalid) requests.push({ id: `invalid-${parameter.name}`, what: `${parameter.name} ${invalid.what}`, change: set(invalid.value) });
+    // An id no resource has (8 and 15 random digits, below 2^53): a lookup before auth answers 404.
+    if (at === 'params' && parameter.type === 'integer') {
+      const absent = Number(`8${random.text(15, '0123456789')}`);
+      requests.push({ id: `unknown-${parameter.name}`, what: `${parameter.name} ${absent}, which no resource is likely to have`, change: set(absent) });
+    }
+  }
+  return requests.map(({ id, what, change }) =>
     makeCase({
       kind: 'auth',
       id: `${op}/no-header/${id}`,
-      name: `${op} answers 401, not 400, to ${what} sent without a key`,
-      description: `Given ${what} and no Authorization header, when it reaches ${op}, then the answer is 401: a request without a key is refused before its body is judged.`,
-      steps: [{ operation, body, headers, auth: 'none', expect: { status: [401] } }],
+      name: `${op} answers 401 to ${what}, sent without a key`,
+      description: `Given ${what} and no Authorization header, when it reaches ${op}, then the answer is 401: a request without a key is refused before its input is judged or its resource looked up.`,
+      steps: [{ ...valid, ...change, auth: 'none', expect: { status: [401] } }],
       tags: ['security'],
     }),
   );

@@ -56,7 +56,8 @@ function casesFor(operation: Operation, parameter: ParameterSpec, context: Gener
   ];
 }
 
-function invalidVariants(parameter: ParameterSpec): Variant[] {
+/** Values outside a parameter's schema: not a number, a fraction, past its bounds, outside its enum. */
+export function invalidVariants(parameter: ParameterSpec): Variant[] {
   const schema = parameter.schema;
   const variants: Variant[] = [];
   if (schema.type === 'integer' || schema.type === 'number') {
