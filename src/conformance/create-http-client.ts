@@ -6,6 +6,7 @@ import { createRateLimiter } from './create-rate-limiter.js';
 import { createRedactor, REDACTED, type Redactor } from '../shared/create-redactor.js';
 import { isTransportError, type Limits, sendOnce } from './send-once.js';
 import { createGate, type Gate } from './create-gate.js';
+import { rateLimitWait } from './rate-limit-wait.js';
 import { receivedResponse } from './received-response.js';
 import { LARGE_ANSWER_CHARS } from './collect-garbage.js';
 import { countJsonValues } from './count-json-values.js';
@@ -26,6 +27,8 @@ export interface HttpClientOptions {
   readonly ca?: string;
   /** A larger answer is read no further and is a transport error (--max-response-bytes); default 10 MiB. */
   readonly maxResponseBytes?: number;
+  /** Told of each request sent again after a 429 (rate-limit.ts), with the time waited before it. */
+  readonly onRateLimited?: (waitedMs: number) => void;
 }
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
@@ -178,6 +181,17 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
       }
       for (let i = 0; i < retries && result.error?.kind === 'connection' && IDEMPOTENT.has(outgoing.method); i++) {
         await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[i] ?? 1000));
+        result = await attempt(outgoing, waits);
+      }
+      // The contract leaves rate limits open ("Rate limits: not shown"): a 429 (RFC 6585 §4) refused the request
+      // without acting on it, and it is sent again once the wait it asks for is over. The wait is not the target's
+      // answer time.
+      for (let i = 0; result.response?.status === 429; i++) {
+        const wait = rateLimitWait(result.response.headers['retry-after'], i);
+        if (wait === undefined) break;
+        options.onRateLimited?.(wait);
+        await new Promise((resolve) => setTimeout(resolve, wait));
+        waits.ms += wait;
         result = await attempt(outgoing, waits);
       }
       const sent = record(outgoing);

@@ -14,6 +14,7 @@ import { unexercisedHint } from './hints/unexercised-hint.js';
 import { loadScenarios } from './load-scenarios.js';
 import { operationCoverage } from './operation-coverage.js';
 import { probeTarget } from './probe-target.js';
+import { type RateLimited, rateLimitedHint } from './hints/rate-limited-hint.js';
 import type { Reporter, ReporterContext } from './reporters/reporter.js';
 import type { RunResult, RunSettings, ScenarioResult } from './run-result.js';
 import { runPool } from './run-pool.js';
@@ -66,12 +67,17 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     maxCases: options.maxCases,
   });
   const cases = selectCases([...fromFiles, ...generated.cases], options);
+  const rateLimited: RateLimited = { resends: 0, waitedMs: 0 };
   const client = createHttpClient({
     token: options.token,
     timeoutMs: options.timeoutMs,
     connections: options.concurrency,
     rateLimit: options.rateLimit,
     ...options.http,
+    onRateLimited: (waitedMs) => {
+      rateLimited.resends++;
+      rateLimited.waitedMs += waitedMs;
+    },
   });
   try {
     const startedAt = new Date();
@@ -131,7 +137,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       settings: pickSettings(options, seed, generated.kinds),
       coverage,
       stopped: probe.stopped === undefined ? undefined : { reason: probe.stopped },
-      hints: hintsFor(all, coverage, target, contract, probe.stopped),
+      hints: hintsFor(all, coverage, target, contract, probe.stopped, rateLimited),
     });
     for (const reporter of reporters) await reporter.onRunEnd?.(result, context);
     return result;
@@ -167,9 +173,15 @@ function hintsFor(
   target: string,
   contract: Contract,
   stopped: string | undefined,
+  rateLimited: RateLimited,
 ): string[] {
   if (stopped !== undefined) return [];
-  const hints = [keyRefusedHint(scenarios), basePathHint(scenarios, target, contract.basePaths), unexercisedHint(coverage)];
+  const hints = [
+    keyRefusedHint(scenarios),
+    basePathHint(scenarios, target, contract.basePaths),
+    unexercisedHint(coverage),
+    rateLimitedHint(rateLimited),
+  ];
   return hints.filter((hint): hint is string => hint !== undefined);
 }
 

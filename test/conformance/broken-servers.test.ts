@@ -339,6 +339,20 @@ describe('the runner against deliberately broken servers', () => {
     }
   });
 
+  it('passes a correct server with a rate limit, sending each request it refused with 429 again, and says so', async () => {
+    let requests = 0;
+    const run = await runAgainst({
+      request: (req) =>
+        ++requests % 7 === 0
+          ? { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '0' }, body: '{"code":"slow_down","message":"too many","status":429}' }
+          : req,
+    });
+    const report = await run.report();
+    expect(report.scenarios.flatMap((s) => s.findings)).toEqual([]);
+    expect(run.code).toBe(0);
+    expect(report.hints).toContainEqual(expect.stringMatching(/^The target rate-limited the run: \d+ requests were sent again after a 429/));
+  });
+
   it('passes a correct server that chooses differently where the contract is silent', async () => {
     const run = await runAgainst(correctButDifferent());
     const report = await run.report();

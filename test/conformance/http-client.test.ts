@@ -129,6 +129,30 @@ describe('createHttpClient', () => {
     expect(after.response?.status).toBe(200);
     expect(ended).toHaveLength(2);
   });
+  it('sends a request again, POST too, after a 429 once the wait it asks for is over, and not past 10 s', async () => {
+    let arrivals = 0;
+    const server = createServer((req, res) => {
+      arrivals++;
+      if (req.url === '/forever') res.writeHead(429, { 'retry-after': '3600' }).end();
+      else if (arrivals <= 2) res.writeHead(429, { 'retry-after': arrivals === 1 ? '0' : new Date(Date.now() - 1000).toUTCString() }).end();
+      else res.writeHead(201, { 'content-type': 'application/json' }).end('{"id":1}');
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const waits: number[] = [];
+    const http = createHttpClient({ token: 'k', timeoutMs: 5_000, connections: 1, rateLimit: undefined, onRateLimited: (ms) => waits.push(ms) });
+    const created = await http.send({ method: 'POST', url: `${origin}/v1/pets`, headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(created.response?.status).toBe(201);
+    expect(arrivals).toBe(3);
+    expect(waits).toEqual([0, 0]);
+    const refused = await http.send({ method: 'GET', url: `${origin}/forever`, headers: {}, body: undefined });
+    await http.close();
+    expect(refused.response?.status).toBe(429);
+    expect(arrivals).toBe(4);
+    expect(waits).toHaveLength(2);
+  });
+
   it('refuses a request HTTP cannot carry, without sending or retrying it', async () => {
     const { url, arrivals } = await serve(0);
     const http = client();
