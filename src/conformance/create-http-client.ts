@@ -161,7 +161,7 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
       const value = outcome.headers[name];
       if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
     }
-    return { response: receivedResponse(outcome.status, headers, text, outcome.byteOrderMark) };
+    return { response: receivedResponse(outcome.status, headers, text, outcome.byteOrderMark, outcome.invalidUtf8) };
   }
 
   return {

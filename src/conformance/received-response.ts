@@ -14,8 +14,9 @@ export function receivedResponse(
   headers: Readonly<Record<string, string>>,
   text: string,
   byteOrderMark = false,
+  invalidUtf8 = false,
 ): ReceivedResponse {
-  return new LazyResponse(status, headers, text, byteOrderMark);
+  return new LazyResponse(status, headers, text, byteOrderMark, invalidUtf8);
 }
 
 // A class, not an object literal with getters: V8 gives such literals a shape of their own each time, and an
@@ -28,6 +29,7 @@ class LazyResponse implements ReceivedResponse {
     readonly headers: Readonly<Record<string, string>>,
     readonly text: string,
     readonly byteOrderMark: boolean,
+    readonly invalidUtf8: boolean,
   ) {}
 
   get json() {

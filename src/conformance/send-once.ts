@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { Dispatcher } from 'undici';
 import { collectGarbage } from './collect-garbage.js';
 import { type DecodedBody, decodeContent } from './decode-content.js';
@@ -13,6 +14,8 @@ export interface RawAnswer {
   readonly text: string;
   /** The body began with a UTF-8 byte order mark, which `text` leaves out. */
   readonly byteOrderMark: boolean;
+  /** Some bytes of the body are not UTF-8: `text` shows each as U+FFFD. */
+  readonly invalidUtf8: boolean;
 }
 
 export interface Limits {
@@ -125,7 +128,9 @@ export function sendOnce(dispatcher: Dispatcher, outgoing: OneRequest, limits: L
         const deliver = (decoded: DecodedBody) => {
           if (!Buffer.isBuffer(decoded)) return settle(() => resolve({ kind: decoded.kind, message: decoded.problem, status }));
           if (elapsed() > timeoutMs) return settle(() => resolve(late()));
-          settle(() => resolve({ status, headers, text: toText(decoded), byteOrderMark: startsWithBom(decoded) }));
+          settle(() =>
+            resolve({ status, headers, text: toText(decoded), byteOrderMark: startsWithBom(decoded), invalidUtf8: !isUtf8(decoded) }),
+          );
         };
         // Most answers have no coding to undo: no promise and no turn of the event loop for them.
         const coding = headers['content-encoding'];

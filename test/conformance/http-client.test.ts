@@ -231,6 +231,20 @@ describe('createHttpClient', () => {
     expect(exchange.response?.headers['x-seen']).toBe('a, b');
     expect(exchange.response?.text).toBe('{"id": 9223372036854775807, "name": "hé"}');
     expect(exchange.response?.json).toEqual({ id: 9223372036854775807n, name: 'hé' });
+    expect(exchange.response?.invalidUtf8).toBe(false);
+  });
+
+  it('says when a body is not UTF-8, and reads it with U+FFFD in place of the bad bytes', async () => {
+    const server = createServer((_, res) => {
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end(Buffer.concat([Buffer.from('{"code":"x","message":"cl'), Buffer.from([0xe9]), Buffer.from('","status":401}')]));
+    });
+    const base = await listen(server);
+    const http = createHttpClient({ token: undefined, timeoutMs: 5_000, connections: 1, rateLimit: undefined });
+    const exchange = await http.send({ method: 'GET', url: `${base}/x`, headers: {}, body: undefined });
+    await http.close();
+    expect(exchange.response?.invalidUtf8).toBe(true);
+    expect(exchange.response?.json).toEqual({ code: 'x', message: 'cl\ufffd', status: 401 });
   });
 });
 

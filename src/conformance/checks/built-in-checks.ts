@@ -9,6 +9,7 @@ import { headersDocumented } from './headers-documented.js';
 import { headersExpected } from './headers-expected.js';
 import { idAssignedOnce } from './id-assigned-once.js';
 import { idsUniqueInList } from './ids-unique-in-list.js';
+import { jsonUtf8 } from './json-utf8.js';
 import { jsonWithoutBom } from './json-without-bom.js';
 import { listedAsCreated } from './listed-as-created.js';
 import { listWithinQuery } from './list-within-query.js';
@@ -26,6 +27,7 @@ export const BUILT_IN_CHECKS: readonly Check[] = [
   statusExpected,
   contentTypeJson,
   jsonWithoutBom,
+  jsonUtf8,
   bodySchema,
   errorStatusMatches,
   idsUniqueInList,

@@ -120,6 +120,10 @@ const CASES: Readonly<Record<string, { conforming: CheckInput; violation: CheckI
     conforming: input({ operationId: 'listPets', body: `[${PET}]` }),
     violation: createdAs(input({ operationId: 'listPets', body: `[${PET}]` }), { id: 9007199254740993n, name: 'Rex (as created)' }),
   },
+  'json-utf8': {
+    conforming: input({ body: PET.replace('Rex', 'Rex é') }),
+    violation: { ...input(), exchange: { ...input().exchange, response: { ...(input().exchange.response as NonNullable<Exchange['response']>), invalidUtf8: true } } },
+  },
   'list-within-query': {
     conforming: input({
       operationId: 'listPets',
@@ -229,6 +233,16 @@ describe('body-expected: bodyNot', () => {
       'body.id: received the value the request sent, 9007199254740993',
     );
     expect(bodyExpected.check(input({ operationId: 'createPet', status: 201, expect: { bodyNot: { id: 5 } } }))).toBeUndefined();
+  });
+
+  it('fails one that took the id through a double: 7000000000123456789 sent, 7000000000123456512 answered', () => {
+    const lossy = PET.replace('9007199254740993', '7000000000123456512');
+    const sent = { id: 7000000000123456789n };
+    expect(bodyExpected.check(input({ operationId: 'createPet', status: 201, body: lossy, expect: { bodyNot: sent } }))?.received).toBe(
+      'body.id: received the value the request sent, 7000000000123456789',
+    );
+    const near = PET.replace('9007199254740993', '7000000000123457024');
+    expect(bodyExpected.check(input({ operationId: 'createPet', status: 201, body: near, expect: { bodyNot: sent } }))).toBeUndefined();
   });
 });
 
