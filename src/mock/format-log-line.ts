@@ -1,3 +1,4 @@
+import { terminalText } from '../shared/terminal-text.js';
 import type { JournalRecord } from './request-journal.js';
 
 /**
@@ -26,5 +27,7 @@ export function formatLogLine(entry: JournalRecord, redact: (text: string) => st
   const status = entry.status === undefined ? `- ${redact(entry.applied?.join(', ') ?? '')}` : String(entry.status);
   const code = entry.errorCode === undefined ? '' : ` ${entry.errorCode}`;
   const notApplied = entry.notApplied ? ` (not applied: ${redact(entry.notApplied.join('; '))})` : '';
-  return `${entry.method} ${url} ${status}${code} ${entry.durationMs.toFixed(1)}ms${notApplied}`;
+  // What the client sent (a URL, a Prefer value) may hold control characters, C1 ones among them (U+0085 starts a
+  // line for tools that follow Unicode): each is shown as an escape, so no line can forge another.
+  return terminalText(`${entry.method} ${url} ${status}${code} ${entry.durationMs.toFixed(1)}ms${notApplied}`);
 }

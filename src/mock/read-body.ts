@@ -29,7 +29,9 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<string
     });
     req.on('end', () => {
       const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
-      if (!isUtf8(body) && isJson(mediaTypeOf(req.headers['content-type']) ?? '')) {
+      // A coded body (gzip) is refused as such by read-request (unsupported_content_encoding), not as bad UTF-8.
+      const coded = req.headers['content-encoding'] !== undefined && req.headers['content-encoding'].trim().toLowerCase() !== 'identity';
+      if (!coded && !isUtf8(body) && isJson(mediaTypeOf(req.headers['content-type']) ?? '')) {
         reject(mockError('invalid_json', 'body: the request body is not valid UTF-8, which JSON text must be (RFC 8259 §8.1)'));
       } else {
         resolve(body.toString('utf8'));

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { call } from '../support/http.js';
 import { startMock } from '../support/start-mock.js';
@@ -118,6 +119,12 @@ describe('createPet', async () => {
       { body: '{"name":"a","categoryId":1}', headers: { ...json, 'content-encoding': 'gzip' } },
       'unsupported_content_encoding',
       'Content-Encoding gzip is not accepted: the mock does not decode request bodies',
+    ],
+    [
+      'a body really gzipped (bytes that are not UTF-8)',
+      { body: gzipSync('{"name":"Gz","categoryId":1}'), headers: { ...json, 'content-encoding': 'gzip' } },
+      'unsupported_content_encoding',
+      'Content-Encoding gzip is not accepted',
     ],
     [
       'Content-Encoding: identity, br',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { call } from '../support/http.js';
+import { sendRaw } from '../support/send-raw.js';
 import { startMock } from '../support/start-mock.js';
 
 interface Entry {
@@ -43,6 +44,17 @@ describe('GET /__admin/requests', async () => {
     expect(Date.parse(refused?.time ?? '')).not.toBeNaN();
     expect(refused?.durationMs).toBeGreaterThanOrEqual(0);
     expect(lines.filter((line) => line.startsWith('POST')).at(-1)).toMatch(/^POST \/v1\/pets 400 validation_failed [\d.]+ms$/);
+  });
+
+  it('logs what the client sent with its control characters escaped, C1 ones too: no line can forge another', async () => {
+    const port = Number(new URL(origin).port);
+    const forged = 'x\u0085POST /__admin/reset 200 0.1ms FORGED\u009b2J';
+    await sendRaw(port, `GET /v1/pets?limit=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${auth}\r\nPrefer: ${forged}\r\nConnection: close\r\n\r\n`);
+    const line = lines.filter((l) => l.startsWith('GET /v1/pets?limit=1 ')).at(-1) as string;
+    // Sent as UTF-8 (C2 85), read by Node as Latin-1: Â and U+0085, which is escaped.
+    expect(line).toContain('\\x85POST /__admin/reset 200 0.1ms FORGED');
+    expect(line).toContain('\\x9b2J');
+    expect(line).not.toMatch(/[\u0080-\u009f\u2028\u2029]/);
   });
 
   it('never shows a key, in the Authorization header or anywhere else, in any encoding', async () => {
