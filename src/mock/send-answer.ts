@@ -14,9 +14,22 @@ export function sendAnswer(state: RequestState, mock: MockContext, response: Moc
     setTimeout(() => sendAnswer(state, mock, response), wait);
     return;
   }
+  // A client that went away while the answer waited (a delay, a slow body) was sent nothing: recorded so, with no
+  // status, not as the answer it never got.
+  const socket = state.req.socket;
+  if (socket.destroyed || !socket.writable) {
+    recordExchange(mock, state, undefined);
+    return;
+  }
   const fault = state.fault;
   if (fault === undefined || fault === 'malformed') {
     writeAnswer(state, mock, response);
+    return;
+  }
+  // A fault acts on the connection: a request pipelined behind others waits until their answers are out (Node
+  // hands its response the socket then), so they are not lost with it (RFC 9112 §9.3.2: answers in order).
+  if (!state.res.socket) {
+    state.res.once('socket', () => sendAnswer(state, mock, response));
     return;
   }
   // reset: a TCP RST, what a crashed upstream looks like; empty: the connection closed with no byte of an

@@ -1,6 +1,7 @@
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { call } from '../support/http.js';
+import { sendRaw } from '../support/send-raw.js';
 import { startMock } from '../support/start-mock.js';
 
 const ASKED = (status: number) => `Prefer: code=${status} asked for this answer; nothing was looked up or changed`;
@@ -104,6 +105,26 @@ describe('Prefer: delay and fault', async () => {
     const sent = call(mock.url, 'POST', '/pets', { body: { name: 'never', categoryId: 1 }, headers: { prefer: `fault=${fault}` } });
     await expect(sent).rejects.toThrow();
     expect(mock.store.size).toBe(before);
+  });
+
+  it.each(['reset', 'empty'])('answers a request pipelined before a fault=%s first, then drops the connection', async (fault) => {
+    const port = Number(new URL(mock.url).port);
+    const head = (prefer: string) =>
+      `GET /v1/pets/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer petstore-dev-key\r\nPrefer: ${prefer}\r\n\r\n`;
+    const received = await sendRaw(port, head('delay=200') + head(`fault=${fault}`)).catch((error: Error) => `error ${error.message}`);
+    expect(received).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(received).toContain('"id":1');
+    expect(received.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+  });
+
+  it('records an answer that waited for a client that had gone with no status', async () => {
+    const asked = request(`${mock.url}/pets?limit=3`, {
+      headers: { authorization: 'Bearer petstore-dev-key', prefer: 'delay=400' },
+      signal: AbortSignal.timeout(100),
+    });
+    await expect(asked).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(lines.filter((line) => line.startsWith('GET /v1/pets?limit=3 ')).at(-1)).toMatch(/^GET \/v1\/pets\?limit=3 - delay=400 [\d.]+ms$/);
   });
 
   it('answers fault=malformed with the success status, a JSON type and a body that is not JSON', async () => {
