@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { AppError, isAppError } from '../contract/app-error.js';
 import { createMockServer } from '../mock/create-mock-server.js';
-import { DEFAULTS, DEV_API_KEY, defaultFixturesPath } from '../mock/mock-options.js';
+import type { CorsOrigins } from '../mock/cors.js';
+import { DEFAULTS, DEV_API_KEY, defaultFixturesPath, isOrigin } from '../mock/mock-options.js';
 import { MAX_DELAY_MS } from '../mock/read-preferences.js';
 import { integerOption, type OptionRow, parseOptions, renderHelp } from './option-table.js';
 import { packageVersion } from './package-version.js';
@@ -28,7 +29,7 @@ const OPTIONS: readonly OptionRow[] = [
     type: 'string',
     multiple: true,
     value: 'origin',
-    description: 'allowed browser Origin; repeat for more (default: any Origin)',
+    description: "allowed browser Origin; repeat for more; '*' is any (default: any Origin)",
   },
   {
     name: 'fixtures',
@@ -113,7 +114,7 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
       port: integerOption('port', options.port as string | undefined, 0, 65535),
       host: options.host as string | undefined,
       apiKeys,
-      corsOrigins: (options['cors-origin'] as string[] | undefined) ?? '*',
+      corsOrigins: corsOriginsOption(options['cors-origin'] as string[] | undefined),
       fixtures,
       maxPets: integerOption('max-pets', options['max-pets'] as string | undefined, 1, 100_000_000),
       maxStoreBytes: integerOption(
@@ -226,4 +227,17 @@ function readApiKeys(flagKeys: readonly string[], variable: string | undefined):
     throw new AppError('usage', 'PETSTORE_API_KEYS holds no key, only commas or spaces: set comma-separated keys, or unset it');
   }
   return envKeys;
+}
+
+// `--cors-origin '*'` is any origin, as the default is; anything else must be an origin as a browser sends it.
+function corsOriginsOption(given: readonly string[] | undefined): CorsOrigins {
+  if (given === undefined || given.includes('*')) return '*';
+  const wrong = given.find((origin) => origin !== 'null' && !isOrigin(origin));
+  if (wrong !== undefined) {
+    throw new AppError(
+      'usage',
+      `--cors-origin must be '*', 'null' or an origin as a browser sends it, scheme://host[:port] with no path or trailing slash (http://localhost:3000); got '${wrong}'`,
+    );
+  }
+  return given;
 }

@@ -112,6 +112,11 @@ function taking(params: readonly string[], route: AdminRoute): AdminRoute {
       const takes = params.length === 0 ? 'takes no query parameters' : `takes only ${params.join(', ')}`;
       throw mockError('invalid_parameter', `query.${other.slice(0, 40)}: this admin endpoint ${takes}`);
     }
+    // Each is read once: `?id=1&id=2` would otherwise act on one and seem to have acted on both.
+    const repeated = params.find((name) => request.query.getAll(name).length > 1);
+    if (repeated !== undefined) {
+      throw mockError('invalid_parameter', `query.${repeated}: must be given once (got ${request.query.getAll(repeated).length} values)`);
+    }
     return route(context, request);
   };
 }

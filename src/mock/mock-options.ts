@@ -145,7 +145,8 @@ export function checkMockOptions(options: MockOptions): void {
   }
 }
 
-function isOrigin(value: unknown): boolean {
+/** scheme://host[:port] and nothing more: what a browser sends as Origin. */
+export function isOrigin(value: unknown): boolean {
   if (typeof value !== 'string') return false;
   try {
     return new URL(value).origin === value;

@@ -30,6 +30,20 @@ describe('petstore-mock command', () => {
     expect(`${stdout}${stderr}`).not.toMatch(/sekret/);
   });
 
+  it("takes --cors-origin '*' as any origin, and a list of origins as only those", async () => {
+    for (const [args, origin, allowed] of [
+      [['--cors-origin', '*'], 'http://anything.test:8080', 'http://anything.test:8080'],
+      [['--cors-origin', 'http://localhost:3000'], 'http://other.test', undefined],
+    ] as const) {
+      const mock = spawnBin('petstore-mock', ['--port', '0', '--quiet', ...args]);
+      const [, url] = await mock.waitFor(/Base URL: (\S+)/);
+      const reply = await call(url as string, 'GET', '/pets?limit=1', { headers: { origin } });
+      mock.child.kill('SIGTERM');
+      await mock.exited;
+      expect(reply.headers['access-control-allow-origin']).toBe(allowed);
+    }
+  });
+
   it('reads PETSTORE_API_KEYS, comma-separated', async () => {
     const mock = spawnBin('petstore-mock', ['--port', '0', '--quiet'], { PETSTORE_API_KEYS: 'env-one, env-two' });
     const [, url] = await mock.waitFor(/Base URL: (\S+)/);
@@ -65,6 +79,7 @@ describe('petstore-mock command', () => {
     // A negative value is the option's value, not another option: its own check names it.
     [['--journal-size', '-1'], "--journal-size must be a whole number from 0 to 1000000 (got '-1')"],
     [['--delay', '-5'], "--delay must be ms or min-max ms, e.g. 200 or 100-500 (got '-5')"],
+    [['--cors-origin', 'http://localhost:3000/'], "--cors-origin must be '*', 'null' or an origin as a browser sends it"],
   ])('exits 2 with a clear message for %j', async (args, message) => {
     const { code, stderr } = await spawnBin('petstore-mock', ['--port', '0', ...args]).exited;
     expect(code).toBe(2);

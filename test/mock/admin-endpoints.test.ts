@@ -64,8 +64,13 @@ describe('admin endpoints and browsers', async () => {
       expect((refused.json as { message: string }).message).toMatch(/^query\.\w+: this admin endpoint takes /);
     }
     expect(mock.store.size).toBe(pets);
+    const id = (rule.json as { id: number }).id;
+    const twice = await call(origin, 'DELETE', `/__admin/rules?id=${id}&id=${id + 1}`, { auth: null });
+    expect(twice.status).toBe(400);
+    expect((twice.json as { message: string }).message).toBe('query.id: must be given once (got 2 values)');
+    expect((await call(origin, 'GET', '/__admin/requests?limit=1&limit=2', { auth: null })).status).toBe(400);
     expect((await call(origin, 'GET', '/__admin/rules', { auth: null })).json).toHaveLength(1);
-    await call(origin, 'DELETE', `/__admin/rules?id=${(rule.json as { id: number }).id}`, { auth: null });
+    await call(origin, 'DELETE', `/__admin/rules?id=${id}`, { auth: null });
   });
 
   it('answers an unknown admin path with 404', async () => {
