@@ -16,6 +16,8 @@ export interface Deadlines {
 const BY_NODE_CODE: Readonly<Record<string, ErrorCode>> = {
   HPE_HEADER_OVERFLOW: 'headers_too_large',
   ERR_HTTP_REQUEST_TIMEOUT: 'request_timeout',
+  // The client ended its side before the body's declared end (Content-Length, or a chunked body's last chunk).
+  HPE_INVALID_EOF_STATE: 'request_incomplete',
 };
 
 /**
@@ -29,8 +31,10 @@ export function clientErrorResponse(error: ClientError, deadlines: Deadlines): M
       ? `the request headers are larger than ${maxHeaderSize} bytes`
       : code === 'request_timeout'
         ? `the request did not arrive in time: its headers must arrive within ${deadlines.headersTimeoutMs} ms and the whole request within ${deadlines.requestTimeoutMs} ms`
-        : `the request is not valid HTTP/1.1: ${error.reason ?? error.code ?? error.message}`;
-  return { status: statusOf(code), body: errorBody(code, message), headers: { Connection: 'close' } };
+        : code === 'request_incomplete'
+          ? 'body: the request ended before its whole body arrived (the client closed its side of the connection)'
+          : `the request is not valid HTTP/1.1: ${error.reason ?? error.code ?? error.message}`;
+  return { status: statusOf(code), body: errorBody(code, message), headers: { Connection: 'close' }, errorCode: code };
 }
 
 /** Writes a whole HTTP/1.1 answer on a socket no ServerResponse owns, then closes it: the parser cannot go on. */

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { call } from '../support/http.js';
 import { sendRaw } from '../support/send-raw.js';
@@ -52,6 +53,23 @@ describe("Node's HTTP parser errors", async () => {
     expect(error).toMatchObject({ code: 'malformed_request', status: 400 });
     expect(error.message).toContain('the request is not valid HTTP/1.1');
     expect(error.message).toContain(reason);
+  });
+
+  it('answers a body cut short by the client ending its side with 400 request_incomplete, logged with its code', async () => {
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.end(`POST /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`);
+      });
+      let received = '';
+      socket.on('data', (chunk) => {
+        received += chunk;
+      });
+      socket.on('error', reject);
+      socket.on('close', () => resolve(received));
+    });
+    expect(text).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toMatchObject({ code: 'request_incomplete', status: 400 });
+    expect(lines.filter((line) => line.startsWith('POST /v1/pets ')).at(-1)).toMatch(/^POST \/v1\/pets 400 request_incomplete [\d.]+ms$/);
   });
 
   it('answers headers over 16 KiB with 431 headers_too_large', async () => {
