@@ -12,22 +12,25 @@ import { isJson } from './read-request.js';
  */
 export function readBody(req: IncomingMessage, maxBytes: number): Promise<string> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > maxBytes) return Promise.reject(tooLarge(maxBytes));
+  if (declared > maxBytes) return declared > MAX_DISCARDED_BYTES ? Promise.reject(tooLarge(maxBytes)) : discard(req, 0, maxBytes);
   if (declared === 0 && req.headers['transfer-encoding'] === undefined) return Promise.resolve('');
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let refused = false;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > maxBytes) {
         req.removeAllListeners('data');
-        req.pause();
-        reject(tooLarge(maxBytes));
+        chunks.length = 0;
+        refused = true;
+        discard(req, size, maxBytes).catch(reject);
         return;
       }
       chunks.push(chunk);
     });
     req.on('end', () => {
+      if (refused) return;
       const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
       // A coded body (gzip) is refused as such by read-request (unsupported_content_encoding), not as bad UTF-8.
       const coded = req.headers['content-encoding'] !== undefined && req.headers['content-encoding'].trim().toLowerCase() !== 'identity';
@@ -40,6 +43,33 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<string
     // The client went away or Node's request timeout cut it off (Node has answered 408 itself then).
     req.on('error', () => reject(mockError('request_incomplete')));
     req.on('aborted', () => reject(mockError('request_incomplete')));
+  });
+}
+
+/**
+ * The most of a refused body the mock reads and drops before it answers 413. A client that sends its whole body
+ * before it reads (fetch, undici) would otherwise get a reset, not the 413: the answer goes out with Connection:
+ * close, and closing a socket with unread bytes sends a TCP RST (RFC 9112 §9.6 asks for a lingering close). Past
+ * this, the answer goes at once.
+ */
+const MAX_DISCARDED_BYTES = 64 * 1024 * 1024;
+
+// Reads the rest of a refused body and drops it, then refuses it; at once if it goes on past MAX_DISCARDED_BYTES.
+function discard(req: IncomingMessage, alreadyRead: number, maxBytes: number): Promise<never> {
+  return new Promise((_, reject) => {
+    let size = alreadyRead;
+    const refuse = () => reject(tooLarge(maxBytes));
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_DISCARDED_BYTES) return;
+      req.removeAllListeners('data');
+      req.pause();
+      refuse();
+    });
+    req.on('end', refuse);
+    req.on('error', () => reject(mockError('request_incomplete')));
+    req.on('aborted', () => reject(mockError('request_incomplete')));
+    req.resume();
   });
 }
 
