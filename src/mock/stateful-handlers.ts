@@ -14,3 +14,9 @@ export const STATEFUL_HANDLERS: Readonly<Record<string, Handler>> = {
   getPet,
   createMessage,
 };
+
+/**
+ * The handlers that change their store. A session's store is made by the first of these to succeed in it: a read,
+ * a message (messages are not kept) or a refused create makes none, nor takes one of --max-sessions' places.
+ */
+export const STORE_WRITERS: ReadonlySet<string> = new Set(['createPet']);

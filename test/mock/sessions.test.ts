@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createMockServer } from '../../src/mock/create-mock-server.js';
 import { call } from '../support/http.js';
 import { startMock } from '../support/start-mock.js';
 
@@ -47,6 +48,12 @@ describe('X-Mock-Session', async () => {
     const refused = await create('worker-e');
     expect(refused.status).toBe(409);
     expect(refused.json).toMatchObject({ code: 'too_many_sessions', status: 409 });
+    // A message is not kept: it makes no session, and is never refused for want of room.
+    const sessions = async () => ((await call(origin, 'GET', '/__admin/health', { auth: null })).json as { sessions: number }).sessions;
+    const before = await sessions();
+    const message = await call(mock.url, 'POST', '/messages', { body: { message: 'hi' }, ...as('worker-m') });
+    expect(message.status).toBe(202);
+    expect(await sessions()).toBe(before);
     // A read of a session not made yet sees the fixtures, and is never refused for want of room.
     expect(await names('worker-z')).toHaveLength(mock.store.size);
     // A reset with the header drops that session, which frees its place.
@@ -55,6 +62,21 @@ describe('X-Mock-Session', async () => {
     const bad = await call(mock.url, 'GET', '/pets', as('no spaces allowed'));
     expect(bad.status).toBe(400);
     expect(bad.json).toMatchObject({ code: 'invalid_session' });
+  });
+
+  it('makes no session for a create the memory budget refuses', async () => {
+    // Room for the fixtures twice (the default store and one session), not for a pet with a 10 KB name too.
+    const tight = await createMockServer({ port: 0, host: '127.0.0.1', maxStoreBytes: 2 * mock.store.bytes + 2000 });
+    try {
+      const health = async () => ((await call(new URL(tight.url).origin, 'GET', '/__admin/health', { auth: null })).json as { sessions: number }).sessions;
+      const refused = await call(tight.url, 'POST', '/pets', { body: { name: 'x'.repeat(10_000), categoryId: 1 }, ...as('tight-a') });
+      expect(refused.json).toMatchObject({ code: 'store_full', status: 409 });
+      expect(await health()).toBe(0);
+      expect((await call(tight.url, 'POST', '/pets', { body: { name: 'small', categoryId: 1 }, ...as('tight-a') })).status).toBe(201);
+      expect(await health()).toBe(1);
+    } finally {
+      await tight.close();
+    }
   });
 
   it('drops every session on a reset without the header', async () => {

@@ -2,7 +2,7 @@ import { isAppError } from '../../contract/app-error.js';
 import { statusOf } from '../error-codes.js';
 import type { MockResponse } from '../handler.js';
 import { markApplied } from '../request-state.js';
-import { STATEFUL_HANDLERS } from '../stateful-handlers.js';
+import { STATEFUL_HANDLERS, STORE_WRITERS } from '../stateful-handlers.js';
 import { notApplied } from './apply-controls.js';
 import type { Stage } from './stage.js';
 
@@ -20,11 +20,22 @@ export const answerFromStore: Stage = (state, mock) => {
   if (example !== undefined || dynamic !== undefined) {
     notApplied(state, ANSWERED_BY_PRISM, `${operation.operationId} is answered from the store`);
   }
-  const context = () => mock.sessions.contextFor(state.session, operation.method === 'GET');
-  if (code === undefined) return handler(state.input!, context());
+  const { session } = state;
+  const writes = STORE_WRITERS.has(operation.operationId);
+  const fresh = writes && session !== undefined && mock.sessions.peek(session) === undefined;
+  const answer = () => {
+    try {
+      return handler(state.input!, mock.sessions.contextFor(session, !writes));
+    } catch (error) {
+      // A refused write (store_full) made no session: its place and its memory are given back.
+      if (fresh) mock.sessions.reset(session);
+      throw error;
+    }
+  };
+  if (code === undefined) return answer();
   let answered: MockResponse;
   try {
-    answered = handler(state.input!, context());
+    answered = answer();
   } catch (error) {
     notApplied(
       state,
