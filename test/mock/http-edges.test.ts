@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { call } from '../support/http.js';
+import { sendRaw } from '../support/send-raw.js';
 import { startMock } from '../support/start-mock.js';
 
 describe('paths, methods, CORS, limits and admin', async () => {
@@ -40,6 +41,12 @@ describe('paths, methods, CORS, limits and admin', async () => {
     expect(reply.json).toMatchObject({ code: 'method_not_allowed', status: 405 });
     expect((await call(mock.url, 'PUT', '/pets')).headers.allow).toBe('GET, HEAD, POST, OPTIONS');
     expect((await call(mock.url, 'GET', '/messages')).headers.allow).toBe('POST, OPTIONS');
+  });
+
+  it('answers OPTIONS * with 204 and the methods of the whole API (RFC 9110 §9.3.7)', async () => {
+    const text = await sendRaw(Number(new URL(origin).port), 'OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+    expect(text).toMatch(/^HTTP\/1\.1 204 /);
+    expect(text).toMatch(/\r\nAllow: GET, HEAD, POST, OPTIONS\r\n/i);
   });
 
   it('answers a CORS preflight without auth, echoing the Origin and advertising only the methods the contract has', async () => {

@@ -22,6 +22,11 @@ export const route: Stage = (state, mock) => {
     state.adminRoute = match.route;
     return undefined;
   }
+  // RFC 9110 §9.3.7: OPTIONS * asks what the server as a whole supports.
+  if (method === 'OPTIONS' && state.req.url === '*') {
+    state.headers = [...(state.headers ?? []), 'Allow', mock.contractMethods];
+    return { status: 204, body: '' };
+  }
   const { basePath, contract } = mock;
   if (!path.startsWith(basePath) || path.charCodeAt(basePath.length) !== SLASH) {
     throw mockError(
