@@ -5,7 +5,7 @@ import { lookupMethod } from './allowed-methods.js';
 import { mockError } from './error-codes.js';
 import type { MockResponse } from './handler.js';
 import type { Rule, RuntimeRules } from './runtime-rules.js';
-import { readSession, SESSION_HEADER, type SessionStores } from './session-stores.js';
+import { SESSION_HEADER, type SessionStores } from './session-stores.js';
 import { type JournalFilter, type RequestJournal, renderJournalRecord } from './request-journal.js';
 
 /** Outside the contract's base path, unauthenticated: tools for the developer, never part of the API. */
@@ -77,7 +77,8 @@ export const ADMIN_ROUTES: Readonly<Record<string, Readonly<Record<string, Admin
   // Streamed: a store of gigabytes has no one JSON string (JSON.stringify of a 2 GB store crashed the mock).
   '/pets': {
     GET: taking([], ({ sessions }, { headers }) => {
-      const session = readSession(headers[SESSION_HEADER]);
+      // With sessions off the header is ignored here too, as every other endpoint ignores it.
+      const session = sessions.sessionIn(headers[SESSION_HEADER]);
       const store = sessions.peek(session);
       if (!store) throw mockError('not_found', `no session named ${session} has been used yet`);
       return { status: 200, body: '', chunks: store.allJsonChunks() };

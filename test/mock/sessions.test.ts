@@ -118,5 +118,9 @@ describe('--max-sessions 0', async () => {
     expect(created.status).toBe(201);
     const listed = (await call(mock.url, 'GET', '/pets?limit=100')).json as PetJson[];
     expect(listed.map((p) => p.name)).toContain('Shared');
+    // The admin dump ignores it too, as reset does.
+    const dumped = await call(new URL(mock.url).origin, 'GET', '/__admin/pets', { auth: null, headers: { 'x-mock-session': 'w1' } });
+    expect(dumped.status).toBe(200);
+    expect((dumped.json as PetJson[]).map((p) => p.name)).toContain('Shared');
   });
 });
