@@ -37,6 +37,8 @@ const USUAL_CODE: Readonly<Record<number, ErrorCode>> = {
   500: 'internal_error',
 };
 
+const EXAMPLE_CODE = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
+
 /** The wire code of an answer Prefer asked for with a status that no code of the table has. */
 export const PREFER_CODE = 'prefer_code';
 
@@ -47,8 +49,11 @@ export const PREFER_CODE = 'prefer_code';
  */
 export function preferredError(operation: Operation, status: number, askedBy = 'Prefer'): MockResponse {
   const example = contractExample(operation, status) as { code?: unknown } | undefined;
-  const exampleCode = typeof example?.code === 'string' && example.code in ERROR_CODES ? example.code : undefined;
-  const code = (exampleCode !== undefined && statusOf(exampleCode) === status ? exampleCode : USUAL_CODE[status]) ?? PREFER_CODE;
+  // The contract's own code for this status, whatever it is (an edited contract's `maintenance` for a 503), as
+  // long as it reads as a code; one the mock also uses for another status is not taken.
+  const exampleCode = typeof example?.code === 'string' && EXAMPLE_CODE.test(example.code) ? example.code : undefined;
+  const known = exampleCode !== undefined && exampleCode in ERROR_CODES;
+  const code = (exampleCode !== undefined && (!known || statusOf(exampleCode) === status) ? exampleCode : USUAL_CODE[status]) ?? PREFER_CODE;
   const message = `${askedBy}: code=${status} asked for this answer; nothing was looked up or changed`;
   return { status, body: stringifyJson({ code, message, status }), errorCode: code };
 }

@@ -26,6 +26,15 @@ async function contractWithOrders(): Promise<string> {
           },
         },
         401: { $ref: '#/components/responses/Unauthorized' },
+        503: {
+          description: 'Down for maintenance',
+          content: {
+            'application/json': {
+              schema: { $ref: '#/components/schemas/Error' },
+              example: { code: 'maintenance', message: 'back soon', status: 503 },
+            },
+          },
+        },
       },
     },
   };
@@ -104,6 +113,12 @@ describe('operations without state, served by Prism', async () => {
     const origin = new URL(mock.url).origin;
     const rule = await call(origin, 'POST', '/__admin/rules', { auth: null, body: { operationId: 'listOrders', prefer: 'example=default' } });
     expect(rule.status).toBe(400);
+  });
+
+  it("answers code= for a documented status with the contract example's own code, one the mock does not know", async () => {
+    const reply = await call(mock.url, 'GET', '/store/orders', { headers: { prefer: 'code=503' } });
+    expect(reply.status).toBe(503);
+    expect(reply.json).toMatchObject({ code: 'maintenance', status: 503 });
   });
 
   it('says example= was not applied when an error code= answers instead', async () => {
