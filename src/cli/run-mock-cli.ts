@@ -82,7 +82,7 @@ const OPTIONS: readonly OptionRow[] = [
 ];
 
 const FOOTER = `Environment:
-  PETSTORE_API_KEYS   comma-separated bearer keys (used when no --api-key is given)
+  PETSTORE_API_KEYS   comma-separated bearer keys (used when no --api-key is given; empty counts as unset)
 
 Admin endpoints (no auth; browsers only from the mock's origin or a --cors-origin):
   GET /__admin/health, POST /__admin/reset, GET /__admin/pets, GET and DELETE /__admin/requests,
