@@ -115,13 +115,17 @@ const BROKEN: readonly { name: string; check: string; title?: RegExp; mutation: 
     name: 'getPet looks the pet up before it checks the key: an unknown id without a key is a 404',
     check: 'status-expected',
     title: /expected status 401, got 404/,
-    mutation: () => ({
-      request: (req) =>
-        isGetPet(req) && req.headers.authorization === undefined
-          ? { ...req, headers: { ...req.headers, authorization: `Bearer ${DEV_API_KEY}`, 'x-unauthenticated': '1' } }
-          : req,
-      response: (res, req) => (req.headers['x-unauthenticated'] && res.status !== 404 ? UNAUTHORIZED : res),
-    }),
+    mutation: () => {
+      const unauthenticated = new WeakSet<ProxyRequest>();
+      return {
+        request: (req) => {
+          if (!isGetPet(req) || req.headers.authorization !== undefined) return req;
+          unauthenticated.add(req);
+          return { ...req, headers: { ...req.headers, authorization: `Bearer ${DEV_API_KEY}` } };
+        },
+        response: (res, req) => (unauthenticated.has(req) && res.status !== 404 ? UNAUTHORIZED : res),
+      };
+    },
   },
   {
     name: 'a key with characters before it is accepted (the header is matched by its end)',
@@ -141,6 +145,31 @@ const BROKEN: readonly { name: string; check: string; title?: RegExp; mutation: 
           ? { ...req, headers: { ...req.headers, authorization: `Bearer ${DEV_API_KEY}` } }
           : req,
     }),
+  },
+  {
+    name: 'createPet stores a pet whose status is not in the enum, then answers 400',
+    check: 'refused-not-stored',
+    mutation: () => {
+      const refused = new WeakSet<ProxyRequest>();
+      return {
+        request: (req) => {
+          if (!isCreatePet(req)) return req;
+          try {
+            const body = parseJson(req.body) as Json;
+            if (!isPet(body) || body.status === undefined || ['available', 'pending', 'sold'].includes(String(body.status))) return req;
+            const { status: _, ...stored } = body;
+            refused.add(req);
+            return { ...req, body: stringifyJson(stored) };
+          } catch {
+            return req;
+          }
+        },
+        response: (res, req) =>
+          refused.has(req)
+            ? { status: 400, headers: { 'content-type': 'application/json' }, body: '{"code":"validation_failed","message":"status","status":400}' }
+            : res,
+      };
+    },
   },
   {
     name: 'a status filter without limit answers every match, not the default page of 20',

@@ -14,6 +14,7 @@ import { jsonWithoutBom } from './json-without-bom.js';
 import { listedAsCreated } from './listed-as-created.js';
 import { listWithinQuery } from './list-within-query.js';
 import { noServerError } from './no-server-error.js';
+import { refusedNotStored } from './refused-not-stored.js';
 import { responseTime } from './response-time.js';
 import { statusDocumented } from './status-documented.js';
 import { statusExpected } from './status-expected.js';
@@ -34,6 +35,7 @@ export const BUILT_IN_CHECKS: readonly Check[] = [
   idAssignedOnce,
   listedAsCreated,
   listWithinQuery,
+  refusedNotStored,
   headersDocumented,
   bodyExpected,
   headersExpected,

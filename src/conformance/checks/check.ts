@@ -23,6 +23,8 @@ export interface RunMemory {
   readonly listedCreates: ReadonlySet<string>;
   /** createId → id → the fields that create answered, to compare with how the list shows the resource. */
   readonly createdFields: Map<string, Map<string, object>>;
+  /** The marks (refused-mark.ts) of creates the target refused with a 4xx: none may show in a later answer. */
+  readonly refusedMarks: Set<string>;
 }
 
 export function createRunMemory(operations: readonly Operation[]): RunMemory {
@@ -39,6 +41,7 @@ export function createRunMemory(operations: readonly Operation[]): RunMemory {
     listedFrom,
     listedCreates: new Set(listedFrom.values()),
     createdFields: new Map(),
+    refusedMarks: new Set(),
   };
 }
 

@@ -132,6 +132,10 @@ const CASES: Readonly<Record<string, { conforming: CheckInput; violation: CheckI
     }),
     violation: input({ operationId: 'listPets', url: 'http://127.0.0.1:1/v1/pets?status=available', body: `[${PET}]` }),
   },
+  'refused-not-stored': {
+    conforming: input({ operationId: 'listPets', body: `[${PET.replace('"Rex"', '"conformance refused 0123456789"')}]` }),
+    violation: refusedBefore(input({ operationId: 'listPets', body: `[${PET.replace('"Rex"', '"conformance refused 0123456789"')}]` })),
+  },
   'id-assigned-once': {
     conforming: input({ operationId: 'createPet', status: 201 }),
     violation: alreadyAssigned(input({ operationId: 'createPet', status: 201 })),
@@ -141,6 +145,12 @@ const CASES: Readonly<Record<string, { conforming: CheckInput; violation: CheckI
 /** The same exchange, in a run where createPet answered `fields` for a pet earlier. */
 function createdAs(checked: CheckInput, fields: Record<string, unknown>): CheckInput {
   checked.run.createdFields.set('createPet', new Map([[String(fields.id), fields]]));
+  return checked;
+}
+
+/** The same exchange, in a run where an earlier create whose body held this mark was refused. */
+function refusedBefore(checked: CheckInput): CheckInput {
+  checked.run.refusedMarks.add('conformance refused 0123456789');
   return checked;
 }
 

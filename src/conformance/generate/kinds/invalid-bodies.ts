@@ -1,11 +1,17 @@
 import { stringifyJson } from '../../../contract/lossless-json.js';
-import { requestSchema } from '../../../contract/resource-shape.js';
+import type { Contract } from '../../../contract/load-contract.js';
+import { pageSizeParameter } from '../../../contract/list-parameters.js';
+import { listOperation, requestSchema } from '../../../contract/resource-shape.js';
 import type { JsonSchema, Operation } from '../../../contract/operation.js';
 import type { Scenario, Step } from '../../scenario.js';
 import type { CaseKind } from '../case-kind.js';
-import { invalidInputStatus } from '../expected-statuses.js';
+import { invalidInputStatus, successStatuses } from '../expected-statuses.js';
 import { makeCase } from '../make-case.js';
+import type { Random } from '../create-random.js';
 import { sampleValue } from '../sample-value.js';
+import { REFUSED_MARK, refusedMarksIn } from '../../refused-mark.js';
+
+const MARK_CHARACTERS = '0123456789abcdefghijklmnopqrstuvwxyz';
 
 interface Invalid {
   readonly id: string;
@@ -45,33 +51,37 @@ export const invalidBodiesKind: CaseKind = {
     context.contract.operations.flatMap((operation) => {
       const schema = requestSchema(operation);
       return schema?.type === 'object' && operation.requestBody?.contents.some((c) => c.mediaType === 'application/json')
-        ? casesFor(operation, schema)
+        ? casesFor(operation, schema, context.random, context.contract)
         : [];
     }),
 };
 
-function casesFor(operation: Operation, schema: JsonSchema): Scenario[] {
-  const base = sampleValue(schema) as Record<string, unknown>;
-  const text = stringifyJson(base);
+function casesFor(operation: Operation, schema: JsonSchema, random: Random, contract: Contract): Scenario[] {
+  // The first required text field carries a mark of its own in each body (refused-not-stored looks for it in what
+  // the target answers later): a refused create must not have stored anything.
+  const sample = sampleValue(schema) as Record<string, unknown>;
+  const marked = (schema.required ?? []).find((name) => schema.properties?.[name]?.type === 'string');
+  const fresh = (): Record<string, unknown> =>
+    marked === undefined ? sample : { ...sample, [marked]: `${REFUSED_MARK}${random.text(10, MARK_CHARACTERS)}` };
   const invalid: Invalid[] = [];
   for (const name of schema.required ?? []) {
-    const { [name]: _, ...without } = base;
+    const { [name]: _, ...without } = fresh();
     invalid.push({ id: `${name}/missing`, what: `no ${name} (required)`, body: json(without) });
   }
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     // Only a required field must not be null: a server may read null in an optional one as "not given".
     if (!property.nullable && schema.required?.includes(name)) {
-      invalid.push({ id: `${name}/null`, what: `${name} null`, body: json({ ...base, [name]: null }) });
+      invalid.push({ id: `${name}/null`, what: `${name} null`, body: json({ ...fresh(), [name]: null }) });
     }
     for (const wrong of WRONG_TYPES[property.type ?? ''] ?? []) {
-      invalid.push({ id: `${name}/${wrong.id}`, what: `${name} as ${wrong.what}`, body: json({ ...base, [name]: wrong.value }) });
+      invalid.push({ id: `${name}/${wrong.id}`, what: `${name} as ${wrong.what}`, body: json({ ...fresh(), [name]: wrong.value }) });
     }
     if (property.format === 'int64') {
       for (const beyond of INT64_BEYOND) {
         invalid.push({
           id: `${name}/${beyond.id}`,
           what: `${name} ${beyond.what}`,
-          body: json({ ...base, [name]: beyond.value }),
+          body: json({ ...fresh(), [name]: beyond.value }),
         });
       }
     }
@@ -83,12 +93,12 @@ function casesFor(operation: Operation, schema: JsonSchema): Scenario[] {
         ['enum-unknown', 'a value not in its enum', 'conformance-unknown'],
       ] as const) {
         if (!property.enum?.includes(value))
-          invalid.push({ id: `${name}/${id}`, what: `${name} ${what}`, body: json({ ...base, [name]: value }) });
+          invalid.push({ id: `${name}/${id}`, what: `${name} ${what}`, body: json({ ...fresh(), [name]: value }) });
       }
     }
   }
   for (const [id, what, value] of [
-    ['array', 'an array', [base]],
+    ['array', 'an array', [fresh()]],
     ['string', 'a string', 'text'],
     ['number', 'a number', 1],
     ['null', 'null', null],
@@ -97,19 +107,20 @@ function casesFor(operation: Operation, schema: JsonSchema): Scenario[] {
     invalid.push({ id: `body/${id}`, what: `a body that is ${what}, not an object`, body: json(value) });
   }
   for (const [id, what, body] of [
-    ['cut-short', 'JSON cut short', text.slice(0, Math.max(1, text.length - 3))],
-    ['trailing-comma', 'JSON with a trailing comma', `${text.slice(0, -1)},}`],
-    ['single-quotes', 'single-quoted JSON', text.replaceAll('"', "'")],
-    ['not-json', 'plain text', 'not json'],
-    ['trailing-data', 'a JSON object followed by more text', `${text} trailing`],
-    ['two-objects', 'two JSON objects in a row', `${text}${text}`],
-    ['empty', 'an empty body', ''],
+    ['cut-short', 'JSON cut short', (text: string) => text.slice(0, Math.max(1, text.length - 3))],
+    ['trailing-comma', 'JSON with a trailing comma', (text: string) => `${text.slice(0, -1)},}`],
+    ['single-quotes', 'single-quoted JSON', (text: string) => text.replaceAll('"', "'")],
+    ['not-json', 'plain text', () => 'not json'],
+    ['trailing-data', 'a JSON object followed by more text', (text: string) => `${text} trailing`],
+    ['two-objects', 'two JSON objects in a row', (text: string) => `${text}${text}`],
+    ['empty', 'an empty body', () => ''],
   ] as const) {
-    invalid.push({ id: `json/${id}`, what, body: raw(body) });
+    invalid.push({ id: `json/${id}`, what, body: raw(body(stringifyJson(fresh()))) });
   }
   const op = operation.operationId;
   const status = invalidInputStatus(operation);
-  return invalid.map(({ id, what, body }) =>
+  const refusedThenListed = status === undefined ? [] : refusedAddNothing(operation, invalid, status, contract);
+  return [...refusedThenListed, ...invalid.map(({ id, what, body }) =>
     makeCase({
       kind: 'invalid-bodies',
       id: `${op}/${id}`,
@@ -124,5 +135,37 @@ function casesFor(operation: Operation, schema: JsonSchema): Scenario[] {
         },
       ],
     }),
-  );
+  )];
+}
+
+/**
+ * Refused creates, then the list of what the operation creates, in one case so the list is judged after them:
+ * refused-not-stored fails any listed resource that carries a refused body's mark. A full page in another order
+ * may not show it; a store that shows the newest first, or holds fewer than a page, does.
+ */
+function refusedAddNothing(operation: Operation, invalid: readonly Invalid[], status: number, contract: Contract): Scenario[] {
+  const list = listOperation(operation, contract.operations);
+  // One refused body for each field that can be wrong while the mark stays (categoryId missing, status not in its enum).
+  const fields = new Set<string>();
+  const marked = invalid.filter(({ id, body }) => {
+    const field = id.split('/')[0] as string;
+    if (fields.has(field) || body.kind !== 'json' || refusedMarksIn(stringifyJson(body.value)).length === 0) return false;
+    fields.add(field);
+    return true;
+  });
+  if (!list || marked.length === 0) return [];
+  const page = pageSizeParameter(list);
+  const max = page?.schema.maximum;
+  return [
+    makeCase({
+      kind: 'invalid-bodies',
+      id: `${operation.operationId}/refused-adds-nothing`,
+      name: `${operation.operationId} adds nothing it refused`,
+      description: `Given bodies ${operation.operationId} must refuse (${marked.map((m) => m.what).join('; ')}), each named with a mark of its own, when they are sent and ${list.operationId} is called, then each is refused with ${status} and no listed resource carries a mark.`,
+      steps: [
+        ...marked.map(({ body }) => ({ operation, body, expect: { status: [status] } })),
+        { operation: list, query: page && max !== undefined ? { [page.name]: max } : {}, expect: { status: successStatuses(list) } },
+      ],
+    }),
+  ];
 }
