@@ -32,7 +32,7 @@ function build(step: Step, scope: Readonly<Record<string, unknown>>, target: str
   const template = step.operation.path;
   const params = fill(step.path) as Record<string, unknown>;
   const path = template.includes('{')
-    ? template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(scalarText(params[name], `params.${name}`)))
+    ? template.replace(/\{([^}]+)\}/g, (_, name: string) => pathSegment(scalarText(params[name], `params.${name}`), `params.${name}`))
     : template;
   let search = '';
   const queryValues = fill(step.query) as Record<string, unknown>;
@@ -65,6 +65,15 @@ function build(step: Step, scope: Readonly<Record<string, unknown>>, target: str
     body,
     ...(shownAuthorization === undefined ? {} : { shownAuthorization }),
   };
+}
+
+// A captured id with a lone surrogate ("\ud800") is no text a URL can carry: encodeURIComponent throws URIError.
+function pathSegment(text: string, field: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    throw new AppError('capture_missing', `${field}: the captured value is not well-formed Unicode (a lone surrogate), so no URL can carry it`);
+  }
 }
 
 // A capture that filled in an object (`{{create.body}}` as a path parameter) would go out as [object Object].

@@ -122,7 +122,10 @@ function repetitions(step: Step, scope: Readonly<Record<string, unknown>>): numb
   if (step.repeat.less === undefined) return step.repeat.count;
   const less = interpolate(step.repeat.less, scope);
   const amount = Array.isArray(less) ? less.length : Number(less);
-  return Math.max(0, step.repeat.count - (Number.isFinite(amount) ? amount : 0));
+  // A count the target sent: only 0 to `count` of it is taken. A negative one (a list answered as -1000000000, or
+  // as {"length": -1000000000}) planned a billion requests and ran the runner out of memory.
+  const had = Number.isFinite(amount) ? Math.min(Math.max(amount, 0), step.repeat.count) : 0;
+  return step.repeat.count - had;
 }
 
 function notSent(

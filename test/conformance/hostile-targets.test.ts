@@ -227,6 +227,33 @@ describe('against a target that speaks HTTP as real servers do', async () => {
     expect(run.code).toBe(0);
   });
 
+  it('reports an id with a lone surrogate as a step it could not send, and does not crash', async () => {
+    const target = await front(mock.url, (answer, res) => {
+      const body = answer.status === 201 ? Buffer.from(answer.body.toString().replace(/"id":\d+/, '"id":"\\ud800"')) : answer.body;
+      res.writeHead(answer.status, { ...answer.headers, 'content-length': body.length }).end(body);
+    });
+    const run = await runCli(['--target', target, '--case', 'create-pet/*', '--reporter', 'console,json'], { PETSTORE_API_KEY: KEY });
+    expect(run.err).toBe('');
+    expect(run.code).toBe(1);
+    const report = await run.report();
+    const titles = report.scenarios.flatMap((s) => s.findings).map((f) => f.title);
+    expect(titles).toContainEqual(expect.stringMatching(/not well-formed Unicode \(a lone surrogate\)/));
+  });
+
+  it('takes a count of pets to create only from 0 to what it needs, however negative the list the target answers', async () => {
+    let creates = 0;
+    const target = await front(mock.url, (answer, res) => {
+      const isList = answer.body.toString().startsWith('[');
+      if (answer.status === 201) creates++;
+      const body = isList ? Buffer.from('-1000000000') : answer.body;
+      res.writeHead(answer.status, { ...answer.headers, 'content-length': body.length }).end(body);
+    });
+    const run = await runCli(['--target', target, '--case', 'pagination/*', '--reporter', 'json'], { PETSTORE_API_KEY: KEY });
+    expect(run.err).toBe('');
+    expect(run.code).toBe(1);
+    expect(creates).toBeLessThan(1000);
+  });
+
   it('judges a 307 as the status it is, never following its Location', async () => {
     const paths: string[] = [];
     const base = await serve((req, res) => {
