@@ -111,6 +111,17 @@ describe('createRedactor', () => {
     expect(redact(`${encoded}==${encoded}`)).toBe('***==***');
   });
 
+  it('redacts the base64 and hex of a short key, and of the key minus a character (past 8 characters), whatever its length', () => {
+    for (const key of ['abc12345', 'Kq7Zp2Xw9Lm', 'SECRETKEY', 'abcdefghijklmnopq', KEY]) {
+      const redact = createRedactor(key);
+      for (const sent of key.length > 8 ? [key, key.slice(0, -1)] : [key]) {
+        for (const encoded of [Buffer.from(sent).toString('base64'), Buffer.from(sent).toString('hex'), Buffer.from(sent).toString('base64url')]) {
+          expect(redact(`{"echo":"${encoded}"}`), `${key}: ${encoded}`).toBe('{"echo":"***"}');
+        }
+      }
+    }
+  });
+
   it('redacts even a key of a few characters', () => {
     expect(createRedactor('abc')('{"message":"unknown key abc"}')).toBe('{"message":"unknown key ***"}');
   });

@@ -35,8 +35,9 @@ export function createRedactor(
   // Most text holds no run of the key at all: one scan for what every run of it must contain says so.
   const rangesIn = (lower: string) => (anchors.some((anchor) => lower.includes(anchor)) ? plainRanges(lower, grams) : NONE);
   const redactPlain = (text: string) => redactRanges(text, rangesIn(lowerInPlace(text)));
-  // Only tokens long enough to encode a run are decoded.
-  const shortestEncoded = Math.ceil(run / 3) * 4;
+  // Only tokens long enough to encode a run are decoded: `run` bytes take ceil(4·run/3) base64 characters before
+  // any `=` (the padding is not in the alphabet a token is found by: an 8-character key is 11 of them and `=`).
+  const shortestEncoded = Math.ceil((run * 4) / 3);
   // Where a run long enough stands: a fixed length, found natively and without backtracking.
   const longRun = new RegExp(`[A-Za-z0-9+/_-]{${shortestEncoded}}`, 'g');
   // What decoding gives is looked through once more, decoded (the key percent-encoded twice, base64 of its
@@ -47,7 +48,7 @@ export function createRedactor(
   // The same tokens come back in every answer (application/json, error codes): each is decoded once.
   const verdicts = new Map<string, boolean>();
   const revealsEncoded = (token: string, depth: number) => {
-    const decodes = () => anyDecoding(token, shortestEncoded, (decoded) => reveals(decoded, depth));
+    const decodes = () => anyDecoding(token, shortestEncoded, run, (decoded) => reveals(decoded, depth));
     // Only the text's own tokens are remembered: a nested one is met only inside a token already remembered.
     if (depth > 0) return decodes();
     let verdict = verdicts.get(token);
@@ -148,7 +149,7 @@ function base64Tokens(text: string, longRun: RegExp, revealing: (token: string) 
  * (a prefix such as `sk-` is part of the run and would shift every byte), and the decoding of each long run of
  * hex digits in it, from both alignments. One decoding at a time: a 10 MiB token is four of them.
  */
-function anyDecoding(token: string, shortest: number, test: (decoded: string) => boolean): boolean {
+function anyDecoding(token: string, shortest: number, run: number, test: (decoded: string) => boolean): boolean {
   for (let skip = 0; skip < 4 && token.length - skip >= shortest; skip++) if (test(base64Decode(token.slice(skip)))) return true;
   let at = 0;
   while (at < token.length) {
@@ -159,7 +160,7 @@ function anyDecoding(token: string, shortest: number, test: (decoded: string) =>
     let end = at;
     while (end < token.length && isHexChar(token.charCodeAt(end))) end++;
     // A run encodes a run of the key only if it has two hex digits for each of its characters.
-    if (end - at >= (shortest / 4) * 6) {
+    if (end - at >= 2 * run) {
       for (const from of [at, at + 1]) if (test(Buffer.from(token.slice(from, end), 'hex').toString('latin1'))) return true;
     }
     at = end;
