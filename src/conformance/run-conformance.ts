@@ -164,6 +164,13 @@ function checkTarget(target: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new AppError('usage', `--target must be an http(s) base URL (got '${target}')`);
   }
+  // undici sends no credentials from a URL, and the target is written into every report and curl line.
+  if (url.username !== '' || url.password !== '') {
+    throw new AppError(
+      'usage',
+      `--target must not hold credentials (user:password@): they would not be sent, and would be written into every report; give the host alone (${url.protocol}//${url.host}${url.pathname})`,
+    );
+  }
   return target.replace(/\/+$/, '');
 }
 

@@ -241,6 +241,7 @@ describe('conformance command', async () => {
 
   it.each([
     [['--target', 'ftp://x/v1'], /--target must be an http\(s\) base URL/],
+    [['--target', 'http://qa:hunter22@127.0.0.1:1/v1'], /--target must not hold credentials \(user:password@\).*\(http:\/\/127\.0\.0\.1:1\/v1\)$/m],
     [['--target', 'http://127.0.0.1:1/v1', '--fail-on', 'severe'], /--fail-on must be one of critical, high, medium, low/],
     [['--target', 'http://127.0.0.1:1/v1', '--reporter', 'pdf'], /--reporter pdf: not one of/],
     [['--target', 'http://127.0.0.1:1/v1', '--timeout', 'soon'], /--timeout must be a duration/],
@@ -250,6 +251,7 @@ describe('conformance command', async () => {
     const run = await runCli(args);
     expect(run.code).toBe(2);
     expect(run.err).toMatch(message);
+    expect(`${run.out}${run.err}`).not.toContain('hunter22');
   });
 
   it('exits 2 without a key', async () => {
