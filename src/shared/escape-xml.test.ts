@@ -7,4 +7,8 @@ describe('escapeXml', () => {
       'a\uFFFDb\uFFFDc\uFFFDd\ud83d\ude00&lt;&amp;&gt;&quot;&#39;',
     );
   });
+
+  it('replaces the bidirectional overrides and isolates that would reorder what a report shows', () => {
+    expect(escapeXml('pass\u202eliaf\u2066x\u2069 é')).toBe('pass\uFFFDliaf\uFFFDx\uFFFD é');
+  });
 });

@@ -7,4 +7,8 @@ describe('markdownText', () => {
     expect(shown).not.toMatch(/<img|(?<!\\)\||(?<!\\)`|\n/);
     expect(shown).toContain('&lt;img src=x onerror=alert(1)&gt;');
   });
+
+  it('replaces bidirectional overrides and line separators', () => {
+    expect(markdownText('a\u202eb\u2028c\u2029d é')).toBe('a\uFFFDb\uFFFDc\uFFFDd é');
+  });
 });

@@ -4,13 +4,15 @@
 const MARKUP = /[\\`*_[\]|~#]/g;
 // The characters that start a tag or an entity in the HTML a Markdown renderer passes through.
 const HTML: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+// Control characters, and the bidirectional marks, overrides and isolates that reorder what a line shows (CVE-2021-42574)
+// and the line and paragraph separators.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * Text a target sent, made inert inside Markdown, on one line (a table cell stays a cell): `<` and `&` become
  * entities, so `<script>` or `<img onerror>` never reaches GitHub's renderer as a tag, Markdown punctuation is
- * escaped, so backticks, pipes and brackets are shown, not interpreted, and control characters are replaced.
+ * escaped, so backticks, pipes and brackets are shown, not interpreted, and control and bidirectional characters are replaced.
  */
 export function markdownText(text: string): string {
   return text
