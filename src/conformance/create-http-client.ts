@@ -27,7 +27,7 @@ export interface HttpClientOptions {
   readonly ca?: string;
   /** A larger answer is read no further and is a transport error (--max-response-bytes); default 10 MiB. */
   readonly maxResponseBytes?: number;
-  /** Told of each request sent again after a 429 (rate-limit.ts), with the time waited before it. */
+  /** Told of each request sent again after a 429 (rate-limit-wait.ts), with the time waited before it. */
   readonly onRateLimited?: (waitedMs: number) => void;
 }
 
