@@ -27,9 +27,10 @@ export function sendAnswer(state: RequestState, mock: MockContext, response: Moc
     return;
   }
   // A fault acts on the connection: a request pipelined behind others waits until their answers are out (Node
-  // hands its response the socket then), so they are not lost with it (RFC 9112 §9.3.2: answers in order).
+  // hands its response the socket then), so they are not lost with it (RFC 9112 §9.3.2: answers in order). And a
+  // little longer: a TCP RST makes the client's system drop what it has received and not yet read.
   if (!state.res.socket) {
-    state.res.once('socket', () => sendAnswer(state, mock, response));
+    state.res.once('socket', () => setTimeout(() => sendAnswer(state, mock, response), PIPELINED_FAULT_DELAY_MS));
     return;
   }
   // reset: a TCP RST, what a crashed upstream looks like; empty: the connection closed with no byte of an
@@ -38,6 +39,8 @@ export function sendAnswer(state: RequestState, mock: MockContext, response: Moc
   else if (fault === 'empty') state.req.socket.end();
   recordExchange(mock, state, undefined);
 }
+
+const PIPELINED_FAULT_DELAY_MS = 50;
 
 /** Writes the answer (headers once, here), then records it once its body is out. */
 export function writeAnswer(state: RequestState, mock: MockContext, response: MockResponse): void {
