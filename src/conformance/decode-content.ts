@@ -14,7 +14,11 @@ const promised =
 const DECODERS: Readonly<Record<string, Decoder>> = {
   gzip: promised(gunzip),
   'x-gzip': promised(gunzip),
-  deflate: (bytes, options) => promised(inflate)(bytes, options).catch(() => promised(inflateRaw)(bytes, options)),
+  // A zlib stream that grows past the cap is too large whichever format it is: only other errors mean raw deflate.
+  deflate: (bytes, options) =>
+    promised(inflate)(bytes, options).catch((error: { code?: string }) =>
+      error.code === 'ERR_BUFFER_TOO_LARGE' ? Promise.reject(error) : promised(inflateRaw)(bytes, options),
+    ),
   br: promised(brotliDecompress),
   identity: async (bytes) => bytes,
 };

@@ -317,6 +317,7 @@ describe('createHttpClient against odd targets', () => {
     const server = createServer((req, res) => {
       if (req.url === '/zstd') res.writeHead(200, { 'content-encoding': 'zstd' }).end(Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0]));
       else if (req.url === '/corrupt') res.writeHead(200, { 'content-encoding': 'gzip' }).end('not gzip at all');
+      else if (req.url === '/deflate') res.writeHead(200, { 'content-encoding': 'deflate' }).end(deflateSync(Buffer.alloc(8 * 1024 * 1024, 0x20)));
       else res.writeHead(200, { 'content-encoding': 'gzip' }).end(bomb);
     });
     const base = await listen(server);
@@ -336,6 +337,11 @@ describe('createHttpClient against odd targets', () => {
     });
     expect(corrupt.error?.kind).toBe('undecodable');
     expect(bombed.error).toEqual({ kind: 'too-large', status: 200, message: expect.stringMatching(/^decoded, the body is more than/) });
+    // A deflate (zlib) bomb too: not retried as raw deflate and called undecodable.
+    const small = plain({ maxResponseBytes: 1024 * 1024 });
+    const deflated = await get(small, `${base}/deflate`);
+    await small.close();
+    expect(deflated.error).toEqual({ kind: 'too-large', status: 200, message: expect.stringMatching(/^decoded, the body is more than/) });
   });
 
   it('skips an unsolicited 100 Continue and reads the answer after it (RFC 9110 §15.2)', async () => {
