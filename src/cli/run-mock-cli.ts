@@ -3,7 +3,7 @@ import { relative } from 'node:path';
 import { AppError, isAppError } from '../contract/app-error.js';
 import { createMockServer } from '../mock/create-mock-server.js';
 import type { CorsOrigins } from '../mock/cors.js';
-import { DEFAULTS, DEV_API_KEY, defaultFixturesPath, isOrigin } from '../mock/mock-options.js';
+import { DEFAULTS, DEV_API_KEY, defaultFixturesPath, isCorsOrigin } from '../mock/mock-options.js';
 import { MAX_DELAY_MS } from '../mock/read-preferences.js';
 import { integerOption, type OptionRow, parseOptions, renderHelp } from './option-table.js';
 import { packageVersion } from './package-version.js';
@@ -232,7 +232,7 @@ function readApiKeys(flagKeys: readonly string[], variable: string | undefined):
 // `--cors-origin '*'` is any origin, as the default is; anything else must be an origin as a browser sends it.
 function corsOriginsOption(given: readonly string[] | undefined): CorsOrigins {
   if (given === undefined || given.includes('*')) return '*';
-  const wrong = given.find((origin) => origin !== 'null' && !isOrigin(origin));
+  const wrong = given.find((origin) => !isCorsOrigin(origin));
   if (wrong !== undefined) {
     throw new AppError(
       'usage',

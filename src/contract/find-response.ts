@@ -21,6 +21,11 @@ export function mediaTypeOf(contentType: string | undefined): string | undefined
   return (semi === -1 ? contentType : contentType.slice(0, semi)).trim().toLowerCase() || undefined;
 }
 
+/** application/json, or an application/ type with the +json suffix (RFC 6839 §3.1: application/problem+json). */
+export function isJsonMedia(mediaType: string | undefined): boolean {
+  return mediaType === 'application/json' || (!!mediaType?.startsWith('application/') && mediaType.endsWith('+json'));
+}
+
 /** Exact media type first, then type/*, then *\/*, as OpenAPI's content map reads. */
 export function findMedia(contents: readonly MediaSpec[], mediaType: string | undefined): MediaSpec | undefined {
   if (!mediaType) return undefined;

@@ -131,7 +131,7 @@ const RULES: readonly { name: keyof MockOptions; valid: (value: unknown) => bool
     name: 'corsOrigins',
     // A browser sends an Origin as scheme://host[:port], nothing after: http://localhost:3000/ (a slash too many)
     // would match no request, and every page would fail CORS with nothing to say why.
-    valid: (v) => v === '*' || (Array.isArray(v) && v.every((origin) => origin === 'null' || isOrigin(origin))),
+    valid: (v) => v === '*' || (Array.isArray(v) && v.every(isCorsOrigin)),
     rule: "'*' or origins as a browser sends them, scheme://host[:port] with no path or trailing slash (http://localhost:3000)",
   },
 ];
@@ -145,8 +145,12 @@ export function checkMockOptions(options: MockOptions): void {
   }
 }
 
-/** scheme://host[:port] and nothing more: what a browser sends as Origin. */
-export function isOrigin(value: unknown): boolean {
+/** An Origin a browser may send: scheme://host[:port] and nothing more, or `null` (a file:// page, a sandbox). */
+export function isCorsOrigin(value: unknown): boolean {
+  return value === 'null' || isOrigin(value);
+}
+
+function isOrigin(value: unknown): boolean {
   if (typeof value !== 'string') return false;
   try {
     return new URL(value).origin === value;

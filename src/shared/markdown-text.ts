@@ -1,13 +1,11 @@
+import { UNSAFE_CHARACTERS } from './terminal-text.js';
+
 // The punctuation that can open or close markup inside a line: emphasis, code spans, links and images, table
 // cells, strikethrough, entities. A backslash before it makes it a literal character (CommonMark §2.4). Target
 // text is never at the start of a line here, so list and heading markers need no escape.
 const MARKUP = /[\\`*_[\]|~#]/g;
 // The characters that start a tag or an entity in the HTML a Markdown renderer passes through.
 const HTML: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
-// Control characters, and the bidirectional marks, overrides and isolates that reorder what a line shows (CVE-2021-42574)
-// and the line and paragraph separators.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * Text a target sent, made inert inside Markdown, on one line (a table cell stays a cell): `<` and `&` become
@@ -17,7 +15,7 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a
 export function markdownText(text: string): string {
   return text
     .replace(/\r\n|[\r\n\t]/g, ' ')
-    .replace(CONTROL, '\uFFFD')
+    .replace(UNSAFE_CHARACTERS, '\uFFFD')
     .replace(MARKUP, (c) => `\\${c}`)
     .replace(/[&<>]/g, (c) => HTML[c] as string);
 }

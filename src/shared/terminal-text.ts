@@ -3,7 +3,7 @@
 // (CVE-2021-42574, "Trojan Source"), and the line and paragraph separators U+2028 and U+2029, which some
 // terminals and every log viewer that follows Unicode break a line at.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose.
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+export const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\u001b': '\\e' };
 
@@ -13,7 +13,7 @@ const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t'
  * start a line of its own (a fake `Verdict: PASSED`).
  */
 export function terminalText(text: string): string {
-  return text.replace(UNSAFE, (c) => NAMED[c] ?? escapeCode(c.charCodeAt(0)));
+  return text.replace(UNSAFE_CHARACTERS, (c) => NAMED[c] ?? escapeCode(c.charCodeAt(0)));
 }
 
 function escapeCode(code: number): string {

@@ -1,10 +1,7 @@
-import { findMedia, findResponse, mediaTypeOf } from '../../contract/find-response.js';
+import { findMedia, findResponse, isJsonMedia, mediaTypeOf } from '../../contract/find-response.js';
 import type { Check } from './check.js';
 
 const JSON_MEDIA = 'application/json';
-// RFC 6839 §3.1: a +json suffix names a JSON media type (application/problem+json).
-const isJsonMedia = (media: string | undefined) =>
-  media === JSON_MEDIA || (!!media?.startsWith('application/') && media.endsWith('+json'));
 
 export const contentTypeJson: Check = {
   id: 'content-type-json',

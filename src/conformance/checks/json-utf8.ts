@@ -1,4 +1,4 @@
-import { findResponse, mediaTypeOf } from '../../contract/find-response.js';
+import { findResponse, isJsonMedia, mediaTypeOf } from '../../contract/find-response.js';
 import type { Check } from './check.js';
 
 export const jsonUtf8: Check = {
@@ -11,9 +11,8 @@ export const jsonUtf8: Check = {
     const response = exchange.response;
     if (!response?.invalidUtf8) return undefined;
     // An answer that is not meant to be JSON (an HTML error page) is content-type-json's to judge, not this check's.
-    const declared = findResponse(operation, response.status)?.contents.some((c) => c.mediaType.endsWith('json')) ?? false;
-    const received = mediaTypeOf(response.headers['content-type']);
-    if (!declared && !received?.endsWith('json')) return undefined;
+    const declared = findResponse(operation, response.status)?.contents.some((c) => isJsonMedia(c.mediaType)) ?? false;
+    if (!declared && !isJsonMedia(mediaTypeOf(response.headers['content-type']))) return undefined;
     return {
       title: 'the body is not valid UTF-8',
       received: 'bytes that are not UTF-8 (shown as U+FFFD in this report)',

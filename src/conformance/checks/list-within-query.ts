@@ -1,6 +1,6 @@
 import { findResponse } from '../../contract/find-response.js';
 import { filterParameters, pageSizeParameter } from '../../contract/list-parameters.js';
-import type { Operation, ParameterSpec } from '../../contract/operation.js';
+import type { JsonSchema, Operation, ParameterSpec } from '../../contract/operation.js';
 import { listedResource } from '../../contract/resource-shape.js';
 import { show } from '../subset-mismatch.js';
 import type { Check } from './check.js';
@@ -22,17 +22,17 @@ export const listWithinQuery: Check = {
     const item = listedResource(findResponse(operation, response.status)?.contents.find((c) => c.schema !== undefined)?.schema);
     if (!item) return undefined;
     const query = queryOf(exchange.request.url);
-    const page = pageSizeParameter(operation);
+    const { page, filters } = queryParameters(operation, item);
     const bound = page && pageSize(page, query.getAll(page.name));
-    if (bound !== undefined && list.length > bound) {
-      const asked = query.has((page as ParameterSpec).name) ? `${(page as ParameterSpec).name}=${bound}` : `no ${(page as ParameterSpec).name} (default ${bound})`;
+    if (page && bound !== undefined && list.length > bound) {
+      const asked = query.has(page.name) ? `${page.name}=${bound}` : `no ${page.name} (default ${bound})`;
       return {
         title: `the list holds ${list.length} items for ${asked}`,
         received: `${list.length} items`,
         documented: `at most ${bound} items`,
       };
     }
-    for (const filter of filters(operation, item)) {
+    for (const filter of filters) {
       const values = query.getAll(filter.name);
       if (values.length !== 1 || !filter.schema.enum?.includes(values[0])) continue;
       const wanted = values[0] as string;
@@ -62,13 +62,13 @@ function pageSize(page: ParameterSpec, values: readonly string[]): number | unde
   return value >= minimum && value <= maximum ? value : undefined;
 }
 
-// An operation's filters, read once: this check runs on every answer.
-const known = new WeakMap<Operation, ParameterSpec[]>();
+// An operation's page size and filters, read once: this check runs on every answer.
+const known = new WeakMap<Operation, { readonly page: ParameterSpec | undefined; readonly filters: ParameterSpec[] }>();
 
-function filters(operation: Operation, item: Parameters<typeof filterParameters>[1]): ParameterSpec[] {
+function queryParameters(operation: Operation, item: JsonSchema) {
   let found = known.get(operation);
   if (!found) {
-    found = filterParameters(operation, item);
+    found = { page: pageSizeParameter(operation), filters: filterParameters(operation, item) };
     known.set(operation, found);
   }
   return found;
