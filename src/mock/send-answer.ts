@@ -6,12 +6,35 @@ import { recordExchange } from './record-exchange.js';
 import type { HeaderList, RequestState } from './request-state.js';
 import { writeBody } from './write-body.js';
 
-/** The last stage: the delay and the faults that send nothing, then the answer. */
+/**
+ * The last stage. Answers made in one turn of the event loop go out together at its end, not each as soon as it
+ * is made: a client on the same machine (an e2e suite, a load generator) is then woken once for the batch, not
+ * once per answer. Each wake-up of a sleeping process costs the sender's system call more than the whole answer
+ * costs the mock, and more again in a VM (an interrupt between CPUs). Measured with 50 connections creating pets:
+ * 51 → 37 µs of the mock's CPU a request. A lone client waits for nothing: the turn ends when its request is done.
+ */
 export function sendAnswer(state: RequestState, mock: MockContext, response: MockResponse): void {
+  if (queued.length === 0) setImmediate(flushAnswers);
+  queued.push(state, mock, response);
+}
+
+// One flat array, three entries an answer: no object made per answer. A process may run several mocks.
+let queued: (RequestState | MockContext | MockResponse)[] = [];
+
+function flushAnswers(): void {
+  const batch = queued;
+  queued = [];
+  for (let i = 0; i < batch.length; i += 3) {
+    deliver(batch[i] as RequestState, batch[i + 1] as MockContext, batch[i + 2] as MockResponse);
+  }
+}
+
+/** The delay and the faults that send nothing, then the answer. */
+function deliver(state: RequestState, mock: MockContext, response: MockResponse): void {
   if (state.delayMs > 0) {
     const wait = state.delayMs;
     state.delayMs = 0;
-    setTimeout(() => sendAnswer(state, mock, response), wait);
+    setTimeout(() => deliver(state, mock, response), wait);
     return;
   }
   // A client that went away while the answer waited (a delay, a slow body) was sent nothing: recorded so, with no
@@ -30,7 +53,7 @@ export function sendAnswer(state: RequestState, mock: MockContext, response: Moc
   // hands its response the socket then), so they are not lost with it (RFC 9112 §9.3.2: answers in order). And a
   // little longer: a TCP RST makes the client's system drop what it has received and not yet read.
   if (!state.res.socket) {
-    state.res.once('socket', () => setTimeout(() => sendAnswer(state, mock, response), PIPELINED_FAULT_DELAY_MS));
+    state.res.once('socket', () => setTimeout(() => deliver(state, mock, response), PIPELINED_FAULT_DELAY_MS));
     return;
   }
   // reset: a TCP RST, what a crashed upstream looks like; empty: the connection closed with no byte of an
