@@ -18,6 +18,8 @@ const BY_NODE_CODE: Readonly<Record<string, ErrorCode>> = {
   ERR_HTTP_REQUEST_TIMEOUT: 'request_timeout',
   // The client ended its side before the body's declared end (Content-Length, or a chunked body's last chunk).
   HPE_INVALID_EOF_STATE: 'request_incomplete',
+  // PRI * HTTP/2.0: the connection preface of an HTTP/2 client that assumed the mock speaks it (h2c, prior knowledge).
+  HPE_PAUSED_H2_UPGRADE: 'http_version_not_supported',
 };
 
 /**
@@ -33,7 +35,9 @@ export function clientErrorResponse(error: ClientError, deadlines: Deadlines): M
         ? `the request did not arrive in time: its headers must arrive within ${deadlines.headersTimeoutMs} ms and the whole request within ${deadlines.requestTimeoutMs} ms`
         : code === 'request_incomplete'
           ? 'body: the request ended before its whole body arrived (the client closed its side of the connection)'
-          : `the request is not valid HTTP/1.1: ${error.reason ?? error.code ?? error.message}`;
+          : code === 'http_version_not_supported'
+            ? 'the request is the connection preface of HTTP/2 (PRI * HTTP/2.0): the mock speaks HTTP/1.1 (and HTTP/1.0)'
+            : `the request is not valid HTTP/1.1: ${error.reason ?? error.code ?? error.message}`;
   return { status: statusOf(code), body: errorBody(code, message), headers: { Connection: 'close' }, errorCode: code };
 }
 

@@ -36,6 +36,7 @@ export const ERROR_CODES = {
   headers_too_large: { status: 431, message: 'the request headers are too large' },
   unmockable_operation: { status: 500, message: 'the contract gives this operation no response that can be mocked' },
   internal_error: { status: 500, message: 'the mock failed to answer: this is a bug in the mock' },
+  http_version_not_supported: { status: 505, message: 'the mock speaks HTTP/1.1 (and HTTP/1.0)' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -145,9 +145,10 @@ function setHeader(headers: (string | number)[], name: string, value: string | n
 }
 
 // A body the mock did not read (too large), or one a client holds back for a 100 Continue it will not get, would
-// be read as the next request: the connection ends with this answer.
+// be read as the next request; a client speaking another version of HTTP sends what follows in it: the connection
+// ends with this answer.
 function closesConnection(response: MockResponse): boolean {
-  return response.status === 413 || response.status === 417;
+  return response.status === 413 || response.status === 417 || response.status === 505;
 }
 
 function* recorded(chunks: Iterable<string>, into: string[]): Generator<string> {

@@ -55,6 +55,19 @@ describe("Node's HTTP parser errors", async () => {
     expect(error.message).toContain(reason);
   });
 
+  it.each([
+    ['an HTTP/2.0 request line', `GET /v1/pets HTTP/2.0\r\nHost: x\r\n${AUTH}\r\n`, 'HTTP/2.0 is not served'],
+    ['an HTTP/0.9 request line', `GET /v1/pets HTTP/0.9\r\nHost: x\r\n${AUTH}\r\n`, 'HTTP/0.9 is not served'],
+    ["an HTTP/2 client's connection preface", 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\u0000\u0000\u0000\u0004\u0000\u0000\u0000\u0000\u0000', 'connection preface of HTTP/2'],
+  ])('answers %s with 505 http_version_not_supported, not as HTTP/1.1, and closes the connection', async (_, bytes, reason) => {
+    const answer = await sendRawAnswer(port, bytes);
+    expect(answer.statusLine).toBe('HTTP/1.1 505 HTTP Version Not Supported');
+    expect(answer.headers.connection).toBe('close');
+    const error = JSON.parse(answer.body);
+    expect(error).toMatchObject({ code: 'http_version_not_supported', status: 505 });
+    expect(error.message).toContain(reason);
+  });
+
   it('answers a body cut short by the client ending its side with 400 request_incomplete, logged with its code', async () => {
     const text = await new Promise<string>((resolve, reject) => {
       const socket = connect(port, '127.0.0.1', () => {

@@ -12,6 +12,15 @@ import type { Stage } from './stage.js';
 export const readTarget: Stage = (state, mock) => {
   const { req } = state;
   const headers = req.headers;
+  // Node's parser takes HTTP/0.9 and HTTP/2.0 request lines (an HTTP/2 client's connection preface, PRI * HTTP/2.0,
+  // among them) and would have them answered as HTTP/1.1. RFC 9110 §15.6.6: a major version the server does not
+  // serve is a 505.
+  if (req.httpVersionMajor !== 1) {
+    throw mockError(
+      'http_version_not_supported',
+      `HTTP/${req.httpVersionMajor}.${req.httpVersionMinor} is not served: the mock speaks HTTP/1.1 (and HTTP/1.0)`,
+    );
+  }
   // RFC 9110 §9.3.6: CONNECT asks for a tunnel, which only a proxy makes. Allow lists what the mock does answer.
   if (req.method === 'CONNECT') {
     state.headers = ['Allow', mock.contractMethods];
