@@ -15,6 +15,9 @@ export function answerClientError(mock: MockContext, deadlines: Deadlines, error
     socket.destroy();
     return;
   }
+  // Bytes after a request that asked to close the connection (Connection: close): RFC 9112 §9.6, they are not
+  // read, and not answered; Node closes the connection after that request's answer.
+  if (error.code === 'HPE_CLOSED_CONNECTION') return;
   const response = clientErrorResponse(error, deadlines);
   const last = inFlight(socket);
   // A request whose body was cut short is answered through its own response, so it is logged as itself.
@@ -23,8 +26,12 @@ export function answerClientError(mock: MockContext, deadlines: Deadlines, error
     writeAnswer(last, mock, response);
     return;
   }
-  // The error is a later request's (pipelined): every earlier request gets its own answer first, in order.
-  if (last && !last.res.writableFinished) last.res.once('finish', () => writeRawResponse(socket, response));
-  else writeRawResponse(socket, response);
-  recordUnparsed(mock, response, error.code);
+  // The error is a later request's (pipelined): every earlier request gets its own answer first, in order, and is
+  // logged first.
+  const answer = () => {
+    writeRawResponse(socket, response);
+    recordUnparsed(mock, response, error.code);
+  };
+  if (last && !last.res.writableFinished) last.res.once('finish', answer);
+  else answer();
 }

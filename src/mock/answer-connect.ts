@@ -1,6 +1,7 @@
 import { type IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { handleRequest } from './handle-request.js';
+import { inFlight } from './in-flight.js';
 import type { MockContext } from './mock-context.js';
 
 /**
@@ -9,6 +10,12 @@ import type { MockContext } from './mock-context.js';
  * response of its own; then the connection closes, as the parser has let go of it.
  */
 export function answerConnect(mock: MockContext, req: IncomingMessage, socket: Duplex): void {
+  // A request pipelined before it whose answer is still to go out (answers go at the end of a turn): that first.
+  const earlier = inFlight(socket);
+  if (earlier && !earlier.res.writableFinished) {
+    earlier.res.once('finish', () => answerConnect(mock, req, socket));
+    return;
+  }
   const res = new ServerResponse(req);
   res.shouldKeepAlive = false;
   try {

@@ -13,6 +13,7 @@ import { createAuthenticator } from './authenticate.js';
 import type { ClientError } from './client-error-response.js';
 import { deprecationHeaders } from './deprecation-headers.js';
 import { handleRequest } from './handle-request.js';
+import { keepAnswersMadeBeforeEnd } from './keep-answers-before-end.js';
 import { bracketed, hostnameOf } from './host-names.js';
 import { listen } from './listen.js';
 import { loadFixtures } from './load-fixtures.js';
@@ -157,6 +158,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   }
 
   server.keepAliveTimeout = 5_000;
+  keepAnswersMadeBeforeEnd(server);
   await listen(server, options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
   const { port } = server.address() as AddressInfo;
   const host = options.host ?? DEFAULTS.host;

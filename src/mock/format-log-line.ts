@@ -24,7 +24,7 @@ export function formatLogLine(entry: JournalRecord, redact: (text: string) => st
       notApplied: (entry.notApplied ?? []).map(redact),
     });
   }
-  const status = entry.status === undefined ? `- ${redact(entry.applied?.join(', ') ?? '')}` : String(entry.status);
+  const status = entry.status !== undefined ? String(entry.status) : entry.applied ? `- ${redact(entry.applied.join(', '))}` : '-';
   const code = entry.errorCode === undefined ? '' : ` ${entry.errorCode}`;
   const notApplied = entry.notApplied ? ` (not applied: ${redact(entry.notApplied.join('; '))})` : '';
   // What the client sent (a URL, a Prefer value) may hold control characters, C1 ones among them (U+0085 starts a

@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isClosing } from './closing-connection.js';
 import { errorResponse } from './error-response.js';
 import { setInFlight } from './in-flight.js';
 import type { MockContext } from './mock-context.js';
+import { recordExchange } from './record-exchange.js';
 import { RequestState } from './request-state.js';
 import { runStages } from './run-stages.js';
 import { sendAnswer } from './send-answer.js';
@@ -9,6 +11,12 @@ import { sendAnswer } from './send-answer.js';
 /** Node's 'request' (and 'checkExpectation') listener: the stages, the one error boundary, then send. */
 export function handleRequest(mock: MockContext, req: IncomingMessage, res: ServerResponse): void {
   const state = new RequestState(req, res, performance.now());
+  // Behind an answer that ends the connection: not acted on (no pet is made), recorded as sent nothing, after the
+  // answers before it (they go out at the end of this turn).
+  if (isClosing(req.socket)) {
+    setImmediate(recordExchange, mock, state, undefined);
+    return;
+  }
   setInFlight(req.socket, state);
   let answer: ReturnType<typeof runStages>;
   try {

@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import { mediaTypeOf } from '../contract/find-response.js';
+import { markClosing } from './closing-connection.js';
 import { mockError } from './error-codes.js';
 import { isJson } from './read-request.js';
 
@@ -12,7 +13,11 @@ import { isJson } from './read-request.js';
  */
 export function readBody(req: IncomingMessage, maxBytes: number): Promise<string> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > maxBytes) return declared > MAX_DISCARDED_BYTES ? Promise.reject(tooLarge(maxBytes)) : discard(req, 0, maxBytes);
+  if (declared > MAX_DISCARDED_BYTES) {
+    markClosing(req.socket);
+    return Promise.reject(tooLarge(maxBytes));
+  }
+  if (declared > maxBytes) return discard(req, 0, maxBytes);
   if (declared === 0 && req.headers['transfer-encoding'] === undefined) return Promise.resolve('');
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -56,6 +61,8 @@ const MAX_DISCARDED_BYTES = 64 * 1024 * 1024;
 
 // Reads the rest of a refused body and drops it, then refuses it; at once if it goes on past MAX_DISCARDED_BYTES.
 function discard(req: IncomingMessage, alreadyRead: number, maxBytes: number): Promise<never> {
+  // Known now, before the rest of the body is read: the requests that follow it in the same packet are not acted on.
+  markClosing(req.socket);
   return new Promise((_, reject) => {
     let size = alreadyRead;
     const refuse = () => reject(tooLarge(maxBytes));
