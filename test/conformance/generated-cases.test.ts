@@ -16,6 +16,7 @@ import {
   type Json,
   pathOf,
   remapIds,
+  rerouteGetPet,
 } from '../support/pet-mutations.js';
 import { blockingCheckIds } from './run-cli.js';
 import { useMutatedMock } from './use-mutated-mock.js';
@@ -201,12 +202,13 @@ const BROKEN: readonly { name: string; check: string; kind: string; mutation: ()
     name: 'getPet answers another pet',
     check: 'body-expected',
     kind: 'valid-bodies',
-    mutation: () => ({
-      request: (req) => {
-        const id = /^\/v1\/pets\/(\d+)$/.exec(pathOf(req))?.[1];
-        return isGetPet(req) && id !== undefined && Number(id) > 2 ? { ...req, url: `/v1/pets/${BigInt(id) - 1n}` } : req;
-      },
-    }),
+    mutation: () => ({ request: (req) => rerouteGetPet(req, (id) => (id > 2n ? id - 1n : undefined)) }),
+  },
+  {
+    name: 'getPet reads an id past 2^31 through a 32-bit integer, and answers another pet',
+    check: 'fetched-as-addressed',
+    kind: 'parameters',
+    mutation: () => ({ request: (req) => rerouteGetPet(req, (id) => (id > 2n ** 31n ? BigInt.asIntN(32, id) || 1n : undefined)) }),
   },
   {
     name: 'a client-sent id becomes the pet id',

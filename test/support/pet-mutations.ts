@@ -8,6 +8,13 @@ export const pathOf = (req: ProxyRequest) => req.url.split('?')[0] as string;
 export const isCreatePet = (req: ProxyRequest) => req.method === 'POST' && pathOf(req) === '/v1/pets';
 export const isListPets = (req: ProxyRequest) => req.method === 'GET' && pathOf(req) === '/v1/pets';
 export const isGetPet = (req: ProxyRequest) => req.method === 'GET' && /^\/v1\/pets\/[^/]+$/.test(pathOf(req));
+
+/** A getPet whose petId is digits sends to `/v1/pets/<what reroute gives>` instead; any other request as it is. */
+export function rerouteGetPet(req: ProxyRequest, reroute: (id: bigint) => bigint | undefined): ProxyRequest {
+  const digits = /^\/v1\/pets\/(\d+)$/.exec(pathOf(req))?.[1];
+  const to = digits === undefined || !isGetPet(req) ? undefined : reroute(BigInt(digits));
+  return to === undefined ? req : { ...req, url: `/v1/pets/${to}` };
+}
 export const isPet = (value: unknown): value is Json =>
   value !== null && typeof value === 'object' && !Array.isArray(value) && 'name' in value && 'categoryId' in value;
 

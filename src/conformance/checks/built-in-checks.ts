@@ -5,6 +5,7 @@ import { bodySchema } from './body-schema.js';
 import type { Check } from './check.js';
 import { contentTypeJson } from './content-type-json.js';
 import { errorStatusMatches } from './error-status-matches.js';
+import { fetchedAsAddressed } from './fetched-as-addressed.js';
 import { headersDocumented } from './headers-documented.js';
 import { headersExpected } from './headers-expected.js';
 import { idAssignedOnce } from './id-assigned-once.js';
@@ -33,6 +34,7 @@ export const BUILT_IN_CHECKS: readonly Check[] = [
   errorStatusMatches,
   idsUniqueInList,
   idAssignedOnce,
+  fetchedAsAddressed,
   listedAsCreated,
   listWithinQuery,
   refusedNotStored,

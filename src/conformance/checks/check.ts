@@ -1,5 +1,5 @@
 import type { Operation } from '../../contract/operation.js';
-import { identifiesResources, listOperation } from '../../contract/resource-shape.js';
+import { fetchOperation, identifiesResources, listOperation } from '../../contract/resource-shape.js';
 import type { Exchange } from '../exchange.js';
 import type { StepExpectation } from '../scenario.js';
 import type { Severity } from '../severity.js';
@@ -25,14 +25,19 @@ export interface RunMemory {
   readonly createdFields: Map<string, Map<string, object>>;
   /** The marks (refused-mark.ts) of creates the target refused with a 4xx: none may show in a later answer. */
   readonly refusedMarks: Set<string>;
+  /** Fetch operations (GET /pets/{petId}) → the path parameter that names the resource's id. */
+  readonly fetchedBy: ReadonlyMap<string, string>;
 }
 
 export function createRunMemory(operations: readonly Operation[]): RunMemory {
   const identifying = operations.filter((op) => identifiesResources(op, operations)).map((op) => op.operationId);
   const listedFrom = new Map<string, string>();
+  const fetchedBy = new Map<string, string>();
   for (const create of operations) {
     const list = listOperation(create, operations);
     if (list) listedFrom.set(list.operationId, create.operationId);
+    const fetch = fetchOperation(create, operations);
+    if (fetch) fetchedBy.set(fetch.operation.operationId, fetch.param);
   }
   return {
     identifyingCreates: new Set(identifying),
@@ -42,6 +47,7 @@ export function createRunMemory(operations: readonly Operation[]): RunMemory {
     listedCreates: new Set(listedFrom.values()),
     createdFields: new Map(),
     refusedMarks: new Set(),
+    fetchedBy,
   };
 }
 

@@ -50,7 +50,7 @@ function input(shape: Shape = {}): CheckInput {
     jsonError = (error as Error).message;
   }
   const exchange: Exchange = {
-    request: { method: operation.method, url: shape.url ?? 'http://127.0.0.1:1/v1/pets/1', headers: {}, body: undefined },
+    request: { method: operation.method, url: shape.url ?? 'http://127.0.0.1:1/v1/pets/9007199254740993', headers: {}, body: undefined },
     response: shape.error ? undefined : { status: shape.status ?? 200, headers, text: body, json: json as never, jsonError },
     error: shape.error,
     elapsedMs: shape.elapsedMs ?? 5,
@@ -135,6 +135,11 @@ const CASES: Readonly<Record<string, { conforming: CheckInput; violation: CheckI
   'refused-not-stored': {
     conforming: input({ operationId: 'listPets', body: `[${PET.replace('"Rex"', '"conformance refused 0123456789"')}]` }),
     violation: refusedBefore(input({ operationId: 'listPets', body: `[${PET.replace('"Rex"', '"conformance refused 0123456789"')}]` })),
+  },
+  'fetched-as-addressed': {
+    conforming: input({ operationId: 'getPet', url: 'http://127.0.0.1:1/v1/pets/9007199254740993?x=1' }),
+    // 2^53+1 read as a double, or through a 32-bit integer: another pet.
+    violation: input({ operationId: 'getPet', url: 'http://127.0.0.1:1/v1/pets/9007199254740992' }),
   },
   'id-assigned-once': {
     conforming: input({ operationId: 'createPet', status: 201 }),
