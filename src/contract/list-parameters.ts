@@ -8,6 +8,13 @@ export function pageSizeParameter(list: Operation): ParameterSpec | undefined {
   return list.parameters.find((p) => p.in === 'query' && p.type === 'integer' && PAGE_SIZE.test(p.name) && p.schema.maximum !== undefined);
 }
 
+/** The query that asks a list for its largest page (`{ limit: 100 }`), or none when it has no page size. */
+export function largestPageQuery(list: Operation): Record<string, number> {
+  const page = pageSizeParameter(list);
+  const max = page?.schema.maximum;
+  return page && max !== undefined ? { [page.name]: max } : {};
+}
+
 /**
  * Query parameters that filter a list on a field of its resources: named after a field of `resource` that has an
  * enum, with an enum of their own (listPets' `status`, "filters by availability status").

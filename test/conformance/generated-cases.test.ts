@@ -155,6 +155,12 @@ const BROKEN: readonly { name: string; check: string; kind: string; mutation: ()
     mutation: () => ({ request: (req) => (req.headers.authorization?.startsWith(`${VALID} `) ? authorized(req) : req) }),
   },
   {
+    name: 'auth that lets any key through under the scheme spelled bearer',
+    check: 'auth-enforced',
+    kind: 'auth',
+    mutation: () => ({ request: (req) => (req.headers.authorization?.startsWith('bearer ') ? authorized(req) : req) }),
+  },
+  {
     name: 'auth checked once per kept-alive connection',
     check: 'auth-enforced',
     kind: 'auth',
@@ -209,6 +215,19 @@ const BROKEN: readonly { name: string; check: string; kind: string; mutation: ()
     check: 'fetched-as-addressed',
     kind: 'parameters',
     mutation: () => ({ request: (req) => rerouteGetPet(req, (id) => (id > 2n ** 31n ? BigInt.asIntN(32, id) || 1n : undefined)) }),
+  },
+  {
+    name: 'a create stored twice (the list shows it under two ids)',
+    check: 'stored-once',
+    kind: 'ids',
+    mutation: () => ({
+      response: (res, req) =>
+        isListPets(req) && res.status === 200
+          ? editJson(res, (body) =>
+              (body as Json[]).flatMap((pet) => (String(pet.name).startsWith('conformance once ') ? [pet, { ...pet, id: 9_000_000 }] : [pet])),
+            )
+          : res,
+    }),
   },
   {
     name: 'a client-sent id becomes the pet id',

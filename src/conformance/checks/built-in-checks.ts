@@ -19,6 +19,7 @@ import { refusedNotStored } from './refused-not-stored.js';
 import { responseTime } from './response-time.js';
 import { statusDocumented } from './status-documented.js';
 import { statusExpected } from './status-expected.js';
+import { storedOnce } from './stored-once.js';
 
 /** Every check runs on every exchange; a new check is a new row. */
 export const BUILT_IN_CHECKS: readonly Check[] = [
@@ -38,6 +39,7 @@ export const BUILT_IN_CHECKS: readonly Check[] = [
   listedAsCreated,
   listWithinQuery,
   refusedNotStored,
+  storedOnce,
   headersDocumented,
   bodyExpected,
   headersExpected,

@@ -141,6 +141,16 @@ const CASES: Readonly<Record<string, { conforming: CheckInput; violation: CheckI
     // 2^53+1 read as a double, or through a 32-bit integer: another pet.
     violation: input({ operationId: 'getPet', url: 'http://127.0.0.1:1/v1/pets/9007199254740992' }),
   },
+  'stored-once': {
+    conforming: input({
+      operationId: 'listPets',
+      body: `[${PET.replace('"Rex"', '"conformance once 1a2b3c4d k3v9x0q2mz"')},${PET.replace('9007199254740993', '2')}]`,
+    }),
+    violation: input({
+      operationId: 'listPets',
+      body: `[${PET.replace('"Rex"', '"conformance once 1a2b3c4d k3v9x0q2mz"')},${PET.replace('9007199254740993', '2').replace('"Rex"', '"conformance once 1a2b3c4d k3v9x0q2mz"')}]`,
+    }),
+  },
   'id-assigned-once': {
     conforming: input({ operationId: 'createPet', status: 201 }),
     violation: alreadyAssigned(input({ operationId: 'createPet', status: 201 })),

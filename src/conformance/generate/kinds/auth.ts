@@ -54,6 +54,13 @@ const VARIANTS: readonly Variant[] = [
     what: 'a random key',
     auth: ({ random }) => ({ raw: `Bearer conformance-${random.text(32, '0123456789abcdef')}` }),
   },
+  // The scheme's name is case-insensitive (RFC 9110 §11.1), so `bearer <key>` may pass; a server that takes the
+  // lower-case spelling as a sign of some other client must still check the key.
+  {
+    id: 'lower-case-scheme-random-key',
+    what: 'a random key under the scheme spelled bearer',
+    auth: ({ random }) => ({ raw: `bearer conformance-${random.text(32, '0123456789abcdef')}` }),
+  },
 ];
 
 export const authKind: CaseKind = {

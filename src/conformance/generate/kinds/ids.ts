@@ -1,16 +1,21 @@
-import { IDENTIFIER, identifiesResources, requestSchema } from '../../../contract/resource-shape.js';
+import { largestPageQuery } from '../../../contract/list-parameters.js';
+import type { Contract } from '../../../contract/load-contract.js';
+import type { JsonSchema, Operation } from '../../../contract/operation.js';
+import { IDENTIFIER, identifiesResources, listOperation, requestSchema } from '../../../contract/resource-shape.js';
+import { ONCE_MARK } from '../../stored-once-mark.js';
 import type { Scenario } from '../../scenario.js';
 import type { CaseKind } from '../case-kind.js';
 import { successStatuses } from '../expected-statuses.js';
+import { MARK_CHARACTERS, type Random } from '../create-random.js';
 import { makeCase } from '../make-case.js';
-import { sampleValue } from '../sample-value.js';
+import { RUN_MARK, sampleValue } from '../sample-value.js';
 
 const BURST = 8;
 
 export const idsKind: CaseKind = {
   id: 'ids',
   description:
-    'ids the service assigns are unique across the run, including a burst of concurrent creates, and a client-sent id never becomes the resource id',
+    'ids the service assigns are unique across the run, including a burst of concurrent creates, a client-sent id never becomes the resource id, and one create stores one resource',
   generate: ({ contract, random }) =>
     contract.operations.flatMap((operation): Scenario[] => {
       if (!identifiesResources(operation, contract.operations)) return [];
@@ -47,6 +52,36 @@ export const idsKind: CaseKind = {
             },
           ],
         }),
+        ...storedOnceCase(operation, base, contract, random),
       ];
     }),
 };
+
+/**
+ * One create named with a mark no other request carries, then the list at its largest page: stored-once fails a
+ * list that holds two resources with that mark. A full page in another order may hold neither.
+ */
+function storedOnceCase(operation: Operation, base: Record<string, unknown>, contract: Contract, random: Random): Scenario[] {
+  const list = listOperation(operation, contract.operations);
+  const schema = requestSchema(operation) as JsonSchema;
+  const named = (schema.required ?? []).find((name) => schema.properties?.[name]?.type === 'string');
+  if (!list || named === undefined) return [];
+  const op = operation.operationId;
+  return [
+    makeCase({
+      kind: 'ids',
+      id: `${op}/stored-once`,
+      name: `${op} stores one resource for one create`,
+      description: `Given one valid body named with a mark no other request of the run carries, when it is sent to ${op} and ${list.operationId} is called, then no two listed resources carry the mark (stored-once).`,
+      steps: [
+        {
+          operation,
+          body: { kind: 'json', value: { ...base, [named]: `${ONCE_MARK}${RUN_MARK} ${random.text(10, MARK_CHARACTERS)}` } },
+          expect: { status: successStatuses(operation) },
+        },
+        { operation: list, query: largestPageQuery(list), expect: { status: successStatuses(list) } },
+      ],
+    }),
+  ];
+}
+

@@ -1,17 +1,16 @@
 import { stringifyJson } from '../../../contract/lossless-json.js';
 import type { Contract } from '../../../contract/load-contract.js';
-import { pageSizeParameter } from '../../../contract/list-parameters.js';
+import { largestPageQuery } from '../../../contract/list-parameters.js';
 import { listOperation, requestSchema } from '../../../contract/resource-shape.js';
 import type { JsonSchema, Operation } from '../../../contract/operation.js';
 import type { Scenario, Step } from '../../scenario.js';
 import type { CaseKind } from '../case-kind.js';
 import { invalidInputStatus, successStatuses } from '../expected-statuses.js';
 import { makeCase } from '../make-case.js';
-import type { Random } from '../create-random.js';
+import { MARK_CHARACTERS, type Random } from '../create-random.js';
 import { sampleValue } from '../sample-value.js';
 import { REFUSED_MARK, refusedMarksIn } from '../../refused-mark.js';
 
-const MARK_CHARACTERS = '0123456789abcdefghijklmnopqrstuvwxyz';
 
 interface Invalid {
   readonly id: string;
@@ -154,8 +153,6 @@ function refusedAddNothing(operation: Operation, invalid: readonly Invalid[], st
     return true;
   });
   if (!list || marked.length === 0) return [];
-  const page = pageSizeParameter(list);
-  const max = page?.schema.maximum;
   return [
     makeCase({
       kind: 'invalid-bodies',
@@ -164,7 +161,7 @@ function refusedAddNothing(operation: Operation, invalid: readonly Invalid[], st
       description: `Given bodies ${operation.operationId} must refuse (${marked.map((m) => m.what).join('; ')}), each named with a mark of its own, when they are sent and ${list.operationId} is called, then each is refused with ${status} and no listed resource carries a mark.`,
       steps: [
         ...marked.map(({ body }) => ({ operation, body, expect: { status: [status] } })),
-        { operation: list, query: page && max !== undefined ? { [page.name]: max } : {}, expect: { status: successStatuses(list) } },
+        { operation: list, query: largestPageQuery(list), expect: { status: successStatuses(list) } },
       ],
     }),
   ];

@@ -1,0 +1,18 @@
+/**
+ * How the one create of a case that looks for doubles names its resource (`conformance once 1a2b3c4d k3v9x0q2mz`):
+ * the run's id and a text of its own, sent in exactly one create of one run. Two listed resources that carry it were
+ * stored from that one request.
+ */
+export const ONCE_MARK = 'conformance once ';
+
+const MARKS = /conformance once [0-9a-z]{8} [0-9a-z]{10}/g;
+
+/** The marks in one resource's text values (a field that repeats the name counts once). */
+export function onceMarksIn(resource: unknown): Set<string> {
+  const marks = new Set<string>();
+  if (resource === null || typeof resource !== 'object') return marks;
+  for (const value of Object.values(resource)) {
+    if (typeof value === 'string' && value.includes(ONCE_MARK)) for (const mark of value.match(MARKS) ?? []) marks.add(mark);
+  }
+  return marks;
+}
