@@ -137,9 +137,10 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
     waits: { ms: number },
     over: Dispatcher = dispatcher,
   ): Promise<{ response?: ReceivedResponse; error?: TransportError }> {
-    if (waitForSlot) await waitForSlot();
     let outcome: Awaited<ReturnType<typeof sendOnce>>;
     const queued = performance.now();
+    // --rate-limit's slot and a free connection: both are the run's own pace, not the target's time.
+    if (waitForSlot) await waitForSlot();
     const leave = await onTheWire();
     waits.ms += performance.now() - queued;
     try {

@@ -174,6 +174,15 @@ describe('createHttpClient', () => {
     expect((arrivals.at(-1) as number) - sentAt).toBeGreaterThanOrEqual(5 * 50 - 2);
   });
 
+  it('does not count the wait for a --rate-limit slot as the target answering slowly', async () => {
+    const { url } = await serve(0);
+    const http = client(20);
+    const exchanges = await Promise.all(Array.from({ length: 6 }, () => http.send({ method: 'GET', url, headers: {}, body: undefined })));
+    await http.close();
+    // The sixth waited five gaps of 50 ms for its slot; the target answers at once.
+    expect(Math.max(...exchanges.map((e) => e.elapsedMs))).toBeLessThan(150);
+  });
+
   it('gives up at the deadline on an answer whose body never ends, and keeps serving other requests', async () => {
     const server = createServer((req, res) => {
       if (req.url === '/stall') res.writeHead(200, { 'content-type': 'application/json' }).write('[');
