@@ -1,14 +1,14 @@
 import { largestPageQuery } from '../../../contract/list-parameters.js';
 import type { Contract } from '../../../contract/load-contract.js';
-import type { JsonSchema, Operation } from '../../../contract/operation.js';
+import type { Operation } from '../../../contract/operation.js';
 import { IDENTIFIER, identifiesResources, listOperation, requestSchema } from '../../../contract/resource-shape.js';
-import { ONCE_MARK } from '../../stored-once-mark.js';
+import { onceMarked } from '../../stored-once-mark.js';
 import type { Scenario } from '../../scenario.js';
 import type { CaseKind } from '../case-kind.js';
 import { successStatuses } from '../expected-statuses.js';
-import { MARK_CHARACTERS, type Random } from '../create-random.js';
+import type { Random } from '../create-random.js';
 import { makeCase } from '../make-case.js';
-import { RUN_MARK, sampleValue } from '../sample-value.js';
+import { sampleValue } from '../sample-value.js';
 
 const BURST = 8;
 
@@ -63,9 +63,8 @@ export const idsKind: CaseKind = {
  */
 function storedOnceCase(operation: Operation, base: Record<string, unknown>, contract: Contract, random: Random): Scenario[] {
   const list = listOperation(operation, contract.operations);
-  const schema = requestSchema(operation) as JsonSchema;
-  const named = (schema.required ?? []).find((name) => schema.properties?.[name]?.type === 'string');
-  if (!list || named === undefined) return [];
+  const marked = onceMarked(requestSchema(operation), random);
+  if (!list || marked === undefined) return [];
   const op = operation.operationId;
   return [
     makeCase({
@@ -74,14 +73,9 @@ function storedOnceCase(operation: Operation, base: Record<string, unknown>, con
       name: `${op} stores one resource for one create`,
       description: `Given one valid body named with a mark no other request of the run carries, when it is sent to ${op} and ${list.operationId} is called, then no two listed resources carry the mark (stored-once).`,
       steps: [
-        {
-          operation,
-          body: { kind: 'json', value: { ...base, [named]: `${ONCE_MARK}${RUN_MARK} ${random.text(10, MARK_CHARACTERS)}` } },
-          expect: { status: successStatuses(operation) },
-        },
+        { operation, body: { kind: 'json', value: { ...base, ...marked } }, expect: { status: successStatuses(operation) } },
         { operation: list, query: largestPageQuery(list), expect: { status: successStatuses(list) } },
       ],
     }),
   ];
 }
-

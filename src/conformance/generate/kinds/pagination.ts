@@ -8,6 +8,7 @@ import { makeCase, type StepSpec } from '../make-case.js';
 import type { Random } from '../create-random.js';
 import { sampleValue } from '../sample-value.js';
 import { validVariants } from '../value-variants.js';
+import { onceMarked } from '../../stored-once-mark.js';
 
 // The filler before a full page is a hundred creates of one body, in no particular order: one after another they
 // were most of a run's time (a hundred round trips to staging). The run's --concurrency still bounds the wire.
@@ -46,6 +47,12 @@ function casesFor(create: Operation, list: Operation, random: Random): Scenario[
   const hardValues: StepSpec[] = Object.entries(schema?.properties ?? {}).flatMap(([name, property]) =>
     property.enum ? [] : validVariants(property, random).map((variant) => creates(1, undefined, { [name]: variant.value })),
   );
+  // A resource named with a mark of its own at each end too: a full page in creation order shows one of them, and
+  // stored-once fails a page that shows it twice (a create stored twice).
+  const onceMarkedCreate = (): StepSpec[] => {
+    const marked = onceMarked(schema, random);
+    return marked ? [creates(1, undefined, marked)] : [];
+  };
   const page = pageSizeParameter(list);
   const max = page?.schema.maximum;
   if (page && max !== undefined) {
@@ -55,12 +62,14 @@ function casesFor(create: Operation, list: Operation, random: Random): Scenario[
     make(
       `${page.name}-maximum`,
       `${op} with ${page.name}=${max} answers a full page once more than ${max} match`,
-      `Given more than ${max} resources (created first where fewer exist, the first and the last of them with the hardest valid values), when ${op} is called with ${page.name}=${max}, then it answers exactly ${max}, and every resource of this run it shows has the fields its create answered (listed-as-created).`,
+      `Given more than ${max} resources (created first where fewer exist, the first and the last of them with the hardest valid values and a name of their own), when ${op} is called with ${page.name}=${max}, then it answers exactly ${max}, and every resource of this run it shows has the fields its create answered (listed-as-created).`,
       [
         { ...atMost(max), capture: 'before' },
+        ...onceMarkedCreate(),
         ...hardValues,
         creates(max + 1, '{{before.body}}'),
         ...hardValues,
+        ...onceMarkedCreate(),
         { operation: list, query: { [page.name]: max }, expect: { status: listed, bodyLength: { equals: max } } },
       ],
     );
