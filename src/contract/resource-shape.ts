@@ -27,6 +27,11 @@ export function lastingFields(operation: Operation, fields: object): Record<stri
   return Object.fromEntries(Object.entries(fields).filter(([name]) => declared[name] !== undefined && !declared[name]?.enum));
 }
 
+/** The field that names a resource in a body of `schema`: its first required text field (NewPet: name). */
+export function namingField(schema: JsonSchema | undefined): string | undefined {
+  return (schema?.required ?? []).find((name) => schema?.properties?.[name]?.type === 'string');
+}
+
 export function requestSchema(operation: Operation): JsonSchema | undefined {
   return operation.requestBody?.contents.find((c) => c.schema !== undefined)?.schema;
 }

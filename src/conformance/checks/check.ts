@@ -23,7 +23,7 @@ export interface RunMemory {
   readonly listedCreates: ReadonlySet<string>;
   /** createId → id → the fields that create answered, to compare with how the list shows the resource. */
   readonly createdFields: Map<string, Map<string, object>>;
-  /** The marks (refused-mark.ts) of creates the target refused with a 4xx: none may show in a later answer. */
+  /** The marks (resource-marks.ts) of creates the target refused with a 4xx: none may show in a later answer. */
   readonly refusedMarks: Set<string>;
   /** Fetch operations (GET /pets/{petId}) → the path parameter that names the resource's id. */
   readonly fetchedBy: ReadonlyMap<string, string>;

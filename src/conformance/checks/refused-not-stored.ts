@@ -1,4 +1,4 @@
-import { REFUSED_MARK, refusedMarksIn } from '../refused-mark.js';
+import { REFUSED_MARK, refusedMarksIn } from '../resource-marks.js';
 import type { Check } from './check.js';
 
 /**

@@ -1,9 +1,9 @@
-import { ONCE_MARK, onceMarksIn } from '../stored-once-mark.js';
+import { ONCE_MARK, onceMarksIn } from '../resource-marks.js';
 import type { Check } from './check.js';
 
 /**
  * One create adds one resource: a list never holds two resources named with the mark that only one create sent
- * (stored-once-mark.ts). Seen when the page holds both.
+ * (resource-marks.ts). Seen when the page holds both.
  */
 export const storedOnce: Check = {
   id: 'stored-once',

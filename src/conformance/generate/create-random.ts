@@ -10,9 +10,6 @@ export interface Random {
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
-/** What the marks a run finds again in answers are made of (refused-mark.ts, stored-once-mark.ts): no case to fold. */
-export const MARK_CHARACTERS = '0123456789abcdefghijklmnopqrstuvwxyz';
-
 export function createRandom(seed: number): Random {
   let state = seed >>> 0;
   const next = () => {

@@ -2,7 +2,7 @@ import { largestPageQuery } from '../../../contract/list-parameters.js';
 import type { Contract } from '../../../contract/load-contract.js';
 import type { Operation } from '../../../contract/operation.js';
 import { IDENTIFIER, identifiesResources, listOperation, requestSchema } from '../../../contract/resource-shape.js';
-import { onceMarked } from '../../stored-once-mark.js';
+import { onceMarked } from '../../resource-marks.js';
 import type { Scenario } from '../../scenario.js';
 import type { CaseKind } from '../case-kind.js';
 import { successStatuses } from '../expected-statuses.js';

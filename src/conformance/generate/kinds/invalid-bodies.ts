@@ -1,15 +1,15 @@
 import { stringifyJson } from '../../../contract/lossless-json.js';
 import type { Contract } from '../../../contract/load-contract.js';
 import { largestPageQuery } from '../../../contract/list-parameters.js';
-import { listOperation, requestSchema } from '../../../contract/resource-shape.js';
+import { listOperation, namingField, requestSchema } from '../../../contract/resource-shape.js';
 import type { JsonSchema, Operation } from '../../../contract/operation.js';
 import type { Scenario, Step } from '../../scenario.js';
 import type { CaseKind } from '../case-kind.js';
 import { invalidInputStatus, successStatuses } from '../expected-statuses.js';
 import { makeCase } from '../make-case.js';
-import { MARK_CHARACTERS, type Random } from '../create-random.js';
+import type { Random } from '../create-random.js';
 import { sampleValue } from '../sample-value.js';
-import { REFUSED_MARK, refusedMarksIn } from '../../refused-mark.js';
+import { refusedMark, refusedMarksIn } from '../../resource-marks.js';
 
 
 interface Invalid {
@@ -59,9 +59,9 @@ function casesFor(operation: Operation, schema: JsonSchema, random: Random, cont
   // The first required text field carries a mark of its own in each body (refused-not-stored looks for it in what
   // the target answers later): a refused create must not have stored anything.
   const sample = sampleValue(schema) as Record<string, unknown>;
-  const marked = (schema.required ?? []).find((name) => schema.properties?.[name]?.type === 'string');
+  const marked = namingField(schema);
   const fresh = (): Record<string, unknown> =>
-    marked === undefined ? sample : { ...sample, [marked]: `${REFUSED_MARK}${random.text(10, MARK_CHARACTERS)}` };
+    marked === undefined ? sample : { ...sample, [marked]: refusedMark(random) };
   const invalid: Invalid[] = [];
   for (const name of schema.required ?? []) {
     const { [name]: _, ...without } = fresh();

@@ -8,7 +8,7 @@ import { makeCase, type StepSpec } from '../make-case.js';
 import type { Random } from '../create-random.js';
 import { sampleValue } from '../sample-value.js';
 import { validVariants } from '../value-variants.js';
-import { onceMarked } from '../../stored-once-mark.js';
+import { onceMarked } from '../../resource-marks.js';
 
 // The filler before a full page is a hundred creates of one body, in no particular order: one after another they
 // were most of a run's time (a hundred round trips to staging). The run's --concurrency still bounds the wire.
