@@ -4,7 +4,7 @@ import type { OptionRow } from './option-table.js';
 
 export const DEFAULT_REPORTERS = ['console', 'json', 'junit', 'markdown', 'html'];
 
-/** The conformance command's options: parsing, --help and the README's options block are made from it. */
+/** The conformance command's options: parsing, --help and the options block of docs/reference/conformance-cli.md are made from it. */
 export const CONFORMANCE_OPTIONS: readonly OptionRow[] = [
   { name: 'target', short: 't', type: 'string', value: 'url', description: 'base URL of the target, including /v1, without user:password@ (required)' },
   { name: 'token', type: 'string', value: 'key', description: 'API key sent as Bearer (default: PETSTORE_API_KEY)' },
