@@ -10,6 +10,7 @@ import type { JudgeContext } from './judge-exchange.js';
 import { basePathHint } from './hints/base-path-hint.js';
 import { keyRefusedHint } from './hints/key-refused-hint.js';
 import { unexercisedHint } from './hints/unexercised-hint.js';
+import { likelyCauses } from './likely-causes.js';
 import { planRun } from './plan-run.js';
 import { waitForTarget } from './wait-for-target.js';
 import { operationCoverage } from './operation-coverage.js';
@@ -247,7 +248,10 @@ function pickSettings(options: ConformanceOptions, seed: number, generate: reado
 }
 
 /** The verdict and totals of a run, from its cases (also of shards' merged reports). */
-export function summarise(scenarios: readonly ScenarioResult[], run: Omit<RunResult, 'verdict' | 'totals' | 'scenarios'>): RunResult {
+export function summarise(
+  scenarios: readonly ScenarioResult[],
+  run: Omit<RunResult, 'verdict' | 'totals' | 'scenarios' | 'causes'>,
+): RunResult {
   const findings = scenarios.flatMap((s) => s.findings);
   const bySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>;
   for (const finding of findings) bySeverity[finding.severity]++;
@@ -255,6 +259,7 @@ export function summarise(scenarios: readonly ScenarioResult[], run: Omit<RunRes
   return {
     ...run,
     verdict: count('failed') > 0 || run.stopped !== undefined ? 'failed' : 'passed',
+    causes: likelyCauses(scenarios),
     totals: {
       scenarios: scenarios.length,
       passed: count('passed'),

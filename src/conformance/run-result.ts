@@ -1,3 +1,4 @@
+import type { LikelyCause } from './likely-causes.js';
 import type { SentRequest } from './exchange.js';
 import type { Severity } from './severity.js';
 
@@ -131,6 +132,8 @@ export interface RunResult {
    * run's key refused, every operation a 404 nothing documents): exit 2, and this says why in one line.
    */
   readonly stopped: { readonly reason: string } | undefined;
+  /** Failed cases grouped by their first failure, most cases first: the headline (likely-causes.ts). */
+  readonly causes: readonly LikelyCause[];
   /** One-line hints for the person reading (a wrong key, a --target without /v1, statuses never exercised). */
   readonly hints: readonly string[];
   readonly totals: {

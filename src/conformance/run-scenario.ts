@@ -4,6 +4,7 @@ import { buildRequest } from './build-request.js';
 import { captureReads } from './capture-reads.js';
 import type { HttpClient } from './create-http-client.js';
 import type { Judge, Sent } from './create-judge.js';
+import { foldLaterSteps } from './fold-later-steps.js';
 import { interpolate } from './interpolate.js';
 import { capturedAnswer } from './received-response.js';
 import type { ExchangeSummary, Finding, Observation, ScenarioResult } from './run-result.js';
@@ -112,7 +113,7 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
     skipReason: undefined,
     durationMs: performance.now() - started,
     exchanges,
-    findings,
+    findings: foldLaterSteps(findings),
     observations,
   };
 }

@@ -92,6 +92,7 @@ function result(failures: number): RunResult {
       cases: [],
     },
     stopped: undefined,
+    causes: [],
     hints: [],
     verdict: failures > 0 ? 'failed' : 'passed',
     totals: {

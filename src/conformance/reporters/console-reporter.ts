@@ -1,5 +1,6 @@
 import { terminalText as t } from '../../shared/terminal-text.js';
 import type { RunResult, ScenarioResult } from '../run-result.js';
+import { describeCause } from '../likely-causes.js';
 import { caseOrigin } from './case-origin.js';
 import { describeFinding } from './describe-finding.js';
 import { plural } from './plural.js';
@@ -20,9 +21,10 @@ const COLOURS = { passed: '32', failed: '31', skipped: '33', hint: '36' } as con
  */
 export const consoleReporter: Reporter = {
   name: 'console',
+  // What runs is said on a terminal only, as the progress line: the output itself begins with the likely causes.
   onRunStart: ({ target, scenarios, files, seed }, context) => {
     progress.set(context, { total: scenarios, done: 0, failed: 0 });
-    context.print(`conformance: ${plural(scenarios, 'case')} from ${plural(files, 'source')} against ${t(target)}, seed ${seed}`);
+    context.progress?.(`conformance: ${plural(scenarios, 'case')} from ${plural(files, 'source')} against ${t(target)}, seed ${seed}`);
   },
   // On a terminal, a line that counts cases as they end: the cases themselves are printed in order at the end.
   onScenarioEnd: (scenario, context) => {
@@ -33,6 +35,7 @@ export const consoleReporter: Reporter = {
     context.progress(`${counts.done}/${plural(counts.total, 'case')} done, ${counts.failed} failed`);
   },
   onRunEnd: (result, context) => {
+    printCauses(result, context);
     for (const scenario of reportOrder(result.scenarios)) printScenario(scenario, context);
     printSummary(result, context);
   },
@@ -54,6 +57,20 @@ function printScenario(scenario: ScenarioResult, context: ReporterContext): void
   }
 }
 
+const CAUSES_SHOWN = 5;
+
+/** The headline: one line for a server with one bug, before any case. */
+function printCauses(result: RunResult, context: ReporterContext): void {
+  const { causes } = result;
+  if (causes.length === 0) return;
+  for (const cause of causes.slice(0, CAUSES_SHOWN)) {
+    const label = causes.length === 1 ? 'Likely cause' : `Likely cause ${cause.rank} of ${causes.length}`;
+    context.print(paint(context, COLOURS.failed, `${label}: ${t(describeCause(cause))}`));
+  }
+  if (causes.length > CAUSES_SHOWN) context.print(`(${causes.length - CAUSES_SHOWN} more likely causes in report.html)`);
+  context.print('');
+}
+
 function printSummary(result: RunResult, context: ReporterContext): void {
   const { totals } = result;
   const severities = Object.entries(totals.bySeverity)
@@ -61,6 +78,7 @@ function printSummary(result: RunResult, context: ReporterContext): void {
     .map(([s, n]) => `${n} ${s}`)
     .join(', ');
   context.print('');
+  context.print(`conformance against ${t(result.target)}:`);
   context.print(
     `${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped of ${plural(totals.scenarios, 'case')}; ` +
       `${plural(totals.exchanges, 'request')}; ${plural(totals.findings, 'finding')}${severities ? ` (${severities})` : ''}; ` +

@@ -1,5 +1,6 @@
 import { escapeXml as h } from '../../shared/escape-xml.js';
 import type { CoverageRow, Finding, RunResult, ScenarioResult } from '../run-result.js';
+import { describeCause } from '../likely-causes.js';
 import { SEVERITIES } from '../severity.js';
 import { caseOrigin } from './case-origin.js';
 import { bodyExtent } from './describe-finding.js';
@@ -50,6 +51,18 @@ document.getElementById('filter').addEventListener('change',apply);
 for(const r of document.querySelectorAll('#by-check tr[data-check]'))r.addEventListener('click',()=>{
 document.getElementById('check').value=r.dataset.check;apply();document.getElementById('filter').scrollIntoView();});`;
 
+// Failed cases grouped by their first failure, most cases first: with one bug, one line.
+function renderCauses(result: RunResult): string {
+  if (result.causes.length === 0) return '';
+  const byId = new Map(result.scenarios.map((s) => [s.id, s]));
+  const rows = result.causes.map((cause) => {
+    const first = byId.get(cause.cases[0] as string);
+    const link = first ? ` (first: <a href="#${anchor(first)}">${h(first.name)}</a>)` : '';
+    return `<li><span class="sev">${h(cause.severity)}</span> ${h(describeCause(cause))}${link}</li>`;
+  });
+  return `<h2 id="causes">Likely causes</h2>\n<ol>${rows.join('')}</ol>`;
+}
+
 function renderHtml(result: RunResult): string {
   const cases = reportOrder(result.scenarios);
   const failures = cases.flatMap((s) => s.findings.filter((f) => f.blocking).map((f) => ({ s, f })));
@@ -67,6 +80,7 @@ ${result.hints
   .map((hint) => `<div class="hint">Hint: ${h(hint)}</div>`)
   .join('\n')}
 ${renderTotals(result)}
+${renderCauses(result)}
 <h2>First failures</h2>
 ${
   failures.length === 0

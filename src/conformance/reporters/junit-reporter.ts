@@ -1,4 +1,5 @@
 import { escapeXml } from '../../shared/escape-xml.js';
+import type { LikelyCause } from '../likely-causes.js';
 import type { RunResult, ScenarioResult } from '../run-result.js';
 import { caseOrigin } from './case-origin.js';
 import { describeFinding } from './describe-finding.js';
@@ -33,6 +34,7 @@ function renderJunit(result: RunResult): string {
     'fail-on': result.settings.failOn,
     ...Object.fromEntries(result.hints.map((hint, i) => [`hint ${i + 1}`, hint])),
   });
+  const causeOf = new Map(result.causes.flatMap((cause) => cause.cases.map((id) => [id, cause] as const)));
   const suites = [...files].map(([file, scenarios]) => {
     const attributes = {
       name: file,
@@ -42,7 +44,7 @@ function renderJunit(result: RunResult): string {
       skipped: scenarios.filter((s) => s.outcome === 'skipped').length,
       time: seconds(scenarios.reduce((t, s) => t + s.durationMs, 0)),
     };
-    return `  <testsuite ${attrs(attributes)}>\n${properties}${scenarios.map((s) => renderCase(file, s)).join('')}  </testsuite>\n`;
+    return `  <testsuite ${attrs(attributes)}>\n${properties}${scenarios.map((s) => renderCase(file, s, causeOf.get(s.id), result.causes.length)).join('')}  </testsuite>\n`;
   });
   if (result.stopped) suites.unshift(errorSuite('configuration', result.stopped.reason, 'configuration'));
   const { totals } = result;
@@ -69,7 +71,7 @@ function errorSuite(name: string, message: string, type: string): string {
   );
 }
 
-function renderCase(file: string, scenario: ScenarioResult): string {
+function renderCase(file: string, scenario: ScenarioResult, cause: LikelyCause | undefined, causes: number): string {
   const open = `    <testcase ${attrs({ classname: file, name: scenario.name, id: scenario.id, time: seconds(scenario.durationMs) })}`;
   const blocking = scenario.findings.filter((f) => f.blocking);
   const other = scenario.findings.filter((f) => !f.blocking);
@@ -78,7 +80,9 @@ function renderCase(file: string, scenario: ScenarioResult): string {
   const [first] = blocking;
   if (first) {
     const more = blocking.length > 1 ? ` (and ${plural(blocking.length - 1, 'more finding')})` : '';
-    const message = `${first.title}${more}`;
+    // CI shows the message alone: the likely cause it shares with other cases comes first.
+    const label = cause === undefined ? '' : `likely cause ${cause.rank} of ${causes} (${cause.cases.length} cases): `;
+    const message = `${label}${first.title}${more}`;
     const text = blocking.map((f) => describeFinding(f)).join('\n\n');
     parts.push(`      <failure ${attrs({ message, type: first.checkId })}>${escapeXml(text)}</failure>\n`);
   }

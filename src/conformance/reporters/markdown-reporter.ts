@@ -1,3 +1,4 @@
+import { describeCause } from '../likely-causes.js';
 import { appendFile } from 'node:fs/promises';
 import { AppError } from '../../contract/app-error.js';
 import { markdownText as md } from '../../shared/markdown-text.js';
@@ -8,6 +9,7 @@ import type { NotRun, Reporter } from './reporter.js';
 
 // GitHub refuses a step summary over 1 MiB; leave room for what other steps append.
 const MAX_BYTES = 900 * 1024;
+const CAUSE_ROWS = 10;
 const FAILURE_ROWS = 50;
 const OBSERVATION_ROWS = 100;
 
@@ -53,6 +55,7 @@ function renderMarkdown(result: RunResult): string {
     `## Conformance: ${title}`,
     '',
     ...(result.stopped ? [`> **Stopped:** ${md(result.stopped.reason)}`, ''] : []),
+    ...result.causes.slice(0, CAUSE_ROWS).flatMap((cause) => [`> **Likely cause${result.causes.length > 1 ? ` ${cause.rank}` : ''}:** ${md(describeCause(cause))}`, '']),
     ...result.hints.flatMap((hint) => [`> **Hint:** ${md(hint)}`, '']),
     `Target ${md(result.target)} · ${md(result.contract.title)} ${md(result.contract.version)} · --fail-on ${result.settings.failOn} · seed ${result.settings.seed} · ${(result.durationMs / 1000).toFixed(1)} s`,
     '',
