@@ -21,7 +21,7 @@ export const ERROR_CODES = {
   invalid_parameter: { status: 400, message: 'a query or header parameter is not valid' },
   invalid_rule: { status: 400, message: 'the rule given to POST /__admin/rules is not valid' },
   invalid_session: { status: 400, message: 'the X-Mock-Session header is not a valid session name' },
-  admin_wrong_host: { status: 403, message: 'the admin endpoints answer only requests addressed to the mock' },
+  admin_wrong_host: { status: 403, message: 'the mock answers only requests addressed to it, and the admin endpoints only clients on this machine' },
   admin_cross_origin: { status: 403, message: 'the admin endpoints refuse browser requests from another origin' },
   invalid_path_parameter: { status: 404, message: 'the path names no resource: a path parameter is not valid' },
   pet_not_found: { status: 404, message: 'no pet has that id' },
