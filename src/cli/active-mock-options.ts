@@ -12,5 +12,9 @@ export function activeMockOptions(options: Readonly<Record<string, unknown>>): s
   if (value('max-sessions') === '0') active.push('--max-sessions 0 (X-Mock-Session is ignored)');
   const origins = options['cors-origin'] as string[] | undefined;
   if (origins !== undefined && origins.length > 0) active.push(`--cors-origin ${origins.join(', ')}`);
+  const hosts = options['allowed-host'] as string[] | undefined;
+  if (hosts !== undefined && hosts.length > 0) active.push(`--allowed-host ${hosts.join(', ')}`);
+  if (options['admin-from-network']) active.push('--admin-from-network (the admin API answers other machines)');
+  if (options['journal-secrets']) active.push('--journal-secrets (the journal keeps cookies and credential headers as sent)');
   return active;
 }

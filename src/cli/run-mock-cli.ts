@@ -3,9 +3,11 @@ import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { AppError, isAppError } from '../contract/app-error.js';
 import { createMockServer } from '../mock/create-mock-server.js';
+import { type AllowedHosts, isAllowedHostEntry } from '../mock/allowed-hosts.js';
 import type { CorsOrigins } from '../mock/cors.js';
 import { DEFAULTS, DEV_API_KEY, defaultFixturesPath, isCorsOrigin } from '../mock/mock-options.js';
 import { MAX_DELAY_MS } from '../mock/read-preferences.js';
+import { exposureWarnings } from './exposure-warnings.js';
 import { integerOption, type OptionRow, parseOptions, renderHelp } from './option-table.js';
 import { packageVersion } from './package-version.js';
 
@@ -30,7 +32,26 @@ const OPTIONS: readonly OptionRow[] = [
     type: 'string',
     multiple: true,
     value: 'origin',
-    description: "allowed browser Origin; repeat for more; '*' is any (default: any Origin)",
+    description:
+      "browser Origin allowed besides loopback pages (localhost, *.localhost, 127.0.0.1, [::1], any port); repeat or comma-separate; '*' lets any page read answers, without cookies (default: loopback pages only)",
+  },
+  {
+    name: 'allowed-host',
+    type: 'string',
+    multiple: true,
+    value: 'name',
+    description:
+      "Host name answered besides loopback names and --host; '.name' takes its subdomains too; repeat or comma-separate; 'all' answers any Host (default: none)",
+  },
+  {
+    name: 'admin-from-network',
+    type: 'boolean',
+    description: 'let other machines call the admin endpoints (default: only clients on this machine)',
+  },
+  {
+    name: 'journal-secrets',
+    type: 'boolean',
+    description: 'show cookies and credential-named headers and query parameters in the journal and log (default: masked)',
   },
   {
     name: 'fixtures',
@@ -85,7 +106,7 @@ const OPTIONS: readonly OptionRow[] = [
 const FOOTER = `Environment:
   PETSTORE_API_KEYS   comma-separated bearer keys (used when no --api-key is given; empty counts as unset)
 
-Admin endpoints (no auth; browsers only from the mock's origin or a --cors-origin):
+Admin endpoints (no auth; clients on this machine only; browsers only from the mock's origin or a --cors-origin):
   GET /__admin/health, POST /__admin/reset, GET /__admin/pets, GET and DELETE /__admin/requests,
   GET, POST and DELETE /__admin/rules`;
 
@@ -111,11 +132,16 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
     const fixtures = options['no-fixtures'] ? false : ((options.fixtures as string | undefined) ?? defaultFixturesPath());
     const stateFile = options['state-file'] as string | undefined;
     const stateExisted = stateFile !== undefined && existsSync(stateFile);
+    const corsOrigins = corsOriginsOption(options['cors-origin'] as string[] | undefined);
+    const adminFromNetwork = (options['admin-from-network'] as boolean | undefined) ?? false;
     const mock = await createMockServer({
       port: integerOption('port', options.port as string | undefined, 0, 65535),
       host: options.host as string | undefined,
       apiKeys,
-      corsOrigins: corsOriginsOption(options['cors-origin'] as string[] | undefined),
+      corsOrigins,
+      allowedHosts: allowedHostsOption(options['allowed-host'] as string[] | undefined),
+      adminFromNetwork,
+      journalSecrets: options['journal-secrets'] as boolean | undefined,
       fixtures,
       maxPets: integerOption('max-pets', options['max-pets'] as string | undefined, 1, 100_000_000),
       maxStoreBytes: integerOption(
@@ -148,6 +174,11 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
         `Pets: ${mock.store.size}${source ? ` from ${relative(process.cwd(), source) || source}` : ''}`,
         `Admin: ${origin}/__admin/health, POST ${origin}/__admin/reset, ${origin}/__admin/pets`,
         ...activeMockOptions(options).map((line) => `Active: ${line}`),
+        ...exposureWarnings({
+          host: (options.host as string | undefined) ?? DEFAULTS.host,
+          adminFromNetwork,
+          anyOrigin: corsOrigins?.includes('*') ?? false,
+        }),
         // For scripts and test runners that start it on --port 0: one line to grep, in shell syntax.
         `PETSTORE_MOCK_URL=${mock.url}`,
         '',
@@ -231,15 +262,37 @@ function readApiKeys(flagKeys: readonly string[], variable: string | undefined):
   return envKeys;
 }
 
-// `--cors-origin '*'` is any origin, as the default is; anything else must be an origin as a browser sends it.
-function corsOriginsOption(given: readonly string[] | undefined): CorsOrigins {
-  if (given === undefined || given.includes('*')) return '*';
-  const wrong = given.find((origin) => !isCorsOrigin(origin));
+// `--cors-origin '*'` lets any page in, besides those named; anything else must be an origin as a browser sends
+// it. A comma never stands in an origin, so `a,b` is two.
+function corsOriginsOption(given: readonly string[] | undefined): CorsOrigins | undefined {
+  if (given === undefined) return undefined;
+  const origins = splitList(given);
+  const wrong = origins.find((origin) => origin !== '*' && !isCorsOrigin(origin));
   if (wrong !== undefined) {
     throw new AppError(
       'usage',
       `--cors-origin must be '*', 'null' or an origin as a browser sends it, scheme://host[:port] with no path or trailing slash (http://localhost:3000); got '${wrong}'`,
     );
   }
-  return given;
+  return origins;
+}
+
+// `--allowed-host all` (or '*', as Vite's server.allowedHosts: true) answers any Host.
+function allowedHostsOption(given: readonly string[] | undefined): AllowedHosts | undefined {
+  if (given === undefined) return undefined;
+  const names = splitList(given);
+  if (names.some((name) => name === 'all' || name === '*')) return 'all';
+  const wrong = names.find((name) => !isAllowedHostEntry(name));
+  if (wrong !== undefined) {
+    throw new AppError(
+      'usage',
+      `--allowed-host must be 'all' or a host name without a port (example.test, .example.test for it and its subdomains, 192.168.1.5); got '${wrong}'`,
+    );
+  }
+  return names;
+}
+
+// Repeated, comma-separated, or both; an empty item (a trailing comma) is dropped.
+function splitList(given: readonly string[]): string[] {
+  return given.flatMap((item) => item.split(',')).map((item) => item.trim()).filter((item) => item !== '');
 }

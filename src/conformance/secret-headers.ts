@@ -1,12 +1,14 @@
-// A -H header that carries a credential (an API key header, a cookie, a token) is a secret like the key: it is
-// redacted from everything recorded, and its curl line shows *** in its place.
-const SECRET_HEADER = /authorization|cookie|token|secret|key|password|session|credential/i;
+import { isSecretName } from '../shared/secret-names.js';
 
-/** The -H credentials by lower-case name, as sent: recorded as *** however short they are. */
+/**
+ * The -H credentials by lower-case name, as sent: recorded as *** however short they are. A header that carries a
+ * credential (an API key header, a cookie, a token) is a secret like the key: it is redacted from everything
+ * recorded, and its curl line shows *** in its place.
+ */
 export function secretHeaders(headers: Readonly<Record<string, string>> | undefined): ReadonlyMap<string, string> {
   return new Map(
     Object.entries(headers ?? {})
-      .filter(([name]) => SECRET_HEADER.test(name))
+      .filter(([name]) => isSecretName(name))
       .map(([name, value]) => [name.toLowerCase(), value]),
   );
 }
@@ -17,6 +19,6 @@ export function secretHeaders(headers: Readonly<Record<string, string>> | undefi
  */
 export function secretHeaderValues(headers: Readonly<Record<string, string>> | undefined): string[] {
   return Object.entries(headers ?? {})
-    .filter(([name, value]) => SECRET_HEADER.test(name) && value.length >= 8)
+    .filter(([name, value]) => isSecretName(name) && value.length >= 8)
     .map(([, value]) => value);
 }

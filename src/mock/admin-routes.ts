@@ -6,7 +6,7 @@ import { mockError } from './error-codes.js';
 import type { MockResponse } from './handler.js';
 import type { Rule, RuntimeRules } from './runtime-rules.js';
 import { SESSION_HEADER, type SessionStores } from './session-stores.js';
-import { type JournalFilter, type RequestJournal, renderJournalRecord } from './request-journal.js';
+import { type JournalFilter, type JournalRecord, type RequestJournal, renderJournalRecord } from './request-journal.js';
 
 /** Outside the contract's base path, unauthenticated: tools for the developer, never part of the API. */
 export const ADMIN_PREFIX = '/__admin';
@@ -17,6 +17,8 @@ export interface AdminContext {
   readonly journal: RequestJournal;
   /** Replaces the configured keys, in any encoding. */
   readonly redact: (text: string) => string;
+  /** --journal-secrets: cookies and credential-named headers and parameters shown as sent. */
+  readonly keepSecrets: boolean;
   readonly rules: RuntimeRules;
   /** The contract's operations by operationId, as the mock serves them now (--watch may change them). */
   readonly operations: ReadonlyMap<string, Operation>;
@@ -85,10 +87,10 @@ export const ADMIN_ROUTES: Readonly<Record<string, Readonly<Record<string, Admin
     }),
   },
   '/requests': {
-    GET: taking(['operation', 'session', 'limit'], ({ journal, redact, operations }, { query }) => ({
+    GET: taking(['operation', 'session', 'limit'], ({ journal, redact, keepSecrets, operations }, { query }) => ({
       status: 200,
       body: '',
-      chunks: journalChunks(journal, redact, {
+      chunks: journalChunks(journal, (record) => renderJournalRecord(record, redact, keepSecrets), {
         operationId: readOperation(query.get('operation'), operations),
         session: query.get('session') ?? undefined,
         limit: readLimit(query.get('limit')),
@@ -140,10 +142,14 @@ export function findAdminRoute(method: string, path: string): AdminMatch {
 }
 
 // Streamed an entry at a time: a journal of a thousand 4 KiB bodies is never one string.
-function* journalChunks(journal: RequestJournal, redact: (text: string) => string, filter: JournalFilter): Generator<string> {
+function* journalChunks(
+  journal: RequestJournal,
+  render: (record: JournalRecord) => Record<string, unknown>,
+  filter: JournalFilter,
+): Generator<string> {
   let first = true;
   for (const record of journal.newest(filter)) {
-    yield `${first ? '[' : ','}${JSON.stringify(renderJournalRecord(record, redact))}`;
+    yield `${first ? '[' : ','}${JSON.stringify(render(record))}`;
     first = false;
   }
   yield first ? '[]' : ']';

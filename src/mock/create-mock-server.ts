@@ -14,7 +14,9 @@ import type { ClientError } from './client-error-response.js';
 import { deprecationHeaders } from './deprecation-headers.js';
 import { handleRequest } from './handle-request.js';
 import { keepAnswersMadeBeforeEnd } from './keep-answers-before-end.js';
-import { bracketed, hostnameOf } from './host-names.js';
+import { allowHosts } from './allowed-hosts.js';
+import { corsPolicy } from './cors.js';
+import { bracketed } from './host-names.js';
 import { listen } from './listen.js';
 import { loadFixtures } from './load-fixtures.js';
 import { loadFreshContract } from './load-fresh-contract.js';
@@ -92,28 +94,31 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   // A key put in a URL (?api_key=…) or a body must not reach the log or the journal either.
   const redact = createRedactor(apiKeys);
   const operationsById = new Map<string, Operation>();
-  const corsOrigins = options.corsOrigins ?? '*';
+  const cors = corsPolicy(options.corsOrigins);
+  const keepSecrets = options.journalSecrets ?? false;
   const mock: MockContext = {
     contract,
     extraHeaders: new Map(),
     routes: new Map(),
     contractMethods: '',
     basePath,
-    corsOrigins,
+    cors,
+    allowsHost: allowHosts(options.allowedHosts, options.host ?? DEFAULTS.host),
     authenticate: createAuthenticator(apiKeys),
     sessions,
     rules,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULTS.maxBodyBytes,
     delay: options.delay,
     admin: {
-      context: { sessions, startedAt: Date.now(), journal, redact, rules, operations: operationsById },
-      origins: corsOrigins === '*' ? [] : corsOrigins,
+      context: { sessions, startedAt: Date.now(), journal, redact, keepSecrets, rules, operations: operationsById },
+      cors: { listed: cors.listed.filter((origin) => origin !== 'null'), any: false },
       methods: [...withHead(ADMIN_METHODS), 'OPTIONS'].join(', '),
-      hosts: new Set(['127.0.0.1', 'localhost', '[::1]', hostnameOf(bracketed(options.host ?? DEFAULTS.host))]),
+      fromNetwork: options.adminFromNetwork ?? false,
       ownOrigin: '',
     },
     journal,
     redact,
+    keepSecrets,
     log: options.log,
     logFormat: options.logFormat ?? 'text',
     onExchange: options.onExchange,

@@ -1,14 +1,21 @@
 import { terminalText } from '../shared/terminal-text.js';
+import { maskTarget } from './mask-credentials.js';
 import type { JournalRecord } from './request-journal.js';
 
 /**
  * `POST /v1/pets 400 validation_failed 0.4ms`, with what Prefer asked that was not applied and why; a fault that
  * sent nothing has `-` for its status. In 'json', one object a line for log shippers. The URL, the session and
  * the notes are redacted (each may quote what the client sent: a key in a query string, a Prefer value, a session
- * name); headers and bodies are never logged.
+ * name), and credential-named query parameters are masked unless `keepSecrets`; headers and bodies are never
+ * logged.
  */
-export function formatLogLine(entry: JournalRecord, redact: (text: string) => string, format: 'text' | 'json'): string {
-  const url = redact(entry.url);
+export function formatLogLine(
+  entry: JournalRecord,
+  redact: (text: string) => string,
+  format: 'text' | 'json',
+  keepSecrets = false,
+): string {
+  const url = redact(keepSecrets ? entry.url : maskTarget(entry.url));
   const ms = Math.round(entry.durationMs * 10) / 10;
   if (format === 'json') {
     return JSON.stringify({

@@ -3,7 +3,7 @@ import type { Contract } from '../contract/load-contract.js';
 import type { Operation } from '../contract/operation.js';
 import type { AdminContext } from './admin-routes.js';
 import type { Authenticator } from './authenticate.js';
-import type { CorsOrigins } from './cors.js';
+import type { CorsPolicy } from './cors.js';
 import type { Exchange } from './mock-options.js';
 import type { RequestJournal } from './request-journal.js';
 import type { HeaderList } from './request-state.js';
@@ -24,7 +24,9 @@ export interface MockContext {
   /** What a preflight advertises: the methods the contract has, HEAD with GET, and OPTIONS. */
   contractMethods: string;
   readonly basePath: string;
-  readonly corsOrigins: CorsOrigins;
+  readonly cors: CorsPolicy;
+  /** The Host names (lower-case, no port) the mock answers: see allowed-hosts.ts. */
+  readonly allowsHost: (name: string) => boolean;
   readonly authenticate: Authenticator;
   readonly sessions: SessionStores;
   readonly rules: RuntimeRules;
@@ -35,6 +37,8 @@ export interface MockContext {
   readonly journal: RequestJournal;
   /** Replaces the configured keys, in any encoding. */
   readonly redact: (text: string) => string;
+  /** --journal-secrets: cookies and credential-named headers and parameters are shown as sent. */
+  readonly keepSecrets: boolean;
   readonly log: ((line: string) => void) | undefined;
   readonly logFormat: 'text' | 'json';
   readonly onExchange: ((exchange: Exchange) => void) | undefined;
@@ -45,11 +49,11 @@ export type FoundOperation = Extract<OperationMatch, { readonly kind: 'found' }>
 /** Who may call the admin endpoints, and what they work on. */
 export interface AdminAccess {
   readonly context: AdminContext;
-  /** Origins given with --cors-origin: the default, any Origin, does not extend to the admin endpoints. */
-  readonly origins: readonly string[];
+  /** Origins given with --cors-origin by name, never null: neither loopback pages nor '*' extend to the admin endpoints. */
+  readonly cors: CorsPolicy;
   readonly methods: string;
-  /** Host names the admin endpoints answer (DNS rebinding). */
-  readonly hosts: ReadonlySet<string>;
+  /** --admin-from-network: clients on other machines may call them too. */
+  readonly fromNetwork: boolean;
   /** The mock's own origin, known once it listens: a request from it is not cross-origin. */
   ownOrigin: string;
 }

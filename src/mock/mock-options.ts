@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { AppError } from '../contract/app-error.js';
 import { packageRoot } from '../contract/package-root.js';
+import { type AllowedHosts, isAllowedHostEntry } from './allowed-hosts.js';
 import type { CorsOrigins } from './cors.js';
 import { MAX_DELAY_MS } from './read-preferences.js';
 
@@ -15,8 +16,17 @@ export interface MockOptions {
   readonly host?: string;
   /** Accepted bearer keys. Default: [DEV_API_KEY]. */
   readonly apiKeys?: readonly string[];
-  /** Allowed CORS origins; default '*' (any Origin is echoed). */
+  /**
+   * Browser origins allowed besides loopback pages (http(s)://localhost, *.localhost, 127.0.0.1, [::1], any port,
+   * always allowed); '*' lets any other page read answers too, without credentials. Default: loopback pages only.
+   */
   readonly corsOrigins?: CorsOrigins;
+  /** Host names answered besides loopback names and `host`; '.name' takes its subdomains too; 'all' any Host. */
+  readonly allowedHosts?: AllowedHosts;
+  /** Let clients on other machines call the admin endpoints (default: loopback clients only). */
+  readonly adminFromNetwork?: boolean;
+  /** Show cookies and credential-named headers and query parameters in the journal and the log (default: masked). */
+  readonly journalSecrets?: boolean;
   /** A JSON array of Pet loaded at start and restored on reset; false for an empty store. Default fixtures/pets.json. */
   readonly fixtures?: string | false;
   /** Default 1,000,000. */
@@ -131,8 +141,13 @@ const RULES: readonly { name: keyof MockOptions; valid: (value: unknown) => bool
     name: 'corsOrigins',
     // A browser sends an Origin as scheme://host[:port], nothing after: http://localhost:3000/ (a slash too many)
     // would match no request, and every page would fail CORS with nothing to say why.
-    valid: (v) => v === '*' || (Array.isArray(v) && v.every(isCorsOrigin)),
+    valid: (v) => v === '*' || (Array.isArray(v) && v.every((origin) => origin === '*' || isCorsOrigin(origin))),
     rule: "'*' or origins as a browser sends them, scheme://host[:port] with no path or trailing slash (http://localhost:3000)",
+  },
+  {
+    name: 'allowedHosts',
+    valid: (v) => v === 'all' || (Array.isArray(v) && v.every(isAllowedHostEntry)),
+    rule: "'all' or host names without a port (example.test, .example.test for it and its subdomains, 192.168.1.5)",
   },
 ];
 

@@ -36,7 +36,7 @@ export function recordExchange(
   };
   if (!state.admin) mock.journal.add(entry);
   const { log, onExchange } = mock;
-  if (log) safely(() => log(formatLogLine(entry, requestRedactor(req.headers.authorization, mock.redact), mock.logFormat)));
+  if (log) safely(() => log(formatLogLine(entry, requestRedactor(req.headers.authorization, mock.redact), mock.logFormat, mock.keepSecrets)));
   if (onExchange && exchange) safely(() => onExchange(exchange()));
 }
 

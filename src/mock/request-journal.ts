@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { createRedactor, REDACTED } from '../shared/create-redactor.js';
+import { createRedactor } from '../shared/create-redactor.js';
+import { maskHeader, maskTarget } from './mask-credentials.js';
 
 /** One request as the mock saw it, kept raw and redacted only when shown (recording stays cheap). */
 export interface JournalRecord {
@@ -83,24 +84,30 @@ export function journalBody(text: string | undefined): string | undefined {
 const KEPT_BODY_CHARS = JOURNAL_BODY_CHARS + 1024;
 
 /**
- * A record as GET /__admin/requests shows it. Authorization keeps only its scheme; the configured keys and the
- * token this request presented are replaced wherever else they stand (URL, header names and values, body, the
- * session and what Prefer asked), in any encoding.
+ * A record as GET /__admin/requests shows it. Authorization keeps only its scheme; cookies, other credentials
+ * (mask-credentials.ts) are masked unless `keepSecrets`; the configured keys and the token this request presented
+ * are replaced wherever else they stand (URL, header names and values, body, the session and what Prefer asked),
+ * in any encoding.
  */
-export function renderJournalRecord(record: JournalRecord, redactKeys: (text: string) => string): Record<string, unknown> {
+export function renderJournalRecord(
+  record: JournalRecord,
+  redactKeys: (text: string) => string,
+  keepSecrets: boolean,
+): Record<string, unknown> {
   const redact = requestRedactor(record.headers.authorization, redactKeys);
-  const q = record.url.indexOf('?');
+  const url = keepSecrets ? record.url : maskTarget(record.url);
+  const q = url.indexOf('?');
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(record.headers)) {
     if (value === undefined) continue;
     const text = Array.isArray(value) ? value.join(', ') : value;
-    headers[redact(name)] = name === 'authorization' ? redactAuthorization(text) : redact(text);
+    headers[redact(name)] = maskHeader(name, text, keepSecrets) ?? redact(text);
   }
   return {
     time: new Date(record.at).toISOString(),
     method: record.method,
-    path: redact(q === -1 ? record.url : record.url.slice(0, q)),
-    query: q === -1 ? '' : redact(record.url.slice(q + 1)),
+    path: redact(q === -1 ? url : url.slice(0, q)),
+    query: q === -1 ? '' : redact(url.slice(q + 1)),
     operationId: record.operationId ?? null,
     session: record.session === undefined ? null : redact(record.session),
     status: record.status ?? null,
@@ -132,10 +139,4 @@ function bearerToken(authorization: string | undefined): string | undefined {
   const space = text.search(/\s/);
   const token = space === -1 ? text : text.slice(space).trim();
   return token.length >= 4 ? token : undefined;
-}
-
-// The scheme says how the app authenticated; the rest never appears, whatever it is.
-function redactAuthorization(value: string): string {
-  const scheme = value.trim().split(/\s/, 1)[0] ?? '';
-  return /^[A-Za-z][A-Za-z0-9-]{0,20}$/.test(scheme) && value.trim() !== scheme ? `${scheme} ${REDACTED}` : REDACTED;
 }

@@ -6,6 +6,7 @@ import { answerFromStore } from './stages/answer-from-store.js';
 import { answerWithPrism } from './stages/answer-with-prism.js';
 import { applyControls } from './stages/apply-controls.js';
 import { applyCors } from './stages/apply-cors.js';
+import { checkHost } from './stages/check-host.js';
 import { checkKey } from './stages/check-key.js';
 import { negotiate } from './stages/negotiate.js';
 import { readTarget } from './stages/read-target.js';
@@ -22,7 +23,8 @@ import { validate } from './stages/validate.js';
  */
 export const STAGES: readonly Stage[] = [
   readTarget, // path, query, Host (absolute-form too), Expect
-  applyCors, // CORS headers and preflights; the admin endpoints' Host and Origin checks
+  checkHost, // 403 to a Host that is not the mock's (DNS rebinding), on every path
+  applyCors, // CORS headers and preflights; the admin endpoints' peer and Origin checks
   route, // the operation or admin endpoint; 404, 405; HEAD as GET, decided once
   answerAdmin,
   checkKey, // 401

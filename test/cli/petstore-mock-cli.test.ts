@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultContractPath } from '../../src/contract/load-contract.js';
 import { call } from '../support/http.js';
+import { sendRaw } from '../support/send-raw.js';
 import { spawnBin } from '../support/spawn-bin.js';
 
 describe('petstore-mock command', () => {
@@ -47,18 +48,40 @@ describe('petstore-mock command', () => {
     expect(`${stdout}${stderr}`).not.toMatch(/sekret/);
   });
 
-  it("takes --cors-origin '*' as any origin, and a list of origins as only those", async () => {
-    for (const [args, origin, allowed] of [
-      [['--cors-origin', '*'], 'http://anything.test:8080', 'http://anything.test:8080'],
-      [['--cors-origin', 'http://localhost:3000'], 'http://other.test', undefined],
-    ] as const) {
-      const mock = spawnBin('petstore-mock', ['--port', '0', '--quiet', ...args]);
-      const [, url] = await mock.waitFor(/Base URL: (\S+)/);
-      const reply = await call(url as string, 'GET', '/pets?limit=1', { headers: { origin } });
-      mock.child.kill('SIGTERM');
-      await mock.exited;
-      expect(reply.headers['access-control-allow-origin']).toBe(allowed);
-    }
+  it("takes --cors-origin '*' as any page without credentials, and a list of origins (repeated or comma-separated) as only those", async () => {
+    const cases: [string[], [string, string | undefined][]][] = [
+      [['--cors-origin', '*'], [['http://anything.test:8080', '*']]],
+      [['--cors-origin', 'http://a.test,http://b.test'], [['http://b.test', 'http://b.test'], ['http://other.test', undefined]]],
+      [['--cors-origin', 'http://a.test', '--cors-origin', 'http://b.test'], [['http://b.test', 'http://b.test']]],
+      [[], [['http://other.test', undefined], ['http://localhost:5173', 'http://localhost:5173']]],
+    ];
+    await Promise.all(
+      cases.map(async ([args, origins]) => {
+        const mock = spawnBin('petstore-mock', ['--port', '0', '--quiet', ...args]);
+        const [, url] = await mock.waitFor(/Base URL: (\S+)/);
+        const replies = await Promise.all(origins.map(([origin]) => call(url as string, 'GET', '/pets?limit=1', { headers: { origin } })));
+        mock.child.kill('SIGTERM');
+        const { stdout } = await mock.exited;
+        const shown = replies.map((reply) => reply.headers['access-control-allow-origin']);
+        expect(shown, args.join(' ')).toEqual(origins.map(([, allowed]) => allowed));
+        expect(stdout.includes("Warning: --cors-origin '*'"), args.join(' ')).toBe(args.includes('*'));
+      }),
+    );
+  });
+
+  it('answers the Host names given with --allowed-host, and warns of nothing when bound to loopback', async () => {
+    const mock = spawnBin('petstore-mock', ['--port', '0', '--allowed-host', 'example.test,.dev.test']);
+    const [, url] = await mock.waitFor(/Base URL: (\S+)/);
+    const port = Number(new URL(url as string).port);
+    const get = (host: string) => sendRaw(port, `GET /v1/pets/1 HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer petstore-dev-key\r\nConnection: close\r\n\r\n`);
+    expect(await get('api.dev.test')).toMatch(/^HTTP\/1\.1 200 /);
+    expect(await get('attacker.example')).toMatch(/^HTTP\/1\.1 403 /);
+    mock.child.kill('SIGTERM');
+    const { stdout } = await mock.exited;
+    expect(stdout).not.toContain('Warning');
+    const wrong = await spawnBin('petstore-mock', ['--port', '0', '--allowed-host', 'example.test:80']).exited;
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain("--allowed-host must be 'all' or a host name without a port");
   });
 
   it('reads PETSTORE_API_KEYS, comma-separated', async () => {
@@ -78,6 +101,9 @@ describe('petstore-mock command', () => {
       '--host',
       '--api-key',
       '--cors-origin',
+      '--allowed-host',
+      '--admin-from-network',
+      '--journal-secrets',
       '--fixtures',
       '--no-fixtures',
       '--max-pets',

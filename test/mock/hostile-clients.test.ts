@@ -40,8 +40,8 @@ describe('inputs that used to take the mock down or past its checks', async () =
 
   it('answers every earlier pipelined request before the malformed one that follows it', async () => {
     const body = '{"name":"Piped","categoryId":1}';
-    const create = `POST /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
-    const get = `GET /v1/pets/1 HTTP/1.1\r\nHost: x\r\n${AUTH}\r\n`;
+    const create = `POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\n${AUTH}Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+    const get = `GET /v1/pets/1 HTTP/1.1\r\nHost: 127.0.0.1\r\n${AUTH}\r\n`;
     const text = await sendRaw(port, `${create}${get}${create}GARBAGE\r\n\r\n`);
     expect(statusLines(text)).toEqual([
       'HTTP/1.1 201 Created',
@@ -56,10 +56,10 @@ describe('inputs that used to take the mock down or past its checks', async () =
     ['a rebinding name', 'evil.example'],
     ['a rebinding name with the port', 'evil.example:4010'],
     ['an address of another machine', '10.0.0.8'],
-  ])('refuses the admin endpoints to %s in Host with 403 admin_wrong_host', async (_, host) => {
+  ])('refuses the admin endpoints to %s in Host with 403 host_not_allowed, as every path', async (_, host) => {
     const text = await sendRaw(port, `GET /__admin/pets HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
     expect(statusLines(text)).toEqual(['HTTP/1.1 403 Forbidden']);
-    expect(text).toContain('"code":"admin_wrong_host"');
+    expect(text).toContain('"code":"host_not_allowed"');
     expect(text).not.toContain('"name"');
   });
 
@@ -87,9 +87,12 @@ describe('inputs that used to take the mock down or past its checks', async () =
     expect(text).not.toContain('"name"');
   });
 
-  it('still serves the API to any Host (only the admin endpoints are guarded)', async () => {
+  it('refuses the API, not only the admin endpoints, to a Host that is not the mock’s (DNS rebinding), before anything else', async () => {
     const text = await sendRaw(port, `GET /v1/pets/1 HTTP/1.1\r\nHost: api.example\r\n${AUTH}Connection: close\r\n\r\n`);
-    expect(statusLines(text)).toEqual(['HTTP/1.1 200 OK']);
+    expect(statusLines(text)).toEqual(['HTTP/1.1 403 Forbidden']);
+    expect(text).toContain('"code":"host_not_allowed"');
+    expect(text).toContain('--allowed-host');
+    expect(text).not.toContain('"name"');
     expect((await call(origin, 'GET', '/__admin/health')).status).toBe(200);
   });
 });

@@ -68,16 +68,14 @@ describe('paths, methods, CORS, limits and admin', async () => {
     expect(reply.headers['access-control-allow-private-network']).toBeUndefined();
   });
 
-  it('allows a page on a public address to call the mock on loopback when its preflight asks (Private Network Access)', async () => {
-    const preflight = (origin: string) =>
-      call(mock.url, 'OPTIONS', '/pets', {
-        auth: null,
-        headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-private-network': 'true' },
-      });
-    const allowed = await preflight('https://preview.example.com');
-    expect(allowed.status).toBe(204);
-    expect(allowed.headers['access-control-allow-private-network']).toBe('true');
-    expect(allowed.headers['access-control-allow-origin']).toBe('https://preview.example.com');
+  it('grants no public page Private Network Access by default: its preflight gets no CORS headers', async () => {
+    const refused = await call(mock.url, 'OPTIONS', '/pets', {
+      auth: null,
+      headers: { origin: 'https://preview.example.com', 'access-control-request-method': 'GET', 'access-control-request-private-network': 'true' },
+    });
+    expect(refused.status).toBe(204);
+    expect(refused.headers['access-control-allow-private-network']).toBeUndefined();
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('adds CORS headers to ordinary answers, errors included, and exposes the deprecation headers', async () => {
@@ -186,6 +184,21 @@ describe('restricted CORS origins', async () => {
     const other = await call(mock.url, 'GET', '/pets', { headers: { origin: 'http://evil.test' } });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
+
+  it('allows that origin, on a public address, to call the mock on loopback when its preflight asks (Private Network Access)', async () => {
+    const preflight = (origin: string) =>
+      call(mock.url, 'OPTIONS', '/pets', {
+        auth: null,
+        headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-private-network': 'true' },
+      });
+    const allowed = await preflight('http://app.test');
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers['access-control-allow-private-network']).toBe('true');
+    expect(allowed.headers['access-control-allow-origin']).toBe('http://app.test');
+    const other = await preflight('https://preview.example.com');
+    expect(other.headers['access-control-allow-private-network']).toBeUndefined();
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
 });
 
 describe('slow clients', async () => {
@@ -195,7 +208,7 @@ describe('slow clients', async () => {
     const { port } = new URL(mock.url);
     const socket = connect(Number(port), '127.0.0.1');
     socket.write(
-      'POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer petstore-dev-key\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":',
+      'POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer petstore-dev-key\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":',
     );
     const answer = await new Promise<string>((resolve) => {
       let text = '';

@@ -71,7 +71,7 @@ describe("Node's HTTP parser errors", async () => {
   it('answers a body cut short by the client ending its side with 400 request_incomplete, logged with its code', async () => {
     const text = await new Promise<string>((resolve, reject) => {
       const socket = connect(port, '127.0.0.1', () => {
-        socket.end(`POST /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`);
+        socket.end(`POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\n${AUTH}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`);
       });
       let received = '';
       socket.on('data', (chunk) => {
@@ -102,7 +102,7 @@ describe("Node's HTTP parser errors", async () => {
   it('answers a body that never finishes with 408, logged as its request', async () => {
     const answer = await sendRawAnswer(
       port,
-      `POST /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`,
+      `POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\n${AUTH}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`,
     );
     expect(answer.statusLine).toBe('HTTP/1.1 408 Request Timeout');
     expect(JSON.parse(answer.body)).toMatchObject({ code: 'request_timeout', status: 408 });

@@ -151,3 +151,52 @@ describe('onExchange', () => {
     expect(bodies).toEqual(['{"name":"Seen","categoryId":1}']);
   });
 });
+
+// Issue 23, requirement 4: credentials the mock did not issue are secrets too (cookies of every app on localhost).
+describe('credentials in GET /__admin/requests and the log', async () => {
+  const credentials = {
+    cookie: 'sid=cookie-value-1; theme=cookie-value-2',
+    'proxy-authorization': 'Basic cHJveHktdmFsdWU6cGFzcw==',
+    'x-api-key': 'header-value-1',
+    'x-auth-token': 'header-value-2',
+    'x-mock-session': 'worker-a',
+  };
+  const query = 'api_key=query-value-1&limit=1&API%5FToken=query-value-2&status=available';
+  const send = (url: string) => call(url, 'GET', `/pets?${query}`, { headers: credentials });
+  const entryOf = async (origin: string) =>
+    ((await call(origin, 'GET', '/__admin/requests?limit=1')).json as unknown as Entry[])[0] as Entry;
+
+  describe('by default', async () => {
+    const lines: string[] = [];
+    const mock = await startMock({ log: (line) => lines.push(line) });
+
+    it('masks the values of Cookie, Proxy-Authorization and credential-named headers and query parameters, keeping their names', async () => {
+      expect((await send(mock.url)).status).toBe(200);
+      const entry = await entryOf(new URL(mock.url).origin);
+      expect(entry.headers).toMatchObject({
+        cookie: 'sid=***; theme=***',
+        'proxy-authorization': 'Basic ***',
+        'x-api-key': '***',
+        'x-auth-token': '***',
+        'x-mock-session': 'worker-a',
+      });
+      expect(entry.query).toBe('api_key=***&limit=1&API%5FToken=***&status=available');
+      const shown = `${JSON.stringify(entry)}\n${lines.join('\n')}`;
+      for (const secret of ['cookie-value', 'header-value', 'query-value', 'cHJveHktdmFsdWU6cGFzcw']) expect(shown).not.toContain(secret);
+      expect(lines.find((line) => line.startsWith('GET /v1/pets?'))).toContain('/v1/pets?api_key=***&limit=1');
+    });
+  });
+
+  describe('with journalSecrets', async () => {
+    const lines: string[] = [];
+    const mock = await startMock({ journalSecrets: true, log: (line) => lines.push(line) });
+
+    it('shows them as sent, Authorization still masked', async () => {
+      await send(mock.url);
+      const entry = await entryOf(new URL(mock.url).origin);
+      expect(entry.headers).toMatchObject({ cookie: credentials.cookie, 'x-api-key': 'header-value-1', authorization: 'Bearer ***' });
+      expect(entry.query).toBe(query);
+      expect(lines.find((line) => line.startsWith('GET /v1/pets?'))).toContain('api_key=query-value-1');
+    });
+  });
+});

@@ -89,7 +89,7 @@ describe('request targets and request lines Node would answer bare', async () =>
   it('checks the admin endpoints against the authority of an absolute-form target, which stands in for Host', async () => {
     const evil = await send(port, `GET http://evil.example/__admin/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
     expect(evil.statusLine).toBe('HTTP/1.1 403 Forbidden');
-    expect(evil.json).toMatchObject({ code: 'admin_wrong_host' });
+    expect(evil.json).toMatchObject({ code: 'host_not_allowed' });
     const own = await send(port, `GET http://localhost:${port}/__admin/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
     expect(own.statusLine).toBe('HTTP/1.1 200 OK');
   });

@@ -1,6 +1,6 @@
 import { decideCors } from '../cors.js';
 import { mockError } from '../error-codes.js';
-import { hostnameOf } from '../host-names.js';
+import { isLoopbackPeer } from '../loopback.js';
 import type { Stage } from './stage.js';
 
 /**
@@ -9,7 +9,7 @@ import type { Stage } from './stage.js';
  */
 export const applyCors: Stage = (state, mock) => {
   if (state.admin) return guardAdmin(state, mock);
-  const cors = decideCors(state.req, mock.corsOrigins, mock.contractMethods);
+  const cors = decideCors(state.req, mock.cors, mock.contractMethods);
   state.headers = cors.headers;
   return cors.preflight ? NO_CONTENT : undefined;
 };
@@ -18,24 +18,27 @@ export const applyCors: Stage = (state, mock) => {
 // them (a form POST to /__admin/reset would wipe a developer's data). Browsers send Origin on every cross-origin
 // request and on every POST; curl and test suites send none. Only origins given explicitly may call them.
 const guardAdmin: Stage = (state, { admin }) => {
-  // DNS rebinding: a page on evil.example whose name now points at 127.0.0.1 is same-origin to itself and sends
-  // no Origin on a GET; its Host header still names evil.example.
-  const host = state.host;
-  if (host !== undefined && !admin.hosts.has(hostnameOf(host))) {
+  // With --host 0.0.0.0 any machine on the network can send any Host: its address is what tells.
+  const peer = state.req.socket.remoteAddress;
+  if (!admin.fromNetwork && !isLoopbackPeer(peer)) {
     throw mockError(
-      'admin_wrong_host',
-      `the admin endpoints answer only requests addressed to the mock (Host ${[...admin.hosts].join(', ')}), not Host ${host.slice(0, 100)}`,
+      'admin_not_loopback',
+      `the admin endpoints answer only clients on this machine (a loopback address), not ${String(peer).slice(0, 60)}: start the mock with --admin-from-network to let others in`,
     );
   }
   const origin = state.req.headers.origin;
   if (origin === undefined || origin === admin.ownOrigin) return undefined;
-  if (!admin.origins.includes(origin)) {
+  // Any page can send null (a sandboxed frame, a data: URL), whatever --cors-origin says.
+  if (origin === 'null') {
+    throw mockError('admin_cross_origin', 'the admin endpoints never answer Origin: null (a sandboxed frame or a data: page, of any site)');
+  }
+  if (!admin.cors.listed.includes(origin)) {
     throw mockError(
       'admin_cross_origin',
-      `the admin endpoints refuse browser requests from another origin (Origin: ${origin}): allow one with --cors-origin`,
+      `the admin endpoints refuse browser requests from another origin (Origin: ${origin.slice(0, 100)}): allow one with --cors-origin`,
     );
   }
-  const cors = decideCors(state.req, admin.origins, admin.methods);
+  const cors = decideCors(state.req, admin.cors, admin.methods);
   state.headers = cors.headers;
   return cors.preflight ? NO_CONTENT : undefined;
 };

@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import { call, type Reply } from '../support/http.js';
+import { sendRaw } from '../support/send-raw.js';
+import { startMock } from '../support/start-mock.js';
+
+// Issue 23, requirement 1: the browser boundary as Vite draws it since CVE-2025-24010.
+const AUTH = 'Authorization: Bearer petstore-dev-key\r\n';
+const EVIL = 'https://attacker.example';
+
+function statusLine(text: string): string {
+  return text.slice(0, text.indexOf('\r\n'));
+}
+
+const preflight = (url: string, origin: string, path = '/pets') =>
+  call(url, 'OPTIONS', path, {
+    auth: null,
+    headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-private-network': 'true' },
+  });
+
+function expectNoCors(reply: Reply): void {
+  expect(reply.headers['access-control-allow-origin']).toBeUndefined();
+  expect(reply.headers['access-control-allow-credentials']).toBeUndefined();
+  expect(reply.headers['access-control-allow-private-network']).toBeUndefined();
+}
+
+describe('the browser boundary by default', async () => {
+  const lines: string[] = [];
+  const mock = await startMock({ log: (line) => lines.push(line) });
+  const origin = new URL(mock.url).origin;
+  const port = Number(new URL(mock.url).port);
+
+  it('lets no page on another site read the API: no CORS headers for its Origin', async () => {
+    const reply = await call(mock.url, 'GET', '/pets?limit=1', { headers: { origin: EVIL } });
+    expectNoCors(reply);
+    expect(reply.headers.vary).toContain('Origin');
+  });
+
+  it.each(['http://localhost:5173', 'https://localhost', 'http://app.localhost:3000', 'http://127.0.0.1:8080', 'http://[::1]:4000'])(
+    'lets the page %s on this machine read the API, with credentials',
+    async (page) => {
+      const reply = await call(mock.url, 'GET', '/pets?limit=1', { headers: { origin: page } });
+      expect(reply.headers['access-control-allow-origin']).toBe(page);
+      expect(reply.headers['access-control-allow-credentials']).toBe('true');
+    },
+  );
+
+  it('refuses a Private Network Access preflight from another site, and grants none a loopback page does not need', async () => {
+    expectNoCors(await preflight(mock.url, EVIL));
+    const loopback = await preflight(mock.url, 'http://localhost:5173');
+    expect(loopback.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(loopback.headers['access-control-allow-private-network']).toBeUndefined();
+  });
+
+  it('refuses Origin: null at the admin endpoints with 403 and an Error body', async () => {
+    const reply = await call(origin, 'POST', '/__admin/reset', { auth: null, headers: { origin: 'null' } });
+    expect(reply.status).toBe(403);
+    expect(reply.json).toMatchObject({ code: 'admin_cross_origin', status: 403 });
+    expectNoCors(reply);
+  });
+
+  it('answers the admin endpoints to a client on this machine (the peer check lets loopback through)', async () => {
+    expect((await call(origin, 'GET', '/__admin/health', { auth: null })).status).toBe(200);
+  });
+
+  it.each(['attacker.example', `attacker.example:${port}`, 'localhost.attacker.example', '10.0.0.8'])(
+    'refuses GET /v1/pets addressed to Host %s with 403 and an Error body, before authentication',
+    async (host) => {
+      const text = await sendRaw(port, `GET /v1/pets HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(statusLine(text)).toBe('HTTP/1.1 403 Forbidden');
+      expect(text).toContain('"code":"host_not_allowed"');
+      expect(text).not.toContain('"name"');
+    },
+  );
+
+  it.each([`localhost:${port}`, 'app.localhost', '127.0.0.2', `[::1]:${port}`, `127.0.0.1:${port}`])(
+    'answers GET /v1/pets/1 addressed to the loopback Host %s',
+    async (host) => {
+      const text = await sendRaw(port, `GET /v1/pets/1 HTTP/1.1\r\nHost: ${host}\r\n${AUTH}Connection: close\r\n\r\n`);
+      expect(statusLine(text)).toBe('HTTP/1.1 200 OK');
+    },
+  );
+
+  it('reads the host of an absolute-form target after its userinfo: http://127.0.0.1:PORT@attacker.example is attacker.example', async () => {
+    const text = await sendRaw(port, `GET http://127.0.0.1:${port}@attacker.example/v1/pets HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${AUTH}Connection: close\r\n\r\n`);
+    expect(statusLine(text)).toBe('HTTP/1.1 403 Forbidden');
+    expect(text).toContain('"code":"host_not_allowed"');
+    const admin = await sendRaw(port, `GET http://127.0.0.1:${port}@attacker.example/__admin/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    expect(statusLine(admin)).toBe('HTTP/1.1 403 Forbidden');
+    expect(admin).not.toContain('"name"');
+  });
+
+  it('refuses userinfo in an absolute-form target to the mock itself (RFC 9110 §4.2.4), and never records it', async () => {
+    const text = await sendRaw(port, `GET http://user:hunter2-pw@127.0.0.1:${port}/v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\n${AUTH}Connection: close\r\n\r\n`);
+    expect(statusLine(text)).toBe('HTTP/1.1 400 Bad Request');
+    expect(text).toContain('"code":"malformed_request"');
+    const journal = (await call(origin, 'GET', '/__admin/requests?limit=1')).text;
+    expect(journal).toContain('http://***@127.0.0.1');
+    expect(journal).not.toContain('hunter2');
+    expect(lines.join('\n')).not.toContain('hunter2');
+  });
+});
+
+describe('the browser boundary widened with corsOrigins', async () => {
+  const mock = await startMock({ corsOrigins: ['http://app.test', 'null'] });
+  const origin = new URL(mock.url).origin;
+
+  it('gives a listed origin credentials and Private Network Access', async () => {
+    const reply = await preflight(mock.url, 'http://app.test');
+    expect(reply.headers['access-control-allow-origin']).toBe('http://app.test');
+    expect(reply.headers['access-control-allow-credentials']).toBe('true');
+    expect(reply.headers['access-control-allow-private-network']).toBe('true');
+  });
+
+  it('answers a listed null as anyone: without credentials or Private Network Access', async () => {
+    const reply = await preflight(mock.url, 'null');
+    expect(reply.headers['access-control-allow-origin']).toBe('null');
+    expect(reply.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(reply.headers['access-control-allow-private-network']).toBeUndefined();
+  });
+
+  it('still refuses Origin: null at the admin endpoints, and lets the listed origin in', async () => {
+    for (const [method, path] of [['GET', '/__admin/requests'], ['POST', '/__admin/reset'], ['POST', '/__admin/rules']] as const) {
+      const reply = await call(origin, method, path, { auth: null, headers: { origin: 'null' } });
+      expect(reply.status).toBe(403);
+      expect(reply.json).toMatchObject({ code: 'admin_cross_origin' });
+    }
+    expect((await call(origin, 'GET', '/__admin/health', { auth: null, headers: { origin: 'http://app.test' } })).status).toBe(200);
+  });
+});
+
+describe("the browser boundary opened with corsOrigins '*'", async () => {
+  const mock = await startMock({ corsOrigins: '*' });
+  const origin = new URL(mock.url).origin;
+
+  it("lets any page read answers with '*', never with credentials or Private Network Access", async () => {
+    const reply = await preflight(mock.url, EVIL);
+    expect(reply.headers['access-control-allow-origin']).toBe('*');
+    expect(reply.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(reply.headers['access-control-allow-private-network']).toBeUndefined();
+    const loopback = await call(mock.url, 'GET', '/pets?limit=1', { headers: { origin: 'http://localhost:5173' } });
+    expect(loopback.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(loopback.headers['access-control-allow-credentials']).toBe('true');
+  });
+
+  it('keeps every other page, null among them, out of the admin endpoints', async () => {
+    for (const page of ['null', EVIL]) {
+      const reply = await call(origin, 'GET', '/__admin/requests', { auth: null, headers: { origin: page } });
+      expect(reply.status).toBe(403);
+      expectNoCors(reply);
+    }
+  });
+});
+
+describe('Host names widened with allowedHosts', async () => {
+  const mock = await startMock({ allowedHosts: ['example.test', '.dev.test'] });
+  const port = Number(new URL(mock.url).port);
+  const get = (host: string) => sendRaw(port, `GET /v1/pets/1 HTTP/1.1\r\nHost: ${host}\r\n${AUTH}Connection: close\r\n\r\n`);
+
+  it('answers the names allowed, and subdomains of a .name', async () => {
+    for (const host of ['example.test', `EXAMPLE.test:${port}`, 'dev.test', 'api.dev.test']) {
+      expect(statusLine(await get(host)), host).toBe('HTTP/1.1 200 OK');
+    }
+  });
+
+  it('still refuses other names', async () => {
+    for (const host of ['api.example.test', 'attacker.example', 'notdev.test']) {
+      expect(statusLine(await get(host)), host).toBe('HTTP/1.1 403 Forbidden');
+    }
+  });
+});
+
+describe("Host names opened with allowedHosts 'all'", async () => {
+  const mock = await startMock({ allowedHosts: 'all' });
+  const port = Number(new URL(mock.url).port);
+
+  it('answers any Host', async () => {
+    const text = await sendRaw(port, `GET /v1/pets/1 HTTP/1.1\r\nHost: anything.example\r\n${AUTH}Connection: close\r\n\r\n`);
+    expect(statusLine(text)).toBe('HTTP/1.1 200 OK');
+  });
+});
