@@ -26,6 +26,7 @@ import {
   defaultFixturesPath,
   defaultJournalBytes,
   defaultMaxStoreBytes,
+  journalSizeOf,
   type MockOptions,
   stateFileRecordBytes,
 } from './mock-options.js';
@@ -136,7 +137,7 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
   const persister = stateFile ? persistStores(stateFile, RESOURCE, sessions, (problem) => note(problem)) : undefined;
 
   const apiKeys = options.apiKeys?.length ? options.apiKeys : [DEV_API_KEY];
-  const journal = new RequestJournal(options.journalSize ?? DEFAULTS.journalSize, options.journalBytes ?? defaultJournalBytes());
+  const journal = new RequestJournal(journalSizeOf(options), options.journalBytes ?? defaultJournalBytes());
   const rules = new RuntimeRules();
   // A key put in a URL (?api_key=…) or a body must not reach the log or the journal either.
   const redact = createRedactor(apiKeys);
@@ -234,8 +235,12 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
     }
     try {
       const pet = mock.contract.schemas.get(RESOURCE);
-      if (pet) sessions.setFixtures((await loadFixtures(file, pet, maxPets)).valid);
-      note(`reloaded ${file}: the next reset and new sessions start from it`);
+      const loaded = pet ? await loadFixtures(file, pet, maxPets) : undefined;
+      if (loaded) sessions.setFixtures(loaded.valid);
+      const first = loaded?.rejected[0];
+      // Never silently: a record the contract refuses is named (the file itself is left as it is, so none is lost).
+      const without = first ? `, without ${loaded.rejected.length} record(s) the contract refuses (the first, ${first.position}: ${first.reason})` : '';
+      note(`reloaded ${file}${without}: the next reset and new sessions start from it`);
     } catch (error) {
       note(`kept the previous fixtures: ${(error as Error).message}`);
     }

@@ -106,6 +106,11 @@ export function maxJournalSize(bytes: number): number {
   return Math.floor(bytes / JOURNAL_RECORD_MIN_BYTES);
 }
 
+/** The requests the journal keeps: as asked, else the default, or fewer when a small journalBytes holds fewer. */
+export function journalSizeOf(options: MockOptions): number {
+  return options.journalSize ?? Math.min(DEFAULTS.journalSize, maxJournalSize(options.journalBytes ?? defaultJournalBytes()));
+}
+
 /**
  * The bytes a state file's records may take: its cap less its other lines, the version line and one
  * `["store", name, resource]` line per store (a session name is at most 64 characters).
@@ -185,8 +190,8 @@ export function checkMockOptions(options: MockOptions): void {
   }
   // A count the byte budget could never hold is a mistake to say, not to find out as a heap OOM (exit 134).
   const journalBytes = options.journalBytes ?? defaultJournalBytes();
-  const size = options.journalSize ?? DEFAULTS.journalSize;
-  if (size > maxJournalSize(journalBytes)) {
+  const size = options.journalSize;
+  if (size !== undefined && size > maxJournalSize(journalBytes)) {
     throw new AppError(
       'invalid_option',
       `journalSize must be at most ${maxJournalSize(journalBytes)} (got ${size}): the journal's budget of ${journalBytes} bytes (journalBytes) holds no more requests of at least ${JOURNAL_RECORD_MIN_BYTES} bytes each`,
