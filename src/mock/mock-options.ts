@@ -113,11 +113,12 @@ export function journalSizeOf(options: MockOptions): number {
 
 /**
  * The bytes a state file's records may take: its cap less its other lines, the version line and one
- * `["store", name, resource]` line per store (a session name is at most 64 characters).
+ * `["store", name, resource]` line per store (a session name is at most 64 characters, a schema name rarely a
+ * hundred: 256 bytes a line leaves room for both).
  */
 export function stateFileRecordBytes(options: MockOptions): number {
   const stores = (options.maxSessions ?? DEFAULTS.maxSessions) + 1;
-  return Math.max(0, (options.maxStateBytes ?? DEFAULTS.maxStateBytes) - 64 - 128 * stores);
+  return Math.max(0, (options.maxStateBytes ?? DEFAULTS.maxStateBytes) - 64 - 256 * stores);
 }
 
 export function defaultFixturesPath(): string {
