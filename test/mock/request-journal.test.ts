@@ -183,3 +183,16 @@ describe('the journal\'s byte budget', async () => {
     expect(kept.every((entry) => entry.status === 200)).toBe(true);
   });
 });
+
+describe('a small --journal-bytes', async () => {
+  // The default count (1000) is more than 4 KiB can hold: it is lowered to fit, not refused, when nobody asked for it.
+  const mock = await startMock({ journalBytes: 4096 });
+
+  it('starts with the default journal size lowered to what the budget holds', async () => {
+    for (let i = 0; i < 30; i++) await call(mock.url, 'GET', `/pets?limit=1&k=${i}`);
+    const kept = (await call(new URL(mock.url).origin, 'GET', '/__admin/requests')).json as unknown as Entry[];
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThanOrEqual(4096 / 256);
+    expect(kept[0]?.query).toBe('limit=1&k=29');
+  });
+});
