@@ -5,10 +5,10 @@ import { AppError, isAppError } from '../contract/app-error.js';
 import { createMockServer } from '../mock/create-mock-server.js';
 import { type AllowedHosts, isAllowedHostEntry } from '../mock/allowed-hosts.js';
 import type { CorsOrigins } from '../mock/cors.js';
-import { DEFAULTS, DEV_API_KEY, defaultFixturesPath, isCorsOrigin } from '../mock/mock-options.js';
+import { DEFAULTS, DEV_API_KEY, defaultFixturesPath, defaultJournalBytes, isCorsOrigin, JOURNAL_RECORD_MIN_BYTES, maxJournalSize } from '../mock/mock-options.js';
 import { MAX_DELAY_MS } from '../mock/read-preferences.js';
 import { exposureWarnings } from './exposure-warnings.js';
-import { integerOption, type OptionRow, parseOptions, renderHelp } from './option-table.js';
+import { byteSizeOption, integerOption, type OptionRow, parseOptions, renderHelp } from './option-table.js';
 import { packageVersion } from './package-version.js';
 
 const OPTIONS: readonly OptionRow[] = [
@@ -64,7 +64,14 @@ const OPTIONS: readonly OptionRow[] = [
     name: 'state-file',
     type: 'string',
     value: 'file',
-    description: 'keep the pets (sessions too) in this file across restarts: loaded at start instead of the fixtures',
+    description:
+      'keep the pets (sessions too) in this file across restarts: loaded at start instead of the fixtures, locked while the mock runs',
+  },
+  {
+    name: 'max-state-bytes',
+    type: 'string',
+    value: 'size',
+    description: `cap of the --state-file, e.g. 64MiB; past it a create is 409 store_full (default ${DEFAULTS.maxStateBytes / 1024 ** 2}MiB)`,
   },
   { name: 'max-pets', type: 'string', value: 'n', description: `most pets in each store, the default one and each session's (default ${DEFAULTS.maxPets})` },
   {
@@ -90,7 +97,13 @@ const OPTIONS: readonly OptionRow[] = [
     name: 'journal-size',
     type: 'string',
     value: 'n',
-    description: `requests kept for GET /__admin/requests (default ${DEFAULTS.journalSize}; 0 keeps none)`,
+    description: `requests kept for GET /__admin/requests (default ${DEFAULTS.journalSize}; 0 keeps none), within --journal-bytes`,
+  },
+  {
+    name: 'journal-bytes',
+    type: 'string',
+    value: 'size',
+    description: 'memory the journal may take, e.g. 16MiB; the oldest requests go first past it (default: a 16th of the heap, at most 64MiB)',
   },
   { name: 'log-format', type: 'string', value: 'text|json', description: 'per-request log lines as text (default) or JSON' },
   {
@@ -134,6 +147,7 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
     const stateExisted = stateFile !== undefined && existsSync(stateFile);
     const corsOrigins = corsOriginsOption(options['cors-origin'] as string[] | undefined);
     const adminFromNetwork = (options['admin-from-network'] as boolean | undefined) ?? false;
+    const journalBytes = byteSizeOption('journal-bytes', options['journal-bytes'] as string | undefined, defaultJournalBytes());
     const mock = await createMockServer({
       port: integerOption('port', options.port as string | undefined, 0, 65535),
       host: options.host as string | undefined,
@@ -155,11 +169,14 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
       watch: options.watch as boolean | undefined,
       delay: readDelay(options.delay as string | undefined),
       maxSessions: integerOption('max-sessions', options['max-sessions'] as string | undefined, 0, 100_000),
-      journalSize: integerOption('journal-size', options['journal-size'] as string | undefined, 0, 1_000_000),
+      maxStateBytes: byteSizeOption('max-state-bytes', options['max-state-bytes'] as string | undefined, DEFAULTS.maxStateBytes),
+      journalBytes,
+      journalSize: journalSizeOption(options['journal-size'] as string | undefined, journalBytes),
       logFormat: readLogFormat(options['log-format'] as string | undefined),
       log: options.quiet ? undefined : (line) => out.stdout(`${line}\n`),
-      // --quiet silences the request lines, not what the mock says of itself: that goes to stderr, as it is.
-      notice: options.quiet ? (line) => out.stderr(`${line}\n`) : undefined,
+      // What the mock says of itself (a reload, records set aside, a state file it cannot write) goes to stderr,
+      // --quiet or not: it is not a request line, and a script reading stdout for the URL must not trip on it.
+      notice: (line) => out.stderr(`${line}\n`),
     });
     const origin = new URL(mock.url).origin;
     // A state file that existed at start stood in for the fixtures.
@@ -223,6 +240,18 @@ function keepServingWhenOutputFails() {
     }
   };
   return { stdout: writer(process.stdout), stderr: writer(process.stderr) };
+}
+
+// The ceiling follows from the budget: a count it could never hold is refused, not met as a heap OOM (exit 134).
+function journalSizeOption(text: string | undefined, journalBytes: number): number | undefined {
+  try {
+    return integerOption('journal-size', text, 0, maxJournalSize(journalBytes));
+  } catch (error) {
+    throw new AppError(
+      'usage',
+      `${(error as Error).message}: the journal's budget of ${journalBytes} bytes (--journal-bytes) holds no more requests, at ${JOURNAL_RECORD_MIN_BYTES} bytes each at least`,
+    );
+  }
 }
 
 function readLogFormat(text: string | undefined): 'text' | 'json' | undefined {

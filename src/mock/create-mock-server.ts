@@ -26,17 +26,23 @@ import {
   DEFAULTS,
   DEV_API_KEY,
   defaultFixturesPath,
+  defaultJournalBytes,
   defaultMaxStoreBytes,
+  journalSizeOf,
   type MockOptions,
+  stateFileRecordBytes,
 } from './mock-options.js';
-import { persistStores } from './persist-stores.js';
+import { lockStateFile, type StateLock } from './persistence/lock-state-file.js';
+import { persistStores } from './persistence/persist-stores.js';
+import { readStateFile, writeStateFile } from './persistence/state-file.js';
+import { removeStaleTemporaries } from './persistence/temporary-files.js';
+import { writeRejected } from './persistence/write-rejected.js';
 import type { PetStore } from './pet-store.js';
 import { warmPrism } from './prism-adapter.js';
 import { RequestJournal } from './request-journal.js';
 import { RuntimeRules } from './runtime-rules.js';
 import { safely } from './safely.js';
 import { SessionStores } from './session-stores.js';
-import { readStateFile, writeStateFile } from './state-file.js';
 import { STATEFUL_HANDLERS } from './stateful-handlers.js';
 import { watchFiles } from './watch-files.js';
 
@@ -58,38 +64,82 @@ export interface MockServer {
  */
 export async function createMockServer(options: MockOptions = {}): Promise<MockServer> {
   checkMockOptions(options);
+  // Taken first and held until close: no second mock reads or writes this state file meanwhile.
+  const lock = options.stateFile ? lockStateFile(options.stateFile) : undefined;
+  try {
+    return await startMock(options, lock);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+// The schema whose records the store keeps, and the name they are filed under in a state file.
+const RESOURCE = 'Pet';
+
+async function startMock(options: MockOptions, lock: StateLock | undefined): Promise<MockServer> {
   const contract = await loadContract(options.contract);
   const basePath = options.basePath ?? DEFAULTS.basePath;
   const maxPets = options.maxPets ?? DEFAULTS.maxPets;
   const fixturesFile = options.fixtures === undefined ? defaultFixturesPath() : options.fixtures;
-  const validatePet = contract.schemas.get('Pet');
+  const validatePet = contract.schemas.get(RESOURCE);
   // Read once: a reset restores what start-up checked, so it cannot fail on a file edited since.
-  const fixtures = fixturesFile === false || !validatePet ? [] : await loadFixtures(fixturesFile, validatePet, maxPets);
+  const fixtures = fixturesFile === false || !validatePet ? undefined : await loadFixtures(fixturesFile, validatePet, maxPets);
+  if (fixtures?.rejected.length && typeof fixturesFile === 'string') {
+    // The fixtures file itself is never changed, so nothing is lost when the side file cannot be written.
+    note(
+      await writeRejected(fixturesFile, 'fixtures', fixtures.rejected, fixtures.valid.length).catch(
+        (error: NodeJS.ErrnoException) =>
+          `fixtures ${fixturesFile}: ${fixtures.rejected.length} record(s) no longer fit the contract (the first, ${fixtures.rejected[0]?.position}: ${fixtures.rejected[0]?.reason}); started without them (could not write a side file: ${error.code ?? error.message})`,
+      ),
+    );
+  }
+  const stateFile = options.stateFile;
   const sessions = new SessionStores({
-    fixtures,
+    fixtures: fixtures?.valid ?? [],
     maxPets,
-    budget: { limit: options.maxStoreBytes ?? defaultMaxStoreBytes(), used: 0 },
+    budget: {
+      limit: options.maxStoreBytes ?? defaultMaxStoreBytes(),
+      used: 0,
+      file: stateFile ? { limit: stateFileRecordBytes(options), used: 0 } : undefined,
+    },
     basePath,
     maxSessions: options.maxSessions ?? DEFAULTS.maxSessions,
   });
   const store = sessions.default;
   const reset = async () => sessions.reset(undefined);
-  // A state file, when there is one, stands in for the fixtures at start; a reset still restores the fixtures.
-  const saved = options.stateFile && validatePet ? await readStateFile(options.stateFile, validatePet, maxPets) : undefined;
-  if (saved) sessions.restore(saved);
-  // Written once at start: a path that cannot be written is found now (exit 2), not when the pets are lost at exit.
-  if (options.stateFile) {
-    const file = options.stateFile;
-    await writeStateFile(file, sessions.jsonChunks()).catch((error: NodeJS.ErrnoException) => {
-      throw new AppError('state_invalid', `Failed to write state file ${file}: ${error.code ?? error.message}`);
+  if (stateFile) {
+    for (const name of await removeStaleTemporaries(stateFile)) note(`removed ${name}, left by a mock that stopped mid-write`);
+    // A state file, when there is one, stands in for the fixtures at start; a reset still restores the fixtures.
+    const saved = validatePet ? await readStateFile(stateFile, RESOURCE, validatePet, maxPets) : undefined;
+    if (saved) {
+      try {
+        sessions.restore(saved.stores);
+      } catch (error) {
+        throw new AppError('state_invalid', `Failed to load state file ${stateFile}: ${(error as Error).message}`);
+      }
+      const kept = [...saved.stores.values()].reduce((sum, records) => sum + records.length, 0);
+      // Written before the state file is written again without them: they are never lost.
+      if (saved.rejected.length > 0) {
+        note(
+          await writeRejected(stateFile, 'state file', saved.rejected, kept).catch((error: NodeJS.ErrnoException) => {
+            throw new AppError(
+              'state_invalid',
+              `Failed to load state file ${stateFile}: ${saved.rejected.length} record(s) no longer fit the contract, and they could not be set aside (${error.code ?? error.message})`,
+            );
+          }),
+        );
+      }
+    }
+    // Written once at start: a path that cannot be written is found now (exit 2), not when the pets are lost at exit.
+    await writeStateFile(stateFile, RESOURCE, sessions.storeRecords()).catch((error: NodeJS.ErrnoException) => {
+      throw new AppError('state_invalid', `Failed to write state file ${stateFile}: ${error.code ?? error.message}`);
     });
   }
-  const persister = options.stateFile
-    ? persistStores(options.stateFile, sessions, (problem) => note(problem))
-    : undefined;
+  const persister = stateFile ? persistStores(stateFile, RESOURCE, sessions, (problem) => note(problem)) : undefined;
 
   const apiKeys = options.apiKeys?.length ? options.apiKeys : [DEV_API_KEY];
-  const journal = new RequestJournal(options.journalSize ?? DEFAULTS.journalSize);
+  const journal = new RequestJournal(journalSizeOf(options), options.journalBytes ?? defaultJournalBytes());
   const rules = new RuntimeRules();
   // A key put in a URL (?api_key=…) or a body must not reach the log or the journal either.
   const redact = createRedactor(apiKeys);
@@ -189,9 +239,13 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
       return;
     }
     try {
-      const pet = mock.contract.schemas.get('Pet');
-      if (pet) sessions.setFixtures(await loadFixtures(file, pet, maxPets));
-      note(`reloaded ${file}: the next reset and new sessions start from it`);
+      const pet = mock.contract.schemas.get(RESOURCE);
+      const loaded = pet ? await loadFixtures(file, pet, maxPets) : undefined;
+      if (loaded) sessions.setFixtures(loaded.valid);
+      const first = loaded?.rejected[0];
+      // Never silently: a record the contract refuses is named (the file itself is left as it is, so none is lost).
+      const without = first ? `, without ${loaded.rejected.length} record(s) the contract refuses (the first, ${first.position}: ${first.reason})` : '';
+      note(`reloaded ${file}${without}: the next reset and new sessions start from it`);
     } catch (error) {
       note(`kept the previous fixtures: ${(error as Error).message}`);
     }
@@ -212,6 +266,7 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
       stopWatching?.();
       await closeServer(server);
       await persister?.stop();
+      lock?.release();
     },
   };
 }

@@ -3,15 +3,36 @@ import { AppError } from '../contract/app-error.js';
 import type { Validator } from '../contract/compile-schema.js';
 import { parseJson } from '../contract/lossless-json.js';
 import type { Pet } from './pet-store.js';
+import { type RejectedRecord, renderRecord } from './persistence/write-rejected.js';
+
+/** Records that fit the contract, and those that no longer do, each with why. */
+export interface CheckedRecords {
+  readonly valid: Pet[];
+  readonly rejected: RejectedRecord[];
+}
 
 /**
  * Reads a fixtures file: a JSON array of Pet, each checked against the contract's Pet schema, with unique
- * positive safe-integer ids (the store's ids are safe integers), and no more of them than the store holds. A bad
- * file stops start-up with a message that names the file, the entry and the field.
+ * positive safe-integer ids (the store's ids are safe integers), and no more of them than the store holds. A file
+ * that is not such an array stops start-up with a message that names it; an entry that does not fit the contract
+ * (it evolved since the file was written) is set aside with why, and the others are loaded.
  */
-export async function loadFixtures(file: string, validatePet: Validator, maxPets: number): Promise<Pet[]> {
+export async function loadFixtures(file: string, validatePet: Validator, maxPets: number): Promise<CheckedRecords> {
   const fail = (what: string) => new AppError('fixtures_invalid', `Failed to load fixtures ${file}: ${what}`);
-  return checkPets(await readJsonFile(file, fail), validatePet, maxPets, fail);
+  const entries = await readJsonFile(file, fail);
+  if (!Array.isArray(entries)) throw fail('must be a JSON array of Pet objects');
+  const checker = petChecker(validatePet);
+  const checked: CheckedRecords = { valid: [], rejected: [] };
+  entries.forEach((entry, index) => {
+    const reason = checker(entry, `[${index}]`);
+    if (reason === undefined) checked.valid.push(entry as Pet);
+    else checked.rejected.push({ store: undefined, position: `entry ${index}`, reason, record: renderRecord(entry) });
+  });
+  // Loading them all would leave a store that refuses every create.
+  if (checked.valid.length > maxPets) {
+    throw fail(`it holds ${checked.valid.length} pets, more than --max-pets ${maxPets} allows: raise --max-pets, or use --no-fixtures`);
+  }
+  return checked;
 }
 
 /** A JSON file read with exact integers; `fail` words why it cannot be (ENOENT, not valid JSON: …). */
@@ -29,33 +50,28 @@ export async function readJsonFile(file: string, fail: (what: string) => AppErro
   }
 }
 
-/** A parsed JSON value checked as an array of Pet (see loadFixtures); `fail` words what is wrong. */
-export function checkPets(entries: unknown, validatePet: Validator, maxPets: number, fail: (what: string) => AppError): Pet[] {
-  try {
-    return checkEntries(entries, validatePet, maxPets, fail);
-  } catch (error) {
-    // The schema check walks each entry once per level: a file nested 100,000 deep exhausts the stack there.
-    if (error instanceof RangeError) throw fail('nested too deeply to check: a Pet is an object of plain fields');
-    throw error;
-  }
-}
-
-function checkEntries(entries: unknown, validatePet: Validator, maxPets: number, fail: (what: string) => AppError): Pet[] {
-  if (!Array.isArray(entries)) throw fail('must be a JSON array of Pet objects');
-  // Loading them all would leave a store that refuses every create.
-  if (entries.length > maxPets) {
-    throw fail(`it holds ${entries.length} pets, more than --max-pets ${maxPets} allows: raise --max-pets, or use --no-fixtures`);
-  }
+/**
+ * Checks one record after another of one store: against the contract's Pet schema, with a positive safe-integer id
+ * not used by an earlier one. Returns why a record does not fit, undefined when it does.
+ */
+export function petChecker(validatePet: Validator): (entry: unknown, path: string) => string | undefined {
   const seen = new Set<number>();
-  entries.forEach((entry, index) => {
-    const [issue] = validatePet(entry, `[${index}]`);
-    if (issue) throw fail(`entry ${index}: ${issue.path}: ${issue.message}`);
+  return (entry, path) => {
+    let issue: { path: string; message: string } | undefined;
+    try {
+      [issue] = validatePet(entry, path);
+    } catch (error) {
+      // The schema check walks each entry once per level: an entry nested 100,000 deep exhausts the stack there.
+      if (error instanceof RangeError) return `${path}: nested too deeply to check: a Pet is an object of plain fields`;
+      throw error;
+    }
+    if (issue) return `${issue.path}: ${issue.message}`;
     const id = (entry as { id: unknown }).id;
     if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) {
-      throw fail(`entry ${index}: [${index}].id: must be a positive integer up to ${Number.MAX_SAFE_INTEGER}`);
+      return `${path}.id: must be a positive integer up to ${Number.MAX_SAFE_INTEGER}`;
     }
-    if (seen.has(id)) throw fail(`entry ${index}: [${index}].id: ${id} is used by an earlier entry`);
+    if (seen.has(id)) return `${path}.id: ${id} is used by an earlier entry`;
     seen.add(id);
-  });
-  return entries as Pet[];
+    return undefined;
+  };
 }

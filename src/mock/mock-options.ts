@@ -53,8 +53,15 @@ export interface MockOptions {
   readonly watch?: boolean;
   /** How many X-Mock-Session stores may exist at once (default 100). */
   readonly maxSessions?: number;
-  /** How many requests GET /__admin/requests keeps (default 1000; 0 keeps none). */
+  /**
+   * The state file's cap in bytes (default 256 MiB, well under the 512 MiB V8 can hold as one string): past it a
+   * create is 409 store_full, so the file never grows past what a start can read back.
+   */
+  readonly maxStateBytes?: number;
+  /** How many requests GET /__admin/requests keeps (default 1000; 0 keeps none), within journalBytes. */
   readonly journalSize?: number;
+  /** The bytes the journal may hold in memory; the oldest requests go first past it. Default: see defaultJournalBytes. */
+  readonly journalBytes?: number;
   /** 'text' (default): `POST /v1/pets 400 validation_failed 0.4ms`; 'json': one JSON object a line, for log shippers. */
   readonly logFormat?: 'text' | 'json';
   /** One line per request; none when absent. */
@@ -88,6 +95,42 @@ export function defaultMaxStoreBytes(): number {
   return Math.floor(getHeapStatistics().heap_size_limit / 2);
 }
 
+/**
+ * The journal's share of the heap: a sixteenth, at most 64 MiB (a thousand requests of 16 KiB headers and a 4 KiB
+ * body take about 45 MB). With the store's half, requests in flight and Node keep the rest.
+ */
+export function defaultJournalBytes(): number {
+  return Math.min(64 * 1024 * 1024, Math.floor(getHeapStatistics().heap_size_limit / 16));
+}
+
+/** The most the journal may be given: a quarter of the heap, so that it and the store's half leave room for Node. */
+function maxJournalBytes(): number {
+  return Math.floor(getHeapStatistics().heap_size_limit / 4);
+}
+
+/** What the journal is charged at least for a request (see RequestJournal): the ceiling of journalSize follows. */
+export const JOURNAL_RECORD_MIN_BYTES = 256;
+
+/** The most requests a journal of `bytes` can keep, each charged at least JOURNAL_RECORD_MIN_BYTES. */
+export function maxJournalSize(bytes: number): number {
+  return Math.floor(bytes / JOURNAL_RECORD_MIN_BYTES);
+}
+
+/** The requests the journal keeps: as asked, else the default, or fewer when a small journalBytes holds fewer. */
+export function journalSizeOf(options: MockOptions): number {
+  return options.journalSize ?? Math.min(DEFAULTS.journalSize, maxJournalSize(options.journalBytes ?? defaultJournalBytes()));
+}
+
+/**
+ * The bytes a state file's records may take: its cap less its other lines, the version line and one
+ * `["store", name, resource]` line per store (a session name is at most 64 characters, a schema name rarely a
+ * hundred: 256 bytes a line leaves room for both).
+ */
+export function stateFileRecordBytes(options: MockOptions): number {
+  const stores = (options.maxSessions ?? DEFAULTS.maxSessions) + 1;
+  return Math.max(0, (options.maxStateBytes ?? DEFAULTS.maxStateBytes) - 64 - 256 * stores);
+}
+
 export function defaultFixturesPath(): string {
   return join(packageRoot(), 'fixtures', 'pets.json');
 }
@@ -102,6 +145,7 @@ export const DEFAULTS = {
   requestTimeoutMs: 30_000,
   journalSize: 1000,
   maxSessions: 100,
+  maxStateBytes: 256 * 1024 * 1024,
 } as const;
 
 // One row per option a caller can get wrong: the rule it must meet, in words for the message. Keys are never
@@ -113,7 +157,9 @@ const RULES: readonly { name: keyof MockOptions; valid: (value: unknown) => bool
   { name: 'maxBodyBytes', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
   { name: 'headersTimeoutMs', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
   { name: 'requestTimeoutMs', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
-  { name: 'journalSize', valid: (v) => isWhole(v, 0) && (v as number) <= 1_000_000, rule: 'a whole number from 0 to 1000000' },
+  { name: 'journalSize', valid: (v) => isWhole(v, 0), rule: 'a whole number of at least 0' },
+  { name: 'journalBytes', valid: (v) => isWhole(v, 0) && (v as number) <= maxJournalBytes(), rule: 'a whole number from 0 to a quarter of the heap' },
+  { name: 'maxStateBytes', valid: (v) => isWhole(v, 1024), rule: 'a whole number of at least 1024' },
   { name: 'maxSessions', valid: (v) => isWhole(v, 0), rule: 'a whole number of at least 0' },
   { name: 'logFormat', valid: (v) => v === 'text' || v === 'json', rule: "'text' or 'json'" },
   {
@@ -157,6 +203,15 @@ export function checkMockOptions(options: MockOptions): void {
     const value = options[name];
     if (value === undefined || valid(value)) continue;
     throw new AppError('invalid_option', `${name} must be ${rule}${secret ? '' : ` (got ${JSON.stringify(value)})`}`);
+  }
+  // A count the byte budget could never hold is a mistake to say, not to find out as a heap OOM (exit 134).
+  const journalBytes = options.journalBytes ?? defaultJournalBytes();
+  const size = options.journalSize;
+  if (size !== undefined && size > maxJournalSize(journalBytes)) {
+    throw new AppError(
+      'invalid_option',
+      `journalSize must be at most ${maxJournalSize(journalBytes)} (got ${size}): the journal's budget of ${journalBytes} bytes (journalBytes) holds no more requests of at least ${JOURNAL_RECORD_MIN_BYTES} bytes each`,
+    );
   }
 }
 

@@ -27,6 +27,45 @@ export interface StoreBudget {
   used: number;
   /** Counts every change to any of the stores, so a state file knows when to be written again. */
   revision?: number;
+  /**
+   * With a state file: the bytes its records may take on disk (its cap, less room for its other lines) and what
+   * they take now, so that no create makes a file past the cap (every store's records are written, fixtures too).
+   */
+  file?: { readonly limit: number; used: number };
+}
+
+/**
+ * Records rendered once and shared by every store that starts from them (the fixtures): a new session copies the
+ * positions, never the records, so a 35 MB fixtures file costs its 35 MB once, not once a session.
+ */
+export interface RenderedRecords {
+  readonly json: readonly string[];
+  readonly byStatus: ReadonlyMap<PetStatus, readonly number[]>;
+  readonly positions: ReadonlyMap<number, number>;
+  readonly nextId: number;
+  /** What the rendered records take in memory, once (see StoreBudget). */
+  readonly bytes: number;
+  /** What they take in a state file, in each store that holds them. */
+  readonly fileBytes: number;
+}
+
+/** Renders pets that already carry ids (fixtures), once, for stores to share (see PetStore.adopt). */
+export function renderRecords(pets: readonly Pet[]): RenderedRecords {
+  const json: string[] = [];
+  const byStatus = new Map<PetStatus, number[]>(PET_STATUSES.map((s) => [s, []]));
+  const positions = new Map<number, number>();
+  let bytes = 0;
+  let fileBytes = 0;
+  for (const pet of pets) {
+    const text = renderPet(pet);
+    positions.set(pet.id, json.length);
+    if (pet.status) byStatus.get(pet.status)?.push(json.length);
+    json.push(text);
+    bytes += costOf(text);
+    fileBytes += fileCostOf(text);
+  }
+  const nextId = pets.reduce((max, p) => Math.max(max, p.id), 0) + 1;
+  return { json, byStatus, positions, nextId, bytes, fileBytes };
 }
 
 // What a pet costs beyond its JSON text: the string's header, its slots in the column and the status index,
@@ -36,6 +75,14 @@ const PET_OVERHEAD_BYTES = 200;
 
 function costOf(json: string): number {
   return PET_OVERHEAD_BYTES + 2 * json.length;
+}
+
+// A store holding shared records pays for its own slots only: a position in its column and in a status index.
+const SHARED_SLOT_BYTES = 16;
+
+// A record's line in a state file, newline included.
+function fileCostOf(json: string): number {
+  return Buffer.byteLength(json) + 1;
 }
 
 /**
@@ -50,9 +97,10 @@ export class PetStore {
   readonly maxPets: number;
   readonly budget: StoreBudget;
   #bytes = 0;
+  #fileBytes = 0;
   #json: string[] = [];
   #byStatus = new Map<PetStatus, number[]>();
-  #fixturePositions = new Map<number, number>();
+  #fixturePositions: ReadonlyMap<number, number> = new Map();
   #fixtureCount = 0;
   #firstCreatedId = 1;
   #nextId = 1;
@@ -76,6 +124,8 @@ export class PetStore {
     this.budget.revision = (this.budget.revision ?? 0) + 1;
     this.budget.used -= this.#bytes;
     this.#bytes = 0;
+    if (this.budget.file) this.budget.file.used -= this.#fileBytes;
+    this.#fileBytes = 0;
     this.#json = [];
     this.#byStatus = new Map(PET_STATUSES.map((s) => [s, []]));
     this.#fixturePositions = new Map();
@@ -85,23 +135,33 @@ export class PetStore {
   }
 
   /**
-   * Replaces the contents with pets that already carry ids (fixtures); new ids continue after the largest. Throws
-   * store_full, leaving the store empty, when they do not fit in what the budget has left.
+   * Replaces the contents with pets that already carry ids (fixtures, a state file); new ids continue after the
+   * largest. Throws store_full, leaving the store empty, when they do not fit in what the budget has left.
    */
   replaceAll(pets: readonly Pet[]): void {
+    const records = renderRecords(pets);
+    this.#take(records, records.bytes, 'the records do not fit in');
+  }
+
+  /**
+   * Starts from shared records (see RenderedRecords): their strings and id map are shared, only the columns are
+   * this store's. Charged a slot per record, since the records themselves are paid for once by whoever rendered
+   * them; and their full size in the state file, which holds every store's records.
+   */
+  adopt(records: RenderedRecords): void {
+    this.#take(records, records.json.length * SHARED_SLOT_BYTES, 'the fixtures do not fit in');
+  }
+
+  #take(records: RenderedRecords, bytes: number, loading: string): void {
     this.clear();
-    for (const pet of pets) {
-      const json = renderPet(pet);
-      if (this.budget.used + costOf(json) > this.budget.limit) {
-        this.clear();
-        throw this.#full(`the fixtures do not fit in the store's memory budget (${this.budget.limit} bytes)`);
-      }
-      this.#fixturePositions.set(pet.id, this.#json.length);
-      this.#insert(pet, json);
-    }
-    this.#fixtureCount = pets.length;
-    this.#firstCreatedId = pets.reduce((max, p) => Math.max(max, p.id), 0) + 1;
-    this.#nextId = this.#firstCreatedId;
+    this.#checkRoom(bytes, records.fileBytes, loading);
+    this.#json = records.json.slice();
+    this.#byStatus = new Map(PET_STATUSES.map((s) => [s, (records.byStatus.get(s) ?? []).slice()]));
+    this.#fixturePositions = records.positions;
+    this.#fixtureCount = records.json.length;
+    this.#firstCreatedId = records.nextId;
+    this.#nextId = records.nextId;
+    this.#charge(bytes, records.fileBytes);
   }
 
   create(newPet: NewPet): Pet {
@@ -126,12 +186,7 @@ export class PetStore {
       ...(newPet.status ? { status: newPet.status } : {}),
     };
     const json = renderPet(pet);
-    const cost = costOf(json);
-    if (this.budget.used + cost > this.budget.limit) {
-      throw this.#full(
-        `the mock's stores hold about ${this.budget.used} bytes and this pet needs ${cost} more than its budget of ${this.budget.limit} bytes allows`,
-      );
-    }
+    this.#checkRoom(costOf(json), fileCostOf(json));
     this.#nextId++;
     this.#insert(pet, json);
     return pet;
@@ -171,6 +226,13 @@ export class PetStore {
     return this.#json.map(readPet);
   }
 
+  /** Each pet's JSON text in creation order, as the store was when this began (what a state file holds). */
+  *jsonRecords(): Generator<string> {
+    const json = this.#json;
+    const count = json.length;
+    for (let i = 0; i < count; i++) yield json[i] as string;
+  }
+
   /**
    * All pets as a JSON array in creation order, in pieces of about 64 KiB, for a dump that is streamed rather than
    * rendered whole (a store of gigabytes has no one string). Sees the store as it was when the dump began.
@@ -207,18 +269,43 @@ export class PetStore {
   #insert(pet: Pet, json: string): void {
     const position = this.#json.length;
     this.#json.push(json);
-    const cost = costOf(json);
-    this.#bytes += cost;
-    this.budget.used += cost;
-    this.budget.revision = (this.budget.revision ?? 0) + 1;
+    this.#charge(costOf(json), fileCostOf(json));
     if (pet.status) this.#byStatus.get(pet.status)?.push(position);
   }
 
-  #full(why: string) {
-    return mockError(
-      'store_full',
-      `${why}: POST /__admin/reset, or restart the mock with a larger --max-store-bytes (or more heap: node --max-old-space-size)`,
-    );
+  #charge(bytes: number, fileBytes: number): void {
+    this.#bytes += bytes;
+    this.budget.used += bytes;
+    this.#fileBytes += fileBytes;
+    if (this.budget.file) this.budget.file.used += fileBytes;
+    this.budget.revision = (this.budget.revision ?? 0) + 1;
+  }
+
+  // Throws store_full when `bytes` more in memory or `fileBytes` more in the state file would pass a budget;
+  // `loading` words a load that is undone (the store left empty) rather than one create refused.
+  #checkRoom(bytes: number, fileBytes: number, loading?: string): void {
+    const { budget } = this;
+    const full = (why: string, option: string) => {
+      if (loading) this.clear();
+      return mockError('store_full', `${why}: POST /__admin/reset, or restart the mock with ${option}`);
+    };
+    if (budget.used + bytes > budget.limit) {
+      throw full(
+        loading
+          ? `${loading} the store's memory budget (${budget.limit} bytes)`
+          : `the mock's stores hold about ${budget.used} bytes and this pet needs ${bytes} more than its budget of ${budget.limit} bytes allows`,
+        'a larger --max-store-bytes (or more heap: node --max-old-space-size)',
+      );
+    }
+    const file = budget.file;
+    if (file && file.used + fileBytes > file.limit) {
+      throw full(
+        loading
+          ? `${loading} the state file's cap (${file.limit} bytes for records)`
+          : `the state file would pass its cap: its records take ${file.used} bytes and this pet needs ${fileBytes} more than the ${file.limit} bytes --max-state-bytes leaves for them`,
+        'a larger --max-state-bytes',
+      );
+    }
   }
 }
 

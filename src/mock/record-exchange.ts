@@ -2,7 +2,7 @@ import type { MockResponse } from './handler.js';
 import type { MockContext } from './mock-context.js';
 import type { Exchange } from './mock-options.js';
 import { formatLogLine } from './format-log-line.js';
-import { type JournalRecord, journalBody, requestRedactor } from './request-journal.js';
+import { type JournalRecord, journalBody, journalHeaders, requestRedactor } from './request-journal.js';
 import { notAppliedNotes, type RequestState } from './request-state.js';
 import { safely } from './safely.js';
 
@@ -18,6 +18,7 @@ export function recordExchange(
   exchange?: () => Exchange,
 ): void {
   const { req } = state;
+  const refused = sent !== undefined && isRefused(sent.status, state);
   const entry: JournalRecord = {
     at: Date.now(),
     method: req.method ?? '',
@@ -26,8 +27,8 @@ export function recordExchange(
     session: state.session,
     status: sent?.status,
     durationMs: performance.now() - state.started,
-    headers: req.headers,
-    body: journalBody(state.requestBody),
+    headers: refused ? {} : journalHeaders(req.headers),
+    body: refused ? undefined : journalBody(state.requestBody),
     bodyLength: state.requestBody?.length ?? 0,
     errorCode: sent?.errorCode,
     rule: state.rule,
@@ -38,6 +39,15 @@ export function recordExchange(
   const { log, onExchange } = mock;
   if (log) safely(() => log(formatLogLine(entry, requestRedactor(req.headers.authorization, mock.redact), mock.logFormat, mock.keepSecrets)));
   if (onExchange && exchange) safely(() => onExchange(exchange()));
+}
+
+/**
+ * A request refused before the mock did anything with it (no operation, or no valid key): kept in the journal
+ * without its headers and body. Anyone can send those, as many and as large as Node lets in (16 KB of headers),
+ * and they are what filled the heap (exit 134); what an app sent that was handled stays whole.
+ */
+function isRefused(status: number, state: RequestState): boolean {
+  return status >= 400 && status < 500 && (state.operation === undefined || status === 401 || status === 403);
 }
 
 /**

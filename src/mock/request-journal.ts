@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { createRedactor } from '../shared/create-redactor.js';
 import { maskHeader, maskTarget } from './mask-credentials.js';
+import { JOURNAL_RECORD_MIN_BYTES } from './mock-options.js';
 
 /** One request as the mock saw it, kept raw and redacted only when shown (recording stays cheap). */
 export interface JournalRecord {
@@ -32,42 +33,110 @@ export interface JournalFilter {
 export const JOURNAL_BODY_CHARS = 4096;
 
 /**
- * The last `size` requests, in a ring buffer: adding one is O(1) and allocates nothing but the record, and the
- * journal never holds more than `size` records of at most KEPT_BODY_CHARS of body each.
+ * The last requests, at most `size` of them and at most `maxBytes` in memory together (each charged what its
+ * strings take, see journalCost): the oldest go first. A ring buffer: adding one is O(1) amortised and allocates
+ * nothing but the record.
  */
 export class RequestJournal {
   readonly size: number;
+  readonly maxBytes: number;
   #records: (JournalRecord | undefined)[];
-  #next = 0;
+  readonly #costs: Float64Array;
+  #oldest = 0;
+  #count = 0;
+  #bytes = 0;
 
-  constructor(size: number) {
+  constructor(size: number, maxBytes: number = Number.POSITIVE_INFINITY) {
     this.size = size;
+    this.maxBytes = maxBytes;
     this.#records = new Array(size);
+    this.#costs = new Float64Array(size);
+  }
+
+  /** The bytes the kept requests are estimated to take. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  get count(): number {
+    return this.#count;
   }
 
   add(record: JournalRecord): void {
-    if (this.size === 0) return;
-    this.#records[this.#next] = record;
-    this.#next = (this.#next + 1) % this.size;
+    const cost = journalCost(record);
+    if (this.size === 0 || cost > this.maxBytes) return;
+    while (this.#count === this.size || this.#bytes + cost > this.maxBytes) this.#dropOldest();
+    const slot = (this.#oldest + this.#count) % this.size;
+    this.#records[slot] = record;
+    this.#costs[slot] = cost;
+    this.#count++;
+    this.#bytes += cost;
   }
 
   clear(): void {
     this.#records = new Array(this.size);
-    this.#next = 0;
+    this.#oldest = 0;
+    this.#count = 0;
+    this.#bytes = 0;
   }
 
   /** Newest first, filtered. */
   *newest(filter: JournalFilter = {}): Generator<JournalRecord> {
     let left = filter.limit ?? this.size;
-    for (let i = 1; i <= this.size && left > 0; i++) {
-      const record = this.#records[(this.#next - i + this.size) % this.size];
-      if (record === undefined) return;
+    for (let i = this.#count - 1; i >= 0 && left > 0; i--) {
+      const record = this.#records[(this.#oldest + i) % this.size] as JournalRecord;
       if (filter.operationId !== undefined && record.operationId !== filter.operationId) continue;
       if (filter.session !== undefined && record.session !== filter.session) continue;
       left--;
       yield record;
     }
   }
+
+  #dropOldest(): void {
+    this.#bytes -= this.#costs[this.#oldest] as number;
+    this.#records[this.#oldest] = undefined;
+    this.#oldest = (this.#oldest + 1) % this.size;
+    this.#count--;
+  }
+}
+
+// What a record costs beyond its strings: the object, its arrays and slots, with room to spare. Strings count two
+// bytes a character (V8 keeps non-Latin-1 text in UTF-16).
+const RECORD_OVERHEAD_BYTES = JOURNAL_RECORD_MIN_BYTES;
+
+/** A record's estimated size in memory, on the safe side (see RequestJournal). */
+export function journalCost(record: JournalRecord): number {
+  let chars = record.url.length + record.method.length + (record.body?.length ?? 0) + (record.session?.length ?? 0);
+  for (const [name, value] of Object.entries(record.headers)) {
+    chars += name.length + 32;
+    if (Array.isArray(value)) for (const item of value) chars += item.length + 16;
+    else chars += value?.length ?? 0;
+  }
+  for (const note of record.applied ?? []) chars += note.length + 16;
+  for (const note of record.notApplied ?? []) chars += note.length + 16;
+  return RECORD_OVERHEAD_BYTES + 2 * chars;
+}
+
+/** What of a header value the journal shows: enough to tell what an app sent, never 15 KB of one header. */
+export const JOURNAL_HEADER_CHARS = 1024;
+// As for bodies, more is kept than shown, so a key that starts before the cut is whole for redaction.
+const KEPT_HEADER_CHARS = JOURNAL_HEADER_CHARS + 1024;
+
+/**
+ * The headers as the journal keeps them: each value cut to KEPT_HEADER_CHARS, copied out so the cut piece does not
+ * keep the whole value alive. None at all for a refused request (see recordExchange).
+ */
+export function journalHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const kept: IncomingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    (kept as Record<string, string | string[]>)[name] = Array.isArray(value) ? value.map(cutHeader) : cutHeader(value);
+  }
+  return kept;
+}
+
+function cutHeader(value: string): string {
+  return value.length <= KEPT_HEADER_CHARS ? value : Buffer.from(value.slice(0, KEPT_HEADER_CHARS)).toString();
 }
 
 /**
@@ -101,7 +170,7 @@ export function renderJournalRecord(
   for (const [name, value] of Object.entries(record.headers)) {
     if (value === undefined) continue;
     const text = Array.isArray(value) ? value.join(', ') : value;
-    headers[redact(name)] = maskHeader(name, text, keepSecrets) ?? redact(text);
+    headers[redact(name)] = (maskHeader(name, text, keepSecrets) ?? redact(text)).slice(0, JOURNAL_HEADER_CHARS);
   }
   return {
     time: new Date(record.at).toISOString(),

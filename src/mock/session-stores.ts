@@ -1,6 +1,6 @@
 import { mockError } from './error-codes.js';
 import type { HandlerContext } from './handler.js';
-import { type Pet, PetStore, type StoreBudget } from './pet-store.js';
+import { type Pet, PetStore, type RenderedRecords, renderRecords, type StoreBudget } from './pet-store.js';
 
 /** The header that names a session: parallel test workers each get their own store. */
 export const SESSION_HEADER = 'x-mock-session';
@@ -9,13 +9,14 @@ const SESSION_NAME = /^[A-Za-z0-9._~-]{1,64}$/;
 
 /**
  * The default store and one store per named session, each started from the fixtures on first use. All share one
- * memory budget, and there are at most `maxSessions` of them, so sessions cannot take the mock down either.
+ * memory budget, and there are at most `maxSessions` of them, so sessions cannot take the mock down either. The
+ * fixtures are rendered once and shared by every store (see RenderedRecords), and paid for once.
  */
 export class SessionStores {
   readonly default: PetStore;
   readonly #sessions = new Map<string, HandlerContext>();
   readonly #defaultContext: HandlerContext;
-  #fixtures: readonly Pet[];
+  #fixtures: RenderedRecords;
   #pristine: HandlerContext | undefined;
   readonly #maxPets: number;
   readonly #budget: StoreBudget;
@@ -29,20 +30,35 @@ export class SessionStores {
     basePath: string;
     maxSessions: number;
   }) {
-    this.#fixtures = options.fixtures;
-    this.#maxPets = options.maxPets;
     this.#budget = options.budget;
+    this.#fixtures = this.#render(options.fixtures);
+    this.#maxPets = options.maxPets;
     this.#basePath = options.basePath;
     this.maxSessions = options.maxSessions;
     this.default = new PetStore(this.#maxPets, this.#budget);
-    this.default.replaceAll(this.#fixtures);
+    this.default.adopt(this.#fixtures);
     this.#defaultContext = { store: this.default, basePath: this.#basePath };
   }
 
   /** What a reset and a new session start from, from now on (a fixtures file edited under --watch). */
   setFixtures(fixtures: readonly Pet[]): void {
-    this.#fixtures = fixtures;
+    const previous = this.#fixtures;
+    this.#fixtures = this.#render(fixtures);
+    this.#budget.used -= previous.bytes;
     this.#pristine = undefined;
+  }
+
+  // Rendered once and charged once to the shared budget; store_full when they do not fit in it.
+  #render(fixtures: readonly Pet[]): RenderedRecords {
+    const records = renderRecords(fixtures);
+    if (this.#budget.used + records.bytes > this.#budget.limit) {
+      throw mockError(
+        'store_full',
+        `the fixtures do not fit in the store's memory budget (${this.#budget.limit} bytes): restart the mock with a larger --max-store-bytes`,
+      );
+    }
+    this.#budget.used += records.bytes;
+    return records;
   }
 
   /** The session a request's header names; none when sessions are off (--max-sessions 0): the header is ignored. */
@@ -73,7 +89,7 @@ export class SessionStores {
       );
     }
     const store = new PetStore(this.#maxPets, this.#budget);
-    store.replaceAll(this.#fixtures);
+    store.adopt(this.#fixtures);
     const context = { store, basePath: this.#basePath };
     this.#sessions.set(session, context);
     return context;
@@ -83,7 +99,7 @@ export class SessionStores {
   #fixturesContext(): HandlerContext {
     if (this.#pristine === undefined) {
       const store = new PetStore(this.#maxPets, { used: 0, limit: Number.POSITIVE_INFINITY });
-      store.replaceAll(this.#fixtures);
+      store.adopt(this.#fixtures);
       this.#pristine = { store, basePath: this.#basePath };
     }
     return this.#pristine;
@@ -102,11 +118,11 @@ export class SessionStores {
     if (session !== undefined) {
       this.#sessions.get(session)?.store.clear();
       this.#sessions.delete(session);
-      return this.#fixtures.length;
+      return this.#fixtures.json.length;
     }
     for (const { store } of this.#sessions.values()) store.clear();
     this.#sessions.clear();
-    this.default.replaceAll(this.#fixtures);
+    this.default.adopt(this.#fixtures);
     return this.default.size;
   }
 
@@ -127,10 +143,10 @@ export class SessionStores {
     }
   }
 
-  /** Every store as JSON pieces, the default one under "" (what a state file holds). */
-  *jsonChunks(): Generator<[string, Iterable<string>]> {
-    yield ['', this.default.allJsonChunks()];
-    for (const [name, { store }] of this.#sessions) yield [name, store.allJsonChunks()];
+  /** Every store's records as JSON texts, the default one under "" (what a state file holds). */
+  *storeRecords(): Generator<[string, Iterable<string>]> {
+    yield ['', this.default.jsonRecords()];
+    for (const [name, { store }] of this.#sessions) yield [name, store.jsonRecords()];
   }
 }
 

@@ -120,7 +120,10 @@ describe('petstore-mock command', () => {
     [['--port', '99999'], '--port must be a whole number from 0 to 65535'],
     [['--fixtures', 'missing.json'], 'Failed to load fixtures missing.json: ENOENT'],
     // A negative value is the option's value, not another option: its own check names it.
-    [['--journal-size', '-1'], "--journal-size must be a whole number from 0 to 1000000 (got '-1')"],
+    [['--journal-size', '-1'], '--journal-size must be a whole number from 0 to '],
+    // The ceiling follows from the journal's byte budget: a million requests of 15 KB headers was a heap OOM.
+    [['--journal-size', '1000000'], "(got '1000000'): the journal's budget of "],
+    [['--journal-size', '5000', '--journal-bytes', '1MiB'], "--journal-size must be a whole number from 0 to 4096 (got '5000'): the journal's budget of 1048576 bytes"],
     [['--delay', '-5'], "--delay must be ms or min-max ms, e.g. 200 or 100-500 (got '-5')"],
     [['--cors-origin', 'http://localhost:3000/'], "--cors-origin must be '*', 'null' or an origin as a browser sends it"],
   ])('exits 2 with a clear message for %j', async (args, message) => {

@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -65,22 +65,37 @@ describe('fixtures', async () => {
   it.each([
     ['not JSON', '[{', 'not valid JSON'],
     ['not an array', '{"id":1}', 'must be a JSON array of Pet objects'],
-    ['a missing name', '[{"id":1,"name":"a","categoryId":1},{"id":2,"categoryId":1}]', 'entry 1: [1].name: is required'],
-    ['a string categoryId', '[{"id":1,"name":"a","categoryId":"7"}]', 'entry 0: [0].categoryId: must be integer'],
-    ['an unknown status', '[{"id":1,"name":"a","categoryId":1,"status":"gone"}]', 'entry 0: [0].status: must be one of'],
-    [
-      'a duplicate id',
-      '[{"id":1,"name":"a","categoryId":1},{"id":1,"name":"b","categoryId":1}]',
-      'entry 1: [1].id: 1 is used by an earlier entry',
-    ],
-    ['an id above 2^53', '[{"id":9007199254740993,"name":"a","categoryId":1}]', 'entry 0: [0].id: must be a positive integer'],
-  ])('refuses to start on a fixture with %s, naming the file, entry and field', async (_, text, message) => {
+  ])('refuses to start on fixtures that are %s, naming the file', async (_, text, message) => {
     const file = await write('bad.json', text);
     const error = await createMockServer({ port: 0, fixtures: file }).catch((e: Error & { code?: string }) => e);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error & { code: string }).code).toBe('fixtures_invalid');
     expect((error as Error).message).toContain(file);
     expect((error as Error).message).toContain(message);
+  });
+
+  it.each([
+    ['a missing name', '{"id":2,"categoryId":1}', 'entry 1: [1].name: is required'],
+    ['a string categoryId', '{"id":2,"name":"a","categoryId":"7"}', 'entry 1: [1].categoryId: must be integer'],
+    ['an unknown status', '{"id":2,"name":"a","categoryId":1,"status":"gone"}', 'entry 1: [1].status: must be one of'],
+    ['a duplicate id', '{"id":1,"name":"b","categoryId":1}', 'entry 1: [1].id: 1 is used by an earlier entry'],
+    ['an id above 2^53', '{"id":9007199254740993,"name":"a","categoryId":1}', 'entry 1: [1].id: must be a positive integer'],
+  ])('starts without a fixture with %s, naming the file, entry and field, and sets it aside in a side file', async (name, bad, message) => {
+    const file = await write(`${name.replaceAll(/\W/g, '-')}.json`, `[{"id":1,"name":"kept","categoryId":1},${bad}]`);
+    const notices: string[] = [];
+    const mock = await createMockServer({ port: 0, fixtures: file, notice: (line) => notices.push(line) });
+    try {
+      expect(mock.store.all().map((pet) => pet.name)).toEqual(['kept']);
+      expect(notices[0]).toContain(`fixtures ${file}: 1 record no longer fits the contract`);
+      expect(notices[0]).toContain(message);
+      const sideFile = /moved to (\S+);/.exec(notices[0] ?? '')?.[1] as string;
+      expect(sideFile.startsWith(`${file}.rejected-`)).toBe(true);
+      const [line] = (await readFile(sideFile, 'utf8')).trim().split('\n');
+      expect(JSON.parse(line as string)).toMatchObject({ store: null, position: 'entry 1', reason: expect.stringContaining(message.slice(9)) });
+      expect(line).toContain(bad);
+    } finally {
+      await mock.close();
+    }
   });
 
   it('names a missing fixtures file', async () => {

@@ -200,3 +200,48 @@ describe('credentials in GET /__admin/requests and the log', async () => {
     });
   });
 });
+
+describe('the journal\'s byte budget', async () => {
+  const mock = await startMock({ apiKeys: [SECRET], journalSize: 700, journalBytes: 200_000 });
+  const origin = new URL(mock.url).origin;
+  const journal = async () => (await call(origin, 'GET', '/__admin/requests')).json as unknown as Entry[];
+  const big = 'b'.repeat(12_000);
+
+  it('keeps refused requests (no key) without their headers, so 15 KB headers cannot fill the heap', async () => {
+    for (let i = 0; i < 150; i++) {
+      expect((await call(mock.url, 'GET', `/pets?i=${i}`, { auth: null, headers: { 'x-big': big } })).status).toBe(401);
+    }
+    const kept = await journal();
+    // 150 records of 12 KB headers would be 3.6 MB at two bytes a character: 18 times the budget.
+    expect(kept).toHaveLength(150);
+    expect(kept[0]).toMatchObject({ status: 401, query: 'i=149', headers: {}, body: null });
+  });
+
+  it('cuts a header value to 1 KiB, and drops the oldest requests past the budget', async () => {
+    for (let i = 0; i < 100; i++) {
+      const answer = await call(mock.url, 'GET', `/pets?limit=1&j=${i}`, { auth: `Bearer ${SECRET}`, headers: { 'x-big': big } });
+      expect(answer.status).toBe(200);
+    }
+    const kept = await journal();
+    expect(kept[0]?.query).toBe('limit=1&j=99');
+    expect(kept[0]?.headers['x-big']).toBe('b'.repeat(1024));
+    // Each kept record holds 2 KiB of that header (1 KiB shown, more kept for redaction): about 4.5 KB in memory,
+    // so 200 KB holds about 40 of them, and none of the older refused ones.
+    expect(kept.length).toBeGreaterThan(10);
+    expect(kept.length).toBeLessThan(100);
+    expect(kept.every((entry) => entry.status === 200)).toBe(true);
+  });
+});
+
+describe('a small --journal-bytes', async () => {
+  // The default count (1000) is more than 4 KiB can hold: it is lowered to fit, not refused, when nobody asked for it.
+  const mock = await startMock({ journalBytes: 4096 });
+
+  it('starts with the default journal size lowered to what the budget holds', async () => {
+    for (let i = 0; i < 30; i++) await call(mock.url, 'GET', `/pets?limit=1&k=${i}`);
+    const kept = (await call(new URL(mock.url).origin, 'GET', '/__admin/requests')).json as unknown as Entry[];
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThanOrEqual(4096 / 256);
+    expect(kept[0]?.query).toBe('limit=1&k=29');
+  });
+});

@@ -1,3 +1,6 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../src/mock/create-mock-server.js';
 import { call } from '../support/http.js';
@@ -65,8 +68,8 @@ describe('X-Mock-Session', async () => {
   });
 
   it('makes no session for a create the memory budget refuses', async () => {
-    // Room for the fixtures twice (the default store and one session), not for a pet with a 10 KB name too.
-    const tight = await createMockServer({ port: 0, host: '127.0.0.1', maxStoreBytes: 2 * mock.store.bytes + 2000 });
+    // Room for the fixtures (shared by every store) and small pets, not for a pet with a 10 KB name.
+    const tight = await createMockServer({ port: 0, host: '127.0.0.1', maxStoreBytes: 15_000 });
     try {
       const health = async () => ((await call(new URL(tight.url).origin, 'GET', '/__admin/health', { auth: null })).json as { sessions: number }).sessions;
       const refused = await call(tight.url, 'POST', '/pets', { body: { name: 'x'.repeat(10_000), categoryId: 1 }, ...as('tight-a') });
@@ -122,5 +125,28 @@ describe('--max-sessions 0', async () => {
     const dumped = await call(new URL(mock.url).origin, 'GET', '/__admin/pets', { auth: null, headers: { 'x-mock-session': 'w1' } });
     expect(dumped.status).toBe(200);
     expect((dumped.json as PetJson[]).map((p) => p.name)).toContain('Shared');
+  });
+});
+
+describe('X-Mock-Session with large fixtures', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'shared-fixtures-'));
+
+  it('shares the fixtures between sessions instead of copying them into each (a budget for them once holds ten sessions)', async () => {
+    const fixtures = join(dir, 'large.json');
+    const pets = Array.from({ length: 200 }, (_, i) => ({ id: i + 1, name: `${i}-${'n'.repeat(2000)}`, categoryId: 1 }));
+    await writeFile(fixtures, JSON.stringify(pets));
+    // About 0.86 MB for the fixtures rendered: twice that (a copy per session) would not fit.
+    const mock = await createMockServer({ port: 0, host: '127.0.0.1', fixtures, maxStoreBytes: 1_200_000 });
+    try {
+      for (let i = 0; i < 10; i++) {
+        const created = await call(mock.url, 'POST', '/pets', { body: { name: `own ${i}`, categoryId: 1 }, headers: { 'x-mock-session': `s${i}` } });
+        expect(created.status).toBe(201);
+      }
+      const listed = (await call(mock.url, 'GET', '/pets?limit=2', { headers: { 'x-mock-session': 's3' } })).json as PetJson[];
+      expect(listed.map((p) => p.name)).toEqual(['own 3', pets[199]?.name]);
+      expect((await call(mock.url, 'GET', '/pets?limit=1', { headers: { 'x-mock-session': 's4' } })).json).toMatchObject([{ name: 'own 4' }]);
+    } finally {
+      await mock.close();
+    }
   });
 });
