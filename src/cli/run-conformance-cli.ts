@@ -7,9 +7,10 @@ import { defaultScenarios } from '../conformance/list-scenario-files.js';
 import { BUILT_IN_REPORTERS } from '../conformance/reporters/built-in-reporters.js';
 import { fieldValueProblem } from '../conformance/scenario-format.js';
 import { runConformance } from '../conformance/run-conformance.js';
-import { createRedactor, type Redactor } from '../shared/create-redactor.js';
+import { createRedactor, type Redactor, SHORTEST_REDACTED_SECRET } from '../shared/create-redactor.js';
 import { terminalText } from '../shared/terminal-text.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../conformance/create-http-client.js';
+import { proxyCredentials } from '../conformance/create-dispatcher.js';
 import { secretHeaderValues } from '../conformance/secret-headers.js';
 import { isSeverity, SEVERITIES, type Severity } from '../conformance/severity.js';
 import { cliReporterContext } from './cli-reporter-context.js';
@@ -70,9 +71,10 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
     if (!target) throw new AppError('usage', '--target is required, e.g. --target http://127.0.0.1:4010/v1');
     const token = (options.token as string | undefined) ?? io.env.PETSTORE_API_KEY;
     if (!token) throw new AppError('usage', 'no API key: give --token <key> or set PETSTORE_API_KEY');
-    // Also over everything printed and written: a key in a scenario name or an error message stays out too.
+    // For the messages this edge prints and writes (an error may quote a target's answer or a file); the run's
+    // values are redacted by the run itself.
     const headers = headerOptions(listOption(options.header, false) ?? []);
-    run.redact = createRedactor([token, ...secretHeaderValues(headers)]);
+    run.redact = createRedactor([token, ...secretHeaderValues(headers), ...proxyCredentials(io.env)]);
     // A key HTTP cannot carry (a line break, non-Latin-1 characters) or with spaces around it (lost from the header)
     // would fail every step as if the target were at fault.
     if (fieldValueProblem(token) !== undefined || token.trim() !== token) {
@@ -81,6 +83,7 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
         `the API key (${options.token === undefined ? 'PETSTORE_API_KEY' : '--token'}) holds characters an HTTP header cannot carry: control characters, a line break, leading or trailing spaces, or characters outside Latin-1`,
       );
     }
+    if (token.length < SHORTEST_REDACTED_SECRET) io.err(`${shortKeyWarning(options.token === undefined)}\n`);
     const reporterNames = listOption(options.reporter) ?? DEFAULT_REPORTERS;
     const reporters = reporterNames.map((name) => {
       const reporter = BUILT_IN_REPORTERS[name];
@@ -126,12 +129,12 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
         ),
       },
       reporters,
-      reporterContext: cliReporterContext(reportDir, stepSummaryFile, io, run.redact),
+      reporterContext: cliReporterContext(reportDir, stepSummaryFile, io),
       version: packageVersion(),
     });
     if (result.stopped) {
       // A configuration mistake (a refused key, a --target without /v1), not a broken target: the reports say so too.
-      io.err(`conformance: ${terminalText(run.redact(result.stopped.reason))}\n`);
+      io.err(`conformance: ${terminalText(result.stopped.reason)}\n`);
       return 2;
     }
     return result.verdict === 'passed' ? 0 : 1;
@@ -144,6 +147,14 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
     await reportNotRun(run, { exitCode: code, code: known ? error.code : 'bug', message, startedAt }, io);
     return code;
   }
+}
+
+/**
+ * Once, at the start, without the key: below SHORTEST_REDACTED_SECRET characters it is masked where it is sent,
+ * but a target that echoes it back is not redacted (it could not be told from the words around it).
+ */
+function shortKeyWarning(fromEnv: boolean): string {
+  return `conformance: warning: the API key (${fromEnv ? 'PETSTORE_API_KEY' : '--token'}) is shorter than ${SHORTEST_REDACTED_SECRET} characters: it is masked where it is sent (Authorization, curl lines), but not redacted where a target echoes it back in a body or header; use a key of ${SHORTEST_REDACTED_SECRET} characters or more`;
 }
 
 // -H 'Name: value', as curl takes it. The name must be an RFC 9110 token and the value a valid field value.

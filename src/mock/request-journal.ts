@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { createRedactor, REDACTED } from '../shared/create-redactor.js';
+import { createRedactor } from '../shared/create-redactor.js';
+import { maskAuthorization } from '../shared/mask-credentials.js';
 
 /** One request as the mock saw it, kept raw and redacted only when shown (recording stays cheap). */
 export interface JournalRecord {
@@ -94,7 +95,7 @@ export function renderJournalRecord(record: JournalRecord, redactKeys: (text: st
   for (const [name, value] of Object.entries(record.headers)) {
     if (value === undefined) continue;
     const text = Array.isArray(value) ? value.join(', ') : value;
-    headers[redact(name)] = name === 'authorization' ? redactAuthorization(text) : redact(text);
+    headers[redact(name)] = name === 'authorization' ? maskAuthorization(text) : redact(text);
   }
   return {
     time: new Date(record.at).toISOString(),
@@ -134,8 +135,3 @@ function bearerToken(authorization: string | undefined): string | undefined {
   return token.length >= 4 ? token : undefined;
 }
 
-// The scheme says how the app authenticated; the rest never appears, whatever it is.
-function redactAuthorization(value: string): string {
-  const scheme = value.trim().split(/\s/, 1)[0] ?? '';
-  return /^[A-Za-z][A-Za-z0-9-]{0,20}$/.test(scheme) && value.trim() !== scheme ? `${scheme} ${REDACTED}` : REDACTED;
-}

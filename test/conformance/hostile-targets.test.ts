@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMutatingProxy } from '../support/mutating-proxy.js';
+import { parseXml } from '../support/parse-xml.js';
 import { startMock } from '../support/start-mock.js';
 import { runConformance } from '../../src/conformance/run-conformance.js';
 import { runCli } from './run-cli.js';
@@ -119,6 +120,10 @@ describe('against a hostile target', async () => {
       const run = await runCli(['--target', proxy.url, '--tags', 'auth'], { PETSTORE_API_KEY: KEY });
       expect(run.code).toBe(1);
       expectNoLeak(await everythingWritten(run));
+      // Redacted value by value, so every report still parses, and the echoes are shown as ***.
+      parseXml(await readFile(join(run.reportDir, 'junit.xml'), 'utf8'));
+      const report = await run.report();
+      expect(report.scenarios.flatMap((s) => s.findings.map((f) => f.response?.headers['www-authenticate']))).toContain('Bearer ***');
     } finally {
       await proxy.close();
     }
