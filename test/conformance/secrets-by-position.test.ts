@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../../src/conformance/run-result.js';
@@ -73,6 +75,75 @@ describe('secrets masked by where they are sent', async () => {
       expect(await readFile(join(run.reportDir, 'report.html'), 'utf8')).toContain('session=***; HttpOnly');
     } finally {
       await proxy.close();
+    }
+  });
+
+  it("masks a scenario's {{env.NAME}} credential headers where they are sent, and redacts a long one a target echoes", async () => {
+    const partnerToken = `partner-${randomBytes(12).toString('hex')}`;
+    const dir = await mkdtemp(join(tmpdir(), 'env-secrets-'));
+    const file = join(dir, 'partner.yaml');
+    await writeFile(
+      file,
+      `scenarios:
+  - name: a partner lists pets
+    description: Given a partner token and key, when a client lists pets with them, then the answer is 200.
+    tags: [pets, read-only]
+    steps:
+      - operation: listPets
+        headers: { X-Partner-Token: '{{env.PARTNER_TOKEN}}', X-Api-Key: '{{env.SHORT_KEY}}' }
+        expect: { status: 200 }
+`,
+    );
+    const b64 = (text: string) => Buffer.from(text).toString('base64');
+    const proxy = await startMutatingProxy(mock.url, {
+      response: (_, req) => {
+        const sent = req.headers['x-partner-token'] ?? '';
+        return {
+          status: 500,
+          headers: { 'content-type': 'application/json', 'x-echo': b64(sent) },
+          body: JSON.stringify({ status: 500, error: 'echo', message: `${sent} ${b64(sent)} ${encodeURIComponent(sent)}` }),
+        };
+      },
+    });
+    try {
+      const run = await runCli(['--target', proxy.url, '--scenarios', file, '--no-generate'], {
+        PARTNER_TOKEN: partnerToken,
+        SHORT_KEY: 'abc',
+      });
+      expect(run.code).toBe(1);
+      const written = await everythingWritten(run);
+      for (const leak of [partnerToken, b64(partnerToken), partnerToken.slice(-12)]) expect(written).not.toContain(leak);
+      const finding = (await run.report()).scenarios.flatMap((s) => s.findings).find((f) => f.file.endsWith('partner.yaml'));
+      expect(finding?.request.headers).toMatchObject({ 'x-partner-token': '***', 'x-api-key': '***' });
+      expect(finding?.curl).toContain("'x-api-key: ***'");
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('redacts the password of HTTP_PROXY when the proxy echoes its credentials back', async () => {
+    const password = `proxy-${randomBytes(12).toString('hex')}`;
+    const basic = Buffer.from(`runner:${password}`).toString('base64');
+    // A proxy on loopback that answers every request itself, quoting the Proxy-Authorization it was sent.
+    const proxy = createServer((req, res) => {
+      const sent = req.headers['proxy-authorization'] ?? '';
+      res.writeHead(500, { 'content-type': 'application/json', 'x-proxy-echo': sent });
+      res.end(JSON.stringify({ status: 500, error: 'proxy', message: `refused ${sent} (${password})` }));
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const saved = process.env.HTTP_PROXY;
+    process.env.HTTP_PROXY = `http://runner:${password}@127.0.0.1:${(proxy.address() as { port: number }).port}`;
+    try {
+      const run = await runCli(['--target', 'http://127.0.0.1:9/v1', '--tags', 'auth']);
+      expect(run.code).toBe(1);
+      const written = await everythingWritten(run);
+      expect(written).toContain('refused Basic ***');
+      for (const leak of [password, basic, password.slice(-12)]) expect(written).not.toContain(leak);
+    } finally {
+      if (saved === undefined) delete process.env.HTTP_PROXY;
+      else process.env.HTTP_PROXY = saved;
+      proxy.closeAllConnections();
+      await new Promise((resolve) => proxy.close(resolve));
     }
   });
 });
