@@ -4,15 +4,16 @@ import type { OptionRow } from './option-table.js';
 
 export const DEFAULT_REPORTERS = ['console', 'json', 'junit', 'markdown', 'html'];
 
-/** The conformance command's options: parsing, --help and the README's options block are made from it. */
+/** The conformance command's options: parsing, --help and the options block of docs/reference/conformance-cli.md are made from it. */
 export const CONFORMANCE_OPTIONS: readonly OptionRow[] = [
   { name: 'target', short: 't', type: 'string', value: 'url', description: 'base URL of the target, including /v1, without user:password@ (required)' },
   { name: 'token', type: 'string', value: 'key', description: 'API key sent as Bearer (default: PETSTORE_API_KEY)' },
   {
     name: 'scenarios',
     type: 'string',
+    multiple: true,
     value: 'dir|glob',
-    description: 'scenario folder, file or glob (default ./conformance/, else the shipped suite)',
+    description: 'scenario folder, file or glob; repeat to add more (default ./conformance/, else the shipped suite)',
   },
   { name: 'report-dir', type: 'string', value: 'dir', description: 'where reports are written (default reports/)' },
   {
@@ -80,6 +81,21 @@ export const CONFORMANCE_OPTIONS: readonly OptionRow[] = [
     type: 'string',
     value: 'n',
     description: 'stop starting cases after n have failed (default: no limit)',
+  },
+  { name: 'list', type: 'boolean', description: 'print the id and name of every case this run would send, and send nothing' },
+  { name: 'shard', type: 'string', value: 'i/n', description: 'run only the i-th of n stable slices of the cases (CI matrices); merge with --merge' },
+  {
+    name: 'wait',
+    type: 'string',
+    value: 'duration',
+    description: 'wait up to this long for the target to answer any HTTP before the run (e.g. 60s; default: no wait)',
+  },
+  {
+    name: 'merge',
+    type: 'string',
+    multiple: true,
+    value: 'report.json',
+    description: "write one set of reports from the report.json of each shard, and send nothing; repeatable",
   },
   { name: 'help', short: 'h', type: 'boolean', description: 'show this help' },
   { name: 'version', short: 'v', type: 'boolean', description: 'show the version' },

@@ -8,6 +8,10 @@ process.once('beforeExit', () => {
   process.stderr.write('conformance: the run stopped before reaching a verdict (a bug in the runner)\n');
   process.exitCode = 4;
 });
+// A reader that goes away (`--list | head`) is not the run's failure: what it did not read is dropped.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+});
 import('./run-conformance-cli.js')
   .then(({ runConformanceCli }) => runConformanceCli(process.argv.slice(2)))
   .then(

@@ -95,12 +95,14 @@ export function listOption(value: string | boolean | string[] | undefined, comma
     .filter(Boolean);
 }
 
-/** A duration in ms, or with ms or s, from 1 ms to 10 minutes; usage error otherwise. */
+const DURATION_UNITS: Readonly<Record<string, number>> = { '': 1, ms: 1, s: 1000, m: 60_000 };
+
+/** A duration in ms, or with ms, s or m, from 1 ms to 10 minutes; usage error otherwise. */
 export function durationOption(name: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  const match = /^(\d+)(ms|s)?$/.exec(text.trim());
-  const value = match ? Number(match[1]) * (match[2] === 's' ? 1000 : 1) : Number.NaN;
+  const match = /^(\d+)(ms|s|m)?$/.exec(text.trim());
+  const value = match ? Number(match[1]) * (DURATION_UNITS[match[2] ?? ''] as number) : Number.NaN;
   if (!(value >= 1 && value <= 600_000))
-    throw new AppError('usage', `--${name} must be a duration such as 500, 500ms or 10s (got '${text}')`);
+    throw new AppError('usage', `--${name} must be a duration from 1ms to 10m, such as 500, 500ms, 10s or 2m (got '${text}')`);
   return value;
 }

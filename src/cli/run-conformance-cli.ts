@@ -6,7 +6,12 @@ import { AppError } from '../contract/app-error.js';
 import { defaultScenarios } from '../conformance/list-scenario-files.js';
 import { BUILT_IN_REPORTERS } from '../conformance/reporters/built-in-reporters.js';
 import { fieldValueProblem } from '../conformance/scenario-format.js';
+import type { PlanOptions } from '../conformance/plan-run.js';
+import type { RunResult } from '../conformance/run-result.js';
 import { runConformance } from '../conformance/run-conformance.js';
+import { parseShard } from '../conformance/shard-cases.js';
+import { listCases } from './list-cases.js';
+import { mergeReports } from './merge-reports.js';
 import { createRedactor, type Redactor, SHORTEST_REDACTED_SECRET } from '../shared/create-redactor.js';
 import { terminalText } from '../shared/terminal-text.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../conformance/create-http-client.js';
@@ -66,24 +71,41 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
       io.out(`${packageVersion()}\n`);
       return 0;
     }
+    const plan: PlanOptions = {
+      scenarios: listOption(options.scenarios, false) ?? defaultScenarios(),
+      contract: options.contract as string | undefined,
+      tags: listOption(options.tags) ?? [],
+      skipTags: listOption(options['skip-tags']) ?? [],
+      readOnly: options['read-only'] === true,
+      env: io.env,
+      seed: integerOption('seed', options.seed as string | undefined, 0, 2 ** 32 - 1) ?? randomSeed(),
+      generate: options['no-generate'] === true ? [] : (listOption(options.generate) ?? undefined),
+      maxCases: integerOption('max-cases', options['max-cases'] as string | undefined, 0, 1_000_000),
+      cases: listOption(options.case) ?? [],
+      shard: options.shard === undefined ? undefined : parseShard(options.shard as string),
+      token: (options.token as string | undefined) ?? io.env.PETSTORE_API_KEY,
+    };
+    // --list sends nothing, so it needs neither a target nor a key (a key only changes values, never which cases).
+    if (options.list) return await listCases({ ...plan, token: plan.token ?? 'listing' }, io);
+    const merged = listOption(options.merge, false);
     const target = options.target as string | undefined;
     run.target = target;
-    if (!target) throw new AppError('usage', '--target is required, e.g. --target http://127.0.0.1:4010/v1');
-    const token = (options.token as string | undefined) ?? io.env.PETSTORE_API_KEY;
-    if (!token) throw new AppError('usage', 'no API key: give --token <key> or set PETSTORE_API_KEY');
+    if (!target && merged === undefined) throw new AppError('usage', '--target is required, e.g. --target http://127.0.0.1:4010/v1');
+    const token = plan.token;
+    if (!token && merged === undefined) throw new AppError('usage', 'no API key: give --token <key> or set PETSTORE_API_KEY');
     // For the messages this edge prints and writes (an error may quote a target's answer or a file); the run's
     // values are redacted by the run itself.
     const headers = headerOptions(listOption(options.header, false) ?? []);
     run.redact = createRedactor([token, ...secretHeaderValues(headers), ...proxyCredentials(io.env)]);
     // A key HTTP cannot carry (a line break, non-Latin-1 characters) or with spaces around it (lost from the header)
     // would fail every step as if the target were at fault.
-    if (fieldValueProblem(token) !== undefined || token.trim() !== token) {
+    if (token !== undefined && (fieldValueProblem(token) !== undefined || token.trim() !== token)) {
       throw new AppError(
         'usage',
         `the API key (${options.token === undefined ? 'PETSTORE_API_KEY' : '--token'}) holds characters an HTTP header cannot carry: control characters, a line break, leading or trailing spaces, or characters outside Latin-1`,
       );
     }
-    if (token.length < SHORTEST_REDACTED_SECRET) io.err(`${shortKeyWarning(options.token === undefined)}\n`);
+    if (token !== undefined && token.length < SHORTEST_REDACTED_SECRET) io.err(`${shortKeyWarning(options.token === undefined)}\n`);
     const reporterNames = listOption(options.reporter) ?? DEFAULT_REPORTERS;
     const reporters = reporterNames.map((name) => {
       const reporter = BUILT_IN_REPORTERS[name];
@@ -99,24 +121,18 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
       reporters.some((r) => r.name !== 'console') ? reportDir : undefined,
       reporters.some((r) => r.name === 'markdown') ? stepSummaryFile : undefined,
     );
+    const reporterContext = cliReporterContext(reportDir, stepSummaryFile, io);
+    if (merged !== undefined) return exitCodeOf(await mergeReports(merged, reporters, reporterContext), io, run.redact);
+    const waitMs = durationOption('wait', options.wait as string | undefined);
     const result = await runConformance({
-      target,
+      ...plan,
+      target: target as string,
       token,
-      scenarios: (options.scenarios as string | undefined) ?? defaultScenarios(),
-      contract: options.contract as string | undefined,
       failOn: failOn as Severity,
-      tags: listOption(options.tags) ?? [],
-      skipTags: listOption(options['skip-tags']) ?? [],
-      readOnly: options['read-only'] === true,
       timeoutMs: durationOption('timeout', options.timeout as string | undefined) ?? 10_000,
       maxResponseTimeMs: durationOption('max-response-time', options['max-response-time'] as string | undefined) ?? 2000,
       concurrency: integerOption('concurrency', options.concurrency as string | undefined, 1, 256) ?? 4,
       rateLimit: integerOption('rate-limit', options['rate-limit'] as string | undefined, 1, 100_000),
-      env: io.env,
-      seed: integerOption('seed', options.seed as string | undefined, 0, 2 ** 32 - 1) ?? randomSeed(),
-      generate: options['no-generate'] === true ? [] : (listOption(options.generate) ?? undefined),
-      maxCases: integerOption('max-cases', options['max-cases'] as string | undefined, 0, 1_000_000),
-      cases: listOption(options.case) ?? [],
       maxFailures: integerOption('max-failures', options['max-failures'] as string | undefined, 1, 1_000_000),
       http: {
         headers,
@@ -129,15 +145,14 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
         ),
       },
       reporters,
-      reporterContext: cliReporterContext(reportDir, stepSummaryFile, io),
+      reporterContext,
       version: packageVersion(),
+      wait:
+        waitMs === undefined
+          ? undefined
+          : { ms: waitMs, onWaiting: (url, ms) => io.err(`conformance: waiting up to ${Math.round(ms / 1000)}s for ${terminalText(run.redact(url))} to answer\n`) },
     });
-    if (result.stopped) {
-      // A configuration mistake (a refused key, a --target without /v1), not a broken target: the reports say so too.
-      io.err(`conformance: ${terminalText(result.stopped.reason)}\n`);
-      return 2;
-    }
-    return result.verdict === 'passed' ? 0 : 1;
+    return exitCodeOf(result, io, run.redact);
   } catch (error) {
     const known = isAppError(error) && EXIT_CODES[error.code] !== undefined;
     const code = known ? (EXIT_CODES[error.code] as number) : 4;
@@ -155,6 +170,15 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
  */
 function shortKeyWarning(fromEnv: boolean): string {
   return `conformance: warning: the API key (${fromEnv ? 'PETSTORE_API_KEY' : '--token'}) is shorter than ${SHORTEST_REDACTED_SECRET} characters: it is masked where it is sent (Authorization, curl lines), but not redacted where a target echoes it back in a body or header; use a key of ${SHORTEST_REDACTED_SECRET} characters or more`;
+}
+
+function exitCodeOf(result: RunResult, io: CliIo, redact: Redactor): number {
+  if (result.stopped) {
+    // A configuration mistake (a refused key, a --target without /v1), not a broken target: the reports say so too.
+    io.err(`conformance: ${terminalText(redact(result.stopped.reason))}\n`);
+    return 2;
+  }
+  return result.verdict === 'passed' ? 0 : 1;
 }
 
 // -H 'Name: value', as curl takes it. The name must be an RFC 9110 token and the value a valid field value.

@@ -1,3 +1,4 @@
+import { activeMockOptions } from './active-mock-options.js';
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { AppError, isAppError } from '../contract/app-error.js';
@@ -146,6 +147,7 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
           : `API key: ${DEV_API_KEY} (the development key; set --api-key or PETSTORE_API_KEYS to use your own)`,
         `Pets: ${mock.store.size}${source ? ` from ${relative(process.cwd(), source) || source}` : ''}`,
         `Admin: ${origin}/__admin/health, POST ${origin}/__admin/reset, ${origin}/__admin/pets`,
+        ...activeMockOptions(options).map((line) => `Active: ${line}`),
         // For scripts and test runners that start it on --port 0: one line to grep, in shell syntax.
         `PETSTORE_MOCK_URL=${mock.url}`,
         '',

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { basename, relative } from 'node:path';
+import { basename, relative, resolve } from 'node:path';
 import { AppError } from '../contract/app-error.js';
 import type { Contract } from '../contract/load-contract.js';
 import type { Operation } from '../contract/operation.js';
@@ -35,13 +35,15 @@ const GIVEN_WHEN_THEN = ['Given', 'When', 'Then'].map((word) => ({ word, pattern
  * AppError('scenario_invalid') naming the file, the line and the field.
  */
 export async function loadScenarios(
-  where: string,
+  where: string | readonly string[],
   contract: Contract,
   env: Readonly<Record<string, string | undefined>> = {},
 ): Promise<Scenario[]> {
   const scenarios: Scenario[] = [];
   // Synchronous, as listScenarioFiles: a few small files are read faster than one trip through the thread pool.
-  const files = listScenarioFiles(where).map((path) => {
+  // --scenarios given twice adds the second to the first; a file both name is read once.
+  const byPath = new Map([where].flat().flatMap((w) => listScenarioFiles(w).map((path) => [resolve(path), path] as const)));
+  const files = [...byPath.values()].map((path) => {
     const file = relative(process.cwd(), path) || path;
     try {
       return { file, text: readFileSync(path, 'utf8') };

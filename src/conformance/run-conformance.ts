@@ -1,17 +1,17 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { relative } from 'node:path';
 import { AppError } from '../contract/app-error.js';
-import { type Contract, loadContract } from '../contract/load-contract.js';
+import type { Contract } from '../contract/load-contract.js';
 import { BUILT_IN_CHECKS } from './checks/built-in-checks.js';
 import { type Check, createRunMemory } from './checks/check.js';
 import { createHttpClient, type HttpClientOptions } from './create-http-client.js';
 import { createJudge, type OnExchange } from './create-judge.js';
-import { generateCases } from './generate/generate-cases.js';
 import type { JudgeContext } from './judge-exchange.js';
 import { basePathHint } from './hints/base-path-hint.js';
 import { keyRefusedHint } from './hints/key-refused-hint.js';
 import { unexercisedHint } from './hints/unexercised-hint.js';
-import { loadScenarios } from './load-scenarios.js';
+import { planRun } from './plan-run.js';
+import { waitForTarget } from './wait-for-target.js';
 import { operationCoverage } from './operation-coverage.js';
 import { probeTarget } from './probe-target.js';
 import { type RateLimited, rateLimitedHint } from './hints/rate-limited-hint.js';
@@ -21,10 +21,15 @@ import { runPool } from './run-pool.js';
 import { runScenario, type ScenarioContext } from './run-scenario.js';
 import { envCredentials } from './secret-headers.js';
 import type { Scenario } from './scenario.js';
-import { selectCases, skipReason } from './select-cases.js';
+import { skipReason } from './select-cases.js';
+import type { Shard } from './shard-cases.js';
 import { SEVERITIES, type Severity } from './severity.js';
 
-export interface ConformanceOptions extends Omit<RunSettings, 'seed' | 'generate' | 'maxCases' | 'cases'> {
+export interface ConformanceOptions extends Omit<RunSettings, 'seed' | 'generate' | 'maxCases' | 'cases' | 'scenarios' | 'shard'> {
+  /** Scenario folders, files or globs (--scenarios, repeatable). */
+  readonly scenarios: string | readonly string[];
+  /** --shard: run only this stable slice of the cases. */
+  readonly shard?: Shard;
   /** Default: a random seed, recorded in the result. */
   readonly seed?: number;
   /** Kinds of generated case; default all, [] for none. */
@@ -48,6 +53,8 @@ export interface ConformanceOptions extends Omit<RunSettings, 'seed' | 'generate
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Sees every exchange with what its checks saw, its case and its step (the benchmark replays and re-checks them). */
   readonly onExchange?: OnExchange;
+  /** --wait: how long to wait for the target to answer any HTTP before the probe; told once when waiting starts. */
+  readonly wait?: { readonly ms: number; readonly onWaiting?: (target: string, ms: number) => void };
 }
 
 /**
@@ -58,16 +65,7 @@ export interface ConformanceOptions extends Omit<RunSettings, 'seed' | 'generate
  */
 export async function runConformance(options: ConformanceOptions): Promise<RunResult> {
   const target = checkTarget(options.target);
-  const contract = await loadContract(options.contract);
-  const seed = options.seed ?? randomInt(0, 2 ** 32 - 1);
-  const fromFiles = await loadScenarios(options.scenarios, contract, options.env);
-  const generated = generateCases(contract, {
-    seed,
-    token: options.token,
-    kinds: options.generate,
-    maxCases: options.maxCases,
-  });
-  const cases = selectCases([...fromFiles, ...generated.cases], options);
+  const { contract, seed, kinds, cases } = await planRun(options);
   const rateLimited: RateLimited = { resends: 0, waitedMs: 0 };
   const client = createHttpClient({
     token: options.token,
@@ -75,7 +73,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     connections: options.concurrency,
     rateLimit: options.rateLimit,
     ...options.http,
-    secrets: envCredentials(fromFiles, options.env ?? {}),
+    secrets: envCredentials(cases, options.env ?? {}),
     onRateLimited: (waitedMs) => {
       rateLimited.resends++;
       rateLimited.waitedMs += waitedMs;
@@ -103,6 +101,10 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       runId: randomBytes(4).toString('hex'),
       env: options.env ?? {},
     };
+    if (options.wait !== undefined) {
+      options.wait.onWaiting?.(target, options.wait.ms);
+      await waitForTarget(client, target, options.wait.ms);
+    }
     const probe = await probeTarget(contract, scenarioContext, options);
     // What reporters are handed is redacted value by value here, never as finished text: the target the user gave
     // (a key in its query) and the lines that quote it.
@@ -140,7 +142,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       },
       startedAt: startedAt.toISOString(),
       durationMs: performance.now() - started,
-      settings: pickSettings(options, seed, generated.kinds),
+      settings: pickSettings(options, seed, kinds),
       coverage,
       stopped: probe.stopped === undefined ? undefined : { reason: redact(probe.stopped) },
       hints: hintsFor(all, coverage, target, contract, probe.stopped, rateLimited).map(redact),
@@ -241,7 +243,8 @@ function pickSettings(options: ConformanceOptions, seed: number, generate: reado
     readOnly,
     tags,
     skipTags,
-    scenarios,
+    scenarios: [scenarios].flat(),
+    shard: options.shard === undefined ? undefined : `${options.shard.index}/${options.shard.count}`,
     seed,
     generate,
     maxCases: options.maxCases,
@@ -249,7 +252,8 @@ function pickSettings(options: ConformanceOptions, seed: number, generate: reado
   };
 }
 
-function summarise(scenarios: readonly ScenarioResult[], run: Omit<RunResult, 'verdict' | 'totals' | 'scenarios'>): RunResult {
+/** The verdict and totals of a run, from its cases (also of shards' merged reports). */
+export function summarise(scenarios: readonly ScenarioResult[], run: Omit<RunResult, 'verdict' | 'totals' | 'scenarios'>): RunResult {
   const findings = scenarios.flatMap((s) => s.findings);
   const bySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>;
   for (const finding of findings) bySeverity[finding.severity]++;

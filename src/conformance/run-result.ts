@@ -106,7 +106,9 @@ export interface RunSettings {
   readonly readOnly: boolean;
   readonly tags: readonly string[];
   readonly skipTags: readonly string[];
-  readonly scenarios: string;
+  readonly scenarios: readonly string[];
+  /** --shard i/n, when the run was one slice of the cases. */
+  readonly shard: string | undefined;
   /** The generator's seed: the same seed sends the same cases. */
   readonly seed: number;
   /** The kinds of generated case that ran (empty with --no-generate). */

@@ -1,6 +1,6 @@
 /**
  * The format of a scenario file, as JSON Schema, and the header rules a schema would word badly: files are
- * validated against both before anything is sent. The README's "Scenario format" section describes the same
+ * validated against both before anything is sent. docs/reference/scenario-format.md describes the same
  * fields for people.
  */
 const STATUS = {

@@ -5,7 +5,7 @@ import { packageRoot } from '../contract/package-root.js';
 import type { CorsOrigins } from './cors.js';
 import { MAX_DELAY_MS } from './read-preferences.js';
 
-/** The key the mock accepts when none is configured; printed at start-up and in the README. */
+/** The key the mock accepts when none is configured; printed at start-up and in the docs. */
 export const DEV_API_KEY = 'petstore-dev-key';
 
 export interface MockOptions {

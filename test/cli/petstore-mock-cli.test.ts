@@ -17,6 +17,23 @@ describe('petstore-mock command', () => {
     expect((await mock.exited).code).toBe(0);
   });
 
+  it('names in its banner each option that changes the answers: --watch, --state-file, --delay, and none when none is given', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'petstore-banner-'));
+    const state = join(dir, 'state.json');
+    const mock = spawnBin('petstore-mock', ['--port', '0', '--watch', '--state-file', state, '--delay', '5-10']);
+    await mock.waitFor(/PETSTORE_MOCK_URL=/);
+    expect(mock.output()).toMatch(/Active: --watch /);
+    expect(mock.output()).toContain(`Active: --state-file ${state} `);
+    expect(mock.output()).toContain('Active: --delay 5-10 ');
+    mock.child.kill('SIGTERM');
+    await mock.exited;
+    const plain = spawnBin('petstore-mock', ['--port', '0']);
+    await plain.waitFor(/PETSTORE_MOCK_URL=/);
+    expect(plain.output()).not.toContain('Active:');
+    plain.child.kill('SIGTERM');
+    await plain.exited;
+  });
+
   it('accepts keys from --api-key and never prints them, in start-up or request logs', async () => {
     const mock = spawnBin('petstore-mock', ['--port', '0', '--api-key', 'sekret-alpha', '--api-key', 'sekret-beta']);
     const [, url] = await mock.waitFor(/Base URL: (\S+)/);

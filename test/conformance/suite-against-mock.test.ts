@@ -35,7 +35,7 @@ describe('the shipped suite against the mock', async () => {
   it('records what the contract leaves open as observations, not failures', async () => {
     const report = await (await runCli(['--target', mock.url, '--reporter', 'json'])).report();
     const notes = report.scenarios.flatMap((s) => s.observations);
-    // The mock's own choices (README): 400 for an out-of-range limit, `available` as the default status.
+    // The mock's own choices (docs/reference/open-choices.md): 400 for an out-of-range limit, `available` as the default status.
     expect(notes.find((o) => o.note.includes('limit=101'))).toMatchObject({ status: 400 });
     expect(notes.find((o) => o.note.includes('created without one'))?.body).toContain('"status":"available"');
     expect(report.coverage.find((r) => r.operationId === 'listPets' && r.status === '400')).toMatchObject({

@@ -2,6 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { packageRoot } from '../../src/contract/package-root.js';
 import { createMockServer } from '../../src/mock/create-mock-server.js';
 import { call } from '../support/http.js';
 import { startMock } from '../support/start-mock.js';
@@ -14,12 +15,25 @@ describe('fixtures', async () => {
     return file;
   };
 
-  it('loads fixtures/pets.json: more than 20 pets over all three statuses, with exact int64 digits', async () => {
+  it('loads fixtures/pets.json: more than 20 ordinary pets over all three statuses, each number safe in a browser', async () => {
     const mock = await startMock();
     const pets = mock.store.all();
     expect(pets.length).toBeGreaterThan(20);
     expect(new Set(pets.map((p) => p.status))).toEqual(new Set(['available', 'pending', 'sold']));
-    expect((await call(mock.url, 'GET', '/pets/24')).text).toContain('"categoryId":9007199254740993');
+    // A UI developer's first page: res.json() must not change a digit of what it shows and sends back.
+    const listed = await call(mock.url, 'GET', '/pets');
+    for (const pet of listed.json as { id: number; categoryId: number }[]) {
+      expect(Number.isSafeInteger(pet.id) && Number.isSafeInteger(pet.categoryId), JSON.stringify(pet)).toBe(true);
+    }
+  });
+
+  it('serves the opt-in fixtures/edge-cases.json with exact int64 digits, Unicode names and an id near 2^53', async () => {
+    const mock = await startMock({ fixtures: join(packageRoot(), 'fixtures', 'edge-cases.json') });
+    expect((await call(mock.url, 'GET', '/pets/1')).text).toContain('"categoryId":9007199254740993');
+    expect((await call(mock.url, 'GET', '/pets/2')).text).toContain('"categoryId":9223372036854775807');
+    expect((await call(mock.url, 'GET', '/pets/3')).json).toMatchObject({ name: 'Zoë the 🐈' });
+    const created = await call(mock.url, 'POST', '/pets', { body: { name: 'next', categoryId: 1 } });
+    expect(created.text).toContain('"id":9007199254740991');
   });
 
   it('continues ids after the largest fixture id', async () => {

@@ -5,7 +5,7 @@ import { parseJson } from '../../src/contract/lossless-json.js';
 import type { Exchange } from '../../src/mock/mock-options.js';
 
 /**
- * Deliberate answers outside the contract, each decided and documented in the README: the contract lists no
+ * Deliberate answers outside the contract, each decided and documented in docs/reference/open-choices.md: the contract lists no
  * status for them. Keyed `operationId status code`.
  */
 export const DELIBERATE_DEVIATIONS: ReadonlySet<string> = new Set([

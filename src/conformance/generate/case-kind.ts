@@ -14,7 +14,7 @@ export interface GenerateContext {
 export interface CaseKind {
   /** kebab-case, stable: `--generate <id>` and case ids use it. */
   readonly id: string;
-  /** One line for --help and the README. */
+  /** One line for --help and docs/reference/case-kinds.md. */
   readonly description: string;
   readonly generate: (context: GenerateContext) => Scenario[];
 }

@@ -17,7 +17,7 @@ export const route: Stage = (state, mock) => {
   const { path } = state;
   if (state.admin) {
     const match = findAdminRoute(method, path.slice(ADMIN_PREFIX.length));
-    if (match.kind === 'not-found') throw mockError('not_found', `no admin endpoint ${path}: see the README`);
+    if (match.kind === 'not-found') throw mockError('not_found', `no admin endpoint ${path}: see docs/reference/admin-api.md`);
     if (match.kind === 'method-not-allowed') return refuseMethod(state, match.allowed);
     state.adminRoute = match.route;
     return undefined;

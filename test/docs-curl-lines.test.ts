@@ -1,19 +1,17 @@
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { packageRoot } from '../src/contract/package-root.js';
 import { ERROR_CODES } from '../src/mock/error-codes.js';
+import { readAllDocs, readDoc } from './support/read-docs.js';
 import { startMock } from './support/start-mock.js';
 
 const run = promisify(execFile);
 
-describe('README', async () => {
-  const readme = await readFile(join(packageRoot(), 'README.md'), 'utf8');
+describe('the docs', async () => {
+  const pages = await readAllDocs();
   const mock = await startMock();
   const address = new URL(mock.url).host;
-  const curlLines = readme.split('\n').filter((line) => line.startsWith('curl '));
+  const curlLines = pages.flatMap((page) => page.text.split('\n')).filter((line) => line.startsWith('curl '));
 
   it('has curl lines for every operation of the contract', () => {
     for (const path of ['/v1/pets ', '/v1/pets?', '/v1/pets/1', '/v1/messages']) {
@@ -39,9 +37,10 @@ describe('README', async () => {
     }
   });
 
-  it('documents every error code the mock answers, with its status', () => {
+  it('documents every error code the mock answers, with its status', async () => {
+    const errorCodes = await readDoc('docs/reference/error-codes.md');
     for (const [code, { status }] of Object.entries(ERROR_CODES)) {
-      expect(readme).toContain(`| \`${code}\` | ${status} |`);
+      expect(errorCodes).toContain(`| \`${code}\` | ${status} |`);
     }
   });
 });
