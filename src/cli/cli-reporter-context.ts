@@ -2,16 +2,14 @@ import { writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { AppError } from '../contract/app-error.js';
 import type { ReporterContext } from '../conformance/reporters/reporter.js';
-import type { Redactor } from '../shared/create-redactor.js';
 import type { CliIo } from './run-conformance-cli.js';
 
-/** Where the reporters write: files in the report folder, lines on stdout, both redacted once more. */
-export function cliReporterContext(
-  reportDir: string,
-  stepSummaryFile: string | undefined,
-  io: CliIo,
-  redact: Redactor,
-): ReporterContext {
+/**
+ * Where the reporters write: files in the report folder, lines on stdout, as the reporters made them. Secrets were
+ * taken out of the values they were made from; redacting the finished text would also blank whatever markup,
+ * number or id happens to spell a key (`<***suites>` with the key `test`).
+ */
+export function cliReporterContext(reportDir: string, stepSummaryFile: string | undefined, io: CliIo): ReporterContext {
   // A progress line is written without a line end, so the next output first erases it (ECMA-48 EL, CSI 2 K).
   let progressShown = false;
   const clearProgress = () => {
@@ -22,20 +20,20 @@ export function cliReporterContext(
     reportDir,
     async writeFile(name, content) {
       const path = join(reportDir, name);
-      await writeFile(path, redact(content)).catch((error: NodeJS.ErrnoException) => {
+      await writeFile(path, content).catch((error: NodeJS.ErrnoException) => {
         throw new AppError('report_unwritable', `Failed to write ${path}: ${error.code ?? error.message}`);
       });
       return relative(process.cwd(), path) || path;
     },
     print: (line) => {
       clearProgress();
-      io.out(`${redact(line)}\n`);
+      io.out(`${line}\n`);
     },
     progress:
       io.isTTY === true
         ? (line) => {
             clearProgress();
-            io.out(redact(line));
+            io.out(line);
             progressShown = true;
           }
         : undefined,

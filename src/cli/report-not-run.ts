@@ -14,7 +14,7 @@ export async function reportNotRun(
   problem: Omit<NotRun, 'target'>,
   io: CliIo,
 ): Promise<void> {
-  const context = cliReporterContext(run.reportDir, io.env.GITHUB_STEP_SUMMARY || undefined, io, run.redact);
+  const context = cliReporterContext(run.reportDir, io.env.GITHUB_STEP_SUMMARY || undefined, io);
   const notRun: NotRun = { ...problem, target: run.target === undefined ? undefined : run.redact(run.target) };
   try {
     for (const reporter of Object.values(BUILT_IN_REPORTERS) as Reporter[]) await reporter.onRunError?.(notRun, context);

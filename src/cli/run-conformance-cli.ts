@@ -12,9 +12,10 @@ import { runConformance } from '../conformance/run-conformance.js';
 import { parseShard } from '../conformance/shard-cases.js';
 import { listCases } from './list-cases.js';
 import { mergeReports } from './merge-reports.js';
-import { createRedactor, type Redactor } from '../shared/create-redactor.js';
+import { createRedactor, type Redactor, SHORTEST_REDACTED_SECRET } from '../shared/create-redactor.js';
 import { terminalText } from '../shared/terminal-text.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../conformance/create-http-client.js';
+import { proxyCredentials } from '../conformance/create-dispatcher.js';
 import { secretHeaderValues } from '../conformance/secret-headers.js';
 import { isSeverity, SEVERITIES, type Severity } from '../conformance/severity.js';
 import { cliReporterContext } from './cli-reporter-context.js';
@@ -92,9 +93,10 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
     if (!target && merged === undefined) throw new AppError('usage', '--target is required, e.g. --target http://127.0.0.1:4010/v1');
     const token = plan.token;
     if (!token && merged === undefined) throw new AppError('usage', 'no API key: give --token <key> or set PETSTORE_API_KEY');
-    // Also over everything printed and written: a key in a scenario name or an error message stays out too.
+    // For the messages this edge prints and writes (an error may quote a target's answer or a file); the run's
+    // values are redacted by the run itself.
     const headers = headerOptions(listOption(options.header, false) ?? []);
-    run.redact = createRedactor([token, ...secretHeaderValues(headers)]);
+    run.redact = createRedactor([token, ...secretHeaderValues(headers), ...proxyCredentials(io.env)]);
     // A key HTTP cannot carry (a line break, non-Latin-1 characters) or with spaces around it (lost from the header)
     // would fail every step as if the target were at fault.
     if (token !== undefined && (fieldValueProblem(token) !== undefined || token.trim() !== token)) {
@@ -103,6 +105,7 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
         `the API key (${options.token === undefined ? 'PETSTORE_API_KEY' : '--token'}) holds characters an HTTP header cannot carry: control characters, a line break, leading or trailing spaces, or characters outside Latin-1`,
       );
     }
+    if (token !== undefined && token.length < SHORTEST_REDACTED_SECRET) io.err(`${shortKeyWarning(options.token === undefined)}\n`);
     const reporterNames = listOption(options.reporter) ?? DEFAULT_REPORTERS;
     const reporters = reporterNames.map((name) => {
       const reporter = BUILT_IN_REPORTERS[name];
@@ -118,7 +121,7 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
       reporters.some((r) => r.name !== 'console') ? reportDir : undefined,
       reporters.some((r) => r.name === 'markdown') ? stepSummaryFile : undefined,
     );
-    const reporterContext = cliReporterContext(reportDir, stepSummaryFile, io, run.redact);
+    const reporterContext = cliReporterContext(reportDir, stepSummaryFile, io);
     if (merged !== undefined) return exitCodeOf(await mergeReports(merged, reporters, reporterContext), io, run.redact);
     const waitMs = durationOption('wait', options.wait as string | undefined);
     const result = await runConformance({
@@ -159,6 +162,14 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
     await reportNotRun(run, { exitCode: code, code: known ? error.code : 'bug', message, startedAt }, io);
     return code;
   }
+}
+
+/**
+ * Once, at the start, without the key: below SHORTEST_REDACTED_SECRET characters it is masked where it is sent,
+ * but a target that echoes it back is not redacted (it could not be told from the words around it).
+ */
+function shortKeyWarning(fromEnv: boolean): string {
+  return `conformance: warning: the API key (${fromEnv ? 'PETSTORE_API_KEY' : '--token'}) is shorter than ${SHORTEST_REDACTED_SECRET} characters: it is masked where it is sent (Authorization, curl lines), but not redacted where a target echoes it back in a body or header; use a key of ${SHORTEST_REDACTED_SECRET} characters or more`;
 }
 
 function exitCodeOf(result: RunResult, io: CliIo, redact: Redactor): number {

@@ -46,7 +46,6 @@ function build(step: Step, scope: Readonly<Record<string, unknown>>, target: str
   const headers: Record<string, string> = { accept: 'application/json' };
   const authorization = authorizationFor(step.auth, token);
   if (authorization !== undefined) headers.authorization = authorization;
-  const shownAuthorization = typeof step.auth === 'object' && 'shown' in step.auth ? step.auth.shown : undefined;
   let body: string | undefined;
   if (step.body?.kind === 'json') {
     // stringifyJson writes bigints as their digits: an int64 id above 2^53 goes out exactly as captured.
@@ -55,6 +54,7 @@ function build(step: Step, scope: Readonly<Record<string, unknown>>, target: str
   } else if (step.body?.kind === 'raw') {
     body = String(fill(step.body.text));
   }
+  const shown = shownAuthorization(step.auth, authorization);
   for (const [name, value] of Object.entries(fill(step.headers) as Record<string, unknown>)) {
     headers[name] = scalarText(value, `headers.${name}`);
   }
@@ -63,7 +63,8 @@ function build(step: Step, scope: Readonly<Record<string, unknown>>, target: str
     url: `${target.replace(/\/+$/, '')}${path}${search}`,
     headers,
     body,
-    ...(shownAuthorization === undefined ? {} : { shownAuthorization }),
+    // A step's own Authorization header, which may carry a scenario's {{env.NAME}}, is masked by position.
+    ...(shown === undefined || headers.authorization !== authorization ? {} : { shownAuthorization: shown }),
   };
 }
 
@@ -85,6 +86,15 @@ function scalarText(value: unknown, field: string): string {
     );
   }
   return String(value);
+}
+
+/**
+ * What reports show of an Authorization header the runner made: the variant's description when it is made from
+ * the key, the value itself when it holds no secret (a random key, `Bearer` alone, a scenario file's literal).
+ */
+function shownAuthorization(auth: AuthChoice, sent: string | undefined): string | undefined {
+  if (typeof auth === 'object') return 'shown' in auth ? auth.shown : auth.raw;
+  return auth === 'invalid' ? sent : undefined;
 }
 
 function authorizationFor(auth: AuthChoice, token: string | undefined): string | undefined {

@@ -20,12 +20,29 @@ export function dispatcherFactory(options: HttpClientOptions): (connections: num
   };
   const connect = noteBytesRead(skipUnsolicitedContinue(tls));
   const env = process.env;
-  const proxied = [env.http_proxy, env.HTTP_PROXY, env.https_proxy, env.HTTPS_PROXY].some(Boolean);
+  const proxied = PROXY_VARIABLES.some((name) => Boolean(env[name]));
   return (connections) => {
     const agent = { keepAliveTimeout: 10_000, connections, connect };
     // http:// targets go to an http:// proxy in absolute form, as curl sends them; https:// ones through CONNECT.
     return proxied ? new EnvHttpProxyAgent({ ...agent, requestTls: tls, proxyTunnel: false }) : new Agent(agent);
   };
+}
+
+const PROXY_VARIABLES = ['http_proxy', 'HTTP_PROXY', 'https_proxy', 'HTTPS_PROXY'];
+
+/**
+ * The passwords in the proxy URLs (`http://user:password@proxy:3128`): undici sends them to the proxy only, but a
+ * proxy that refuses them may answer with them, and an error may quote the URL.
+ */
+export function proxyCredentials(env: Readonly<Record<string, string | undefined>>): string[] {
+  return PROXY_VARIABLES.flatMap((name) => {
+    try {
+      const password = new URL(env[name] ?? '').password;
+      return password === '' ? [] : [decodeURIComponent(password)];
+    } catch {
+      return [];
+    }
+  });
 }
 
 function extraCertificates(): string[] {

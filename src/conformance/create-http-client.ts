@@ -1,9 +1,10 @@
 import type { Dispatcher } from 'undici';
 import { AppError } from '../contract/app-error.js';
-import { dispatcherFactory } from './create-dispatcher.js';
-import { secretHeaders, secretHeaderValues } from './secret-headers.js';
+import { dispatcherFactory, proxyCredentials } from './create-dispatcher.js';
+import { secretHeaderValues } from './secret-headers.js';
 import { createRateLimiter } from './create-rate-limiter.js';
-import { createRedactor, REDACTED, type Redactor } from '../shared/create-redactor.js';
+import { createRedactor, type Redactor } from '../shared/create-redactor.js';
+import { maskHeader, maskUrlCredentials } from '../shared/mask-credentials.js';
 import { isTransportError, type Limits, sendOnce } from './send-once.js';
 import { createGate, type Gate } from './create-gate.js';
 import { rateLimitWait } from './rate-limit-wait.js';
@@ -22,6 +23,8 @@ export interface HttpClientOptions {
   readonly retries?: number;
   /** Sent with every request (-H), unless the request sets the same header itself. */
   readonly headers?: Readonly<Record<string, string>>;
+  /** Other credentials the run sends (a scenario's `{{env.NAME}}` in a credential header): redacted like the key. */
+  readonly secrets?: readonly string[];
   /** TLS: accept any certificate (--insecure), or trust this PEM bundle besides the system's (--ca). */
   readonly insecure?: boolean;
   readonly ca?: string;
@@ -50,7 +53,10 @@ export interface OutgoingRequest {
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string | undefined;
-  /** How the Authorization header is recorded when it is made from the run's key (`Basic <key>`, a prefix of it). */
+  /**
+   * How the Authorization header is recorded when the runner made it: from the run's key (`Basic <key>`, a prefix
+   * of it), or holding no secret (a random key, `Bearer` alone). Any other is masked by position.
+   */
   readonly shownAuthorization?: string;
 }
 
@@ -61,7 +67,11 @@ export interface HttpClient {
    * shown through `redact`.
    */
   send(outgoing: OutgoingRequest): Promise<Exchange>;
-  /** Replaces the run's key, and every -H credential, in any encoding (create-redactor.ts). */
+  /**
+   * Replaces the run's key, every -H credential, the proxy's password and `secrets`, in any encoding, when at
+   * least SHORTEST_REDACTED_SECRET characters long (create-redactor.ts): for target text. Where a credential is
+   * sent, it is masked by position whatever its length.
+   */
   readonly redact: Redactor;
   /** The same, and any run of 4 of their characters: for what is quoted from an exchange that held one. */
   readonly redactPieces: Redactor;
@@ -83,7 +93,7 @@ const RETRY_DELAYS_MS = [100, 400, 1000];
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const waitForSlot = createRateLimiter(options.rateLimit);
   const open = dispatcherFactory(options);
-  const secrets = [options.token, ...secretHeaderValues(options.headers)];
+  const secrets = [options.token, ...secretHeaderValues(options.headers), ...(options.secrets ?? []), ...proxyCredentials(process.env)];
   const redact = createRedactor(secrets);
   const redactPieces = createRedactor(secrets, { pieces: true });
   // Run-wide: cases on connections of their own share it. One large answer is read and judged at a time, so
@@ -107,7 +117,6 @@ interface ClientParts {
 
 function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
   const { options, waitForSlot, onTheWire, redact } = parts;
-  const sentSecrets = secretHeaders(options.headers);
   const retries = options.retries ?? 2;
   const bearer = options.token === undefined ? undefined : `Bearer ${options.token}`;
   const extraHeaders = Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value] as const);
@@ -118,15 +127,16 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
   };
   const maxValues = maxJsonValues(limits.maxResponseBytes);
 
-  // The credentials the run was given are recorded as *** here, and nowhere as sent; the rest is recorded as
-  // sent and redacted when shown (redact-exchange.ts).
+  // Credentials are recorded masked by position here (the run's key as `Bearer ***`, any other Authorization as
+  // its scheme and ***, every header named as a credential as ***), and nowhere as sent; the rest is recorded as
+  // sent and redacted by value when shown (redact-exchange.ts).
   const record = (outgoing: OutgoingRequest): SentRequest => {
     const headers: Record<string, string> = {};
     for (const name in outgoing.headers) {
       const value = outgoing.headers[name] as string;
       if (name === 'authorization' && value === bearer) headers[name] = REDACTED_BEARER;
       else if (name === 'authorization' && outgoing.shownAuthorization !== undefined) headers[name] = outgoing.shownAuthorization;
-      else headers[name] = sentSecrets.get(name.toLowerCase()) === value ? REDACTED : value;
+      else headers[name] = maskHeader(name, value);
     }
     return { method: outgoing.method, url: outgoing.url, headers, body: outgoing.body };
   };
@@ -148,19 +158,21 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
     } catch (error) {
       // undici refused to send it (a header value with a line break, say): the step's fault, not the target's,
       // and sending it again would only fail again.
-      throw new AppError('request_invalid', `the request could not be sent: ${redact((error as Error).message)}`);
+      throw new AppError('request_invalid', `the request could not be sent: ${redact(maskUrlCredentials((error as Error).message))}`);
     } finally {
       leave();
     }
-    if (isTransportError(outcome)) return { error: { ...outcome, message: redact(outcome.message) } };
+    if (isTransportError(outcome)) return { error: { ...outcome, message: redact(maskUrlCredentials(outcome.message)) } };
     const { text } = outcome;
     if (text.length >= LARGE_ANSWER_CHARS && countJsonValues(text, maxValues) > maxValues) {
       return { error: { kind: 'too-large', status: outcome.status, message: `the body holds more than ${maxValues} JSON values (--max-response-bytes ${limits.maxResponseBytes} allows one per ${BYTES_PER_VALUE} bytes); it was not parsed` } };
     }
+    // A session the target sets (Set-Cookie), or a token it hands out in a header, is recorded masked: checks
+    // judge names and attributes, never a credential's value, and reports are read by anyone with the artifacts.
     const headers: Record<string, string> = {};
     for (const name in outcome.headers) {
       const value = outcome.headers[name];
-      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+      if (value !== undefined) headers[name] = Array.isArray(value) ? value.map((one) => maskHeader(name, one)).join(', ') : maskHeader(name, value);
     }
     return { response: receivedResponse(outcome.status, headers, text, outcome.byteOrderMark, outcome.invalidUtf8) };
   }

@@ -20,6 +20,7 @@ import type { Reporter, ReporterContext } from './reporters/reporter.js';
 import type { RunResult, RunSettings, ScenarioResult } from './run-result.js';
 import { runPool } from './run-pool.js';
 import { runScenario, type ScenarioContext } from './run-scenario.js';
+import { envCredentials } from './secret-headers.js';
 import type { Scenario } from './scenario.js';
 import { skipReason } from './select-cases.js';
 import type { Shard } from './shard-cases.js';
@@ -73,6 +74,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     connections: options.concurrency,
     rateLimit: options.rateLimit,
     ...options.http,
+    secrets: envCredentials(cases, options.env ?? {}),
     onRateLimited: (waitedMs) => {
       rateLimited.resends++;
       rateLimited.waitedMs += waitedMs;
@@ -105,8 +107,12 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       await waitForTarget(client, target, options.wait.ms);
     }
     const probe = await probeTarget(contract, scenarioContext, options);
+    // What reporters are handed is redacted value by value here, never as finished text: the target the user gave
+    // (a key in its query) and the lines that quote it.
+    const { redact } = client;
+    const shownTarget = redact(target);
     const files = new Set(cases.map((s) => s.file)).size;
-    for (const reporter of reporters) await reporter.onRunStart?.({ target, scenarios: cases.length + 1, files, seed }, context);
+    for (const reporter of reporters) await reporter.onRunStart?.({ target: shownTarget, scenarios: cases.length + 1, files, seed }, context);
     for (const reporter of reporters) await reporter.onScenarioEnd?.(probe.result, context);
     let failures = probe.result.outcome === 'failed' ? 1 : 0;
     // The longest cases start first, so a chain of a hundred creates does not start last and run alone at the end;
@@ -115,7 +121,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     await runPool(longestFirst(cases), options.concurrency, async ({ scenario, index }) => {
       const skipReason =
         probe.stopped !== undefined
-          ? `not run: ${probe.stopped}`
+          ? `not run: ${redact(probe.stopped)}`
           : (reasonToSkip(scenario, options, probe.notServed) ??
             (options.maxFailures !== undefined && failures >= options.maxFailures
               ? `--max-failures ${options.maxFailures}: reached before this case`
@@ -129,7 +135,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     const coverage = operationCoverage(contract.operations, all);
     const result = summarise(all, {
       tool: { name: 'conformance', version: options.version },
-      target,
+      target: shownTarget,
       contract: {
         file: relative(process.cwd(), contract.file) || contract.file,
         title: contract.title,
@@ -139,8 +145,8 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       durationMs: performance.now() - started,
       settings: pickSettings(options, seed, kinds),
       coverage,
-      stopped: probe.stopped === undefined ? undefined : { reason: probe.stopped },
-      hints: hintsFor(all, coverage, target, contract, probe.stopped, rateLimited),
+      stopped: probe.stopped === undefined ? undefined : { reason: redact(probe.stopped) },
+      hints: hintsFor(all, coverage, target, contract, probe.stopped, rateLimited).map(redact),
     });
     for (const reporter of reporters) await reporter.onRunEnd?.(result, context);
     return result;

@@ -1,5 +1,5 @@
 import { REDACTED } from '../shared/create-redactor.js';
-import { isSecretName } from '../shared/secret-names.js';
+import { isCredentialName, maskAuthorization } from '../shared/mask-credentials.js';
 import { SESSION_HEADER } from './session-stores.js';
 
 /**
@@ -9,8 +9,8 @@ import { SESSION_HEADER } from './session-stores.js';
 
 // By header name (lower-case, as Node gives it); any other whose name looks like a credential is masked whole.
 const MASKS: Readonly<Record<string, (value: string) => string>> = {
-  authorization: schemeOnly,
-  'proxy-authorization': schemeOnly,
+  authorization: maskAuthorization,
+  'proxy-authorization': maskAuthorization,
   cookie: cookieNamesOnly,
 };
 
@@ -22,9 +22,9 @@ const NOT_SECRET: ReadonlySet<string> = new Set([SESSION_HEADER]);
  * its scheme even with `keepSecrets` (--journal-secrets), as it always has: it holds the mock's own keys.
  */
 export function maskHeader(name: string, value: string, keepSecrets: boolean): string | undefined {
-  if (name === 'authorization') return schemeOnly(value);
+  if (name === 'authorization') return maskAuthorization(value);
   if (keepSecrets || NOT_SECRET.has(name)) return undefined;
-  const mask = Object.hasOwn(MASKS, name) ? MASKS[name] : isSecretName(name) ? wholly : undefined;
+  const mask = Object.hasOwn(MASKS, name) ? MASKS[name] : isCredentialName(name) ? wholly : undefined;
   return mask?.(value);
 }
 
@@ -42,7 +42,7 @@ export function maskQuery(query: string): string {
     .split('&')
     .map((pair) => {
       const eq = pair.indexOf('=');
-      return eq !== -1 && isSecretName(decodedName(pair.slice(0, eq))) ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
+      return eq !== -1 && isCredentialName(decodedName(pair.slice(0, eq))) ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
     })
     .join('&');
 }
@@ -69,12 +69,6 @@ const SLASH = 47;
 
 function wholly(): string {
   return REDACTED;
-}
-
-// The scheme says how the app authenticated; the rest never appears, whatever it is.
-function schemeOnly(value: string): string {
-  const scheme = value.trim().split(/\s/, 1)[0] ?? '';
-  return /^[A-Za-z][A-Za-z0-9-]{0,20}$/.test(scheme) && value.trim() !== scheme ? `${scheme} ${REDACTED}` : REDACTED;
 }
 
 // `sid=abc; theme=dark` → `sid=***; theme=***` (RFC 6265 §4.2.1: cookie-pairs separated by "; ").

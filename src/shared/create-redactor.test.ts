@@ -122,8 +122,17 @@ describe('createRedactor', () => {
     }
   });
 
-  it('redacts even a key of a few characters', () => {
-    expect(createRedactor('abc')('{"message":"unknown key abc"}')).toBe('{"message":"unknown key ***"}');
+  it('looks for no secret under 8 characters by value: it cannot be told from a word, an id or markup', () => {
+    for (const key of ['test', 'k', 'failure', 'pet', 'id', 'abc1234']) {
+      const text = `<testsuites tests="2"><testcase name="listPets id"/></testsuites> {"elapsedMs":2.5,"message":"unknown key ${key}"}`;
+      expect(createRedactor(key)(text), key).toBe(text);
+    }
+    expect(createRedactor('testcase')('{"message":"unknown key testcase"}')).toBe('{"message":"unknown key ***"}');
+  });
+
+  it('leaves a key made of digits alone inside a longer number, and redacts it standing alone', () => {
+    const redactDigits = createRedactor('20261125');
+    expect(redactDigits('{"id":202611250001,"at":"x20261125y","key":"20261125"}')).toBe('{"id":202611250001,"at":"x***y","key":"***"}');
   });
 
   it('leaves text alone when there is no key', () => {

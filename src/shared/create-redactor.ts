@@ -6,6 +6,16 @@ export type Redactor = (text: string) => string;
 export const REDACTED = '***';
 
 /**
+ * Secrets shorter than this are never looked for by value, only masked where they are sent (mask-credentials.ts).
+ * A short key is mostly a placeholder or a word (`test`, `pet`, `id`, `failure`), and a word is found in ordinary
+ * text: blanking it cut ids (`list***s`), numbers (`2.***`) and markup (`<***suites>`). Eight characters is where
+ * a key stops being a word: eight random characters of the base64 alphabet are 48 bits, which a report of a few
+ * megabytes holds by chance about once in ten million runs; and from eight characters on, a key is already
+ * matched whole (minimumRun) as before.
+ */
+export const SHORTEST_REDACTED_SECRET = 8;
+
+/**
  * The rule: a run of at least `minimumRun(key)` consecutive characters of the key (12 for most keys, half of a
  * long one), compared case-insensitively, is the key. That covers the key as sent, the key minus a character,
  * the key inside `Basic <key>`, `Token <key>` or `Bearer <key> junk`, and the key in swapped case. The check is
@@ -19,14 +29,16 @@ export const REDACTED = '***';
  * - inside a run of hex digits, after decoding;
  * - inside what one of these decodings gives, decoded once more (the key percent-encoded twice, base64 of its
  *   base64).
- * A redacted JSON string stays a valid JSON string, so a redacted body still parses. Every scan is linear, with
+ * A redacted JSON string stays a valid JSON string, so a redacted body still parses. A run of digits inside a
+ * longer number is part of that number (an id, a count, a time), not the key: it is left alone. Secrets under
+ * SHORTEST_REDACTED_SECRET characters are not looked for at all. Every scan is linear, with
  * no pattern that could backtrack or overflow the regexp stack on a 10 MiB run of one character.
  */
 export function createRedactor(
   secrets: string | readonly (string | undefined)[] | undefined,
   options: { readonly pieces?: boolean } = {},
 ): Redactor {
-  const keys = [secrets ?? []].flat().filter((key): key is string => Boolean(key));
+  const keys = [secrets ?? []].flat().filter((key): key is string => key !== undefined && key.length >= SHORTEST_REDACTED_SECRET);
   if (keys.length === 0) return (text) => text;
   const runOf = (key: string) => (options.pieces ? Math.min(PIECE, key.length) : minimumRun(key));
   const run = Math.min(...keys.map(runOf));
@@ -224,7 +236,11 @@ function keyGrams(key: string, run: number): string[] {
 function plainRanges(lower: string, grams: ReadonlySet<string>): [number, number][] {
   const ranges: [number, number][] = [];
   for (const gram of grams) {
-    for (let at = lower.indexOf(gram); at !== -1; at = lower.indexOf(gram, at + 1)) ranges.push([at, at + gram.length]);
+    const digits = ALL_DIGITS.test(gram);
+    for (let at = lower.indexOf(gram); at !== -1; at = lower.indexOf(gram, at + 1)) {
+      if (digits && (isDigit(lower.charCodeAt(at - 1)) || isDigit(lower.charCodeAt(at + gram.length)))) continue;
+      ranges.push([at, at + gram.length]);
+    }
   }
   ranges.sort((a, b) => a[0] - b[0]);
   const merged: [number, number][] = [];
@@ -234,6 +250,13 @@ function plainRanges(lower: string, grams: ReadonlySet<string>): [number, number
     else merged.push([...range]);
   }
   return merged;
+}
+
+const ALL_DIGITS = /^[0-9]+$/;
+
+// NaN (before the text's start, after its end) is no digit.
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
 }
 
 function redactRanges(text: string, ranges: readonly [number, number][]): string {

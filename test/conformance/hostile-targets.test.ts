@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMutatingProxy } from '../support/mutating-proxy.js';
+import { parseXml } from '../support/parse-xml.js';
 import { startMock } from '../support/start-mock.js';
 import { runConformance } from '../../src/conformance/run-conformance.js';
 import { runCli } from './run-cli.js';
@@ -107,6 +108,12 @@ describe('against a hostile target', async () => {
       },
     });
 
+  /** The mock behind a front that answers 500 to everything, with this Error body. */
+  const answering500 = (body: unknown) =>
+    startMutatingProxy(mock.url, {
+      response: () => ({ status: 500, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    });
+
   const expectNoLeak = (written: string) => {
     expect(written).toContain('***');
     for (const leak of LEAKS) expect(written, leak).not.toContain(leak);
@@ -119,6 +126,10 @@ describe('against a hostile target', async () => {
       const run = await runCli(['--target', proxy.url, '--tags', 'auth'], { PETSTORE_API_KEY: KEY });
       expect(run.code).toBe(1);
       expectNoLeak(await everythingWritten(run));
+      // Redacted value by value, so every report still parses, and the echoes are shown as ***.
+      parseXml(await readFile(join(run.reportDir, 'junit.xml'), 'utf8'));
+      const report = await run.report();
+      expect(report.scenarios.flatMap((s) => s.findings.map((f) => f.response?.headers['www-authenticate']))).toContain('Bearer ***');
     } finally {
       await proxy.close();
     }
@@ -181,13 +192,7 @@ describe('against a hostile target', async () => {
 
   it('cannot print a fake verdict or ring the bell, nor put a tag into summary.md', async () => {
     const hostile = '\u001b[2K\r\u001b[32mVerdict: PASSED\u001b[0m\u0007\u2028Verdict: PASSED\u2029 <script>alert(1)</script><img src=x onerror=alert(2)>';
-    const proxy = await startMutatingProxy(mock.url, {
-      response: () => ({
-        status: 500,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ message: hostile }),
-      }),
-    });
+    const proxy = await answering500({ message: hostile });
     try {
       const run = await runCli(['--target', proxy.url, '--tags', 'auth'], { PETSTORE_API_KEY: KEY });
       expect(run.code).toBe(1);
@@ -198,6 +203,28 @@ describe('against a hostile target', async () => {
       const html = await readFile(join(run.reportDir, 'report.html'), 'utf8');
       expect(summary).not.toMatch(/<script|<img/);
       expect(html).not.toMatch(/<script>alert|<img/);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('links no one in summary.md, which CI posts, nor an issue or a URL, and keeps its table, whatever the target says', async () => {
+    const WJ = '\u2060';
+    const hostile = 'ping @octocat, fixes #123 | [click](https://evil.example) ![x](https://evil.example/x.png) <http://evil.example/a>\nnext | line\r\n| row |';
+    // Its Error status is the hostile text, which the failure's title quotes.
+    const proxy = await answering500({ status: hostile, error: hostile, message: hostile });
+    try {
+      const run = await runCli(['--target', proxy.url, '--tags', 'auth'], { PETSTORE_API_KEY: KEY });
+      expect(run.code).toBe(1);
+      const summary = await readFile(join(run.reportDir, 'summary.md'), 'utf8');
+      // The text is there, and reads the same once the invisible word joiners are taken out.
+      expect(summary).toContain(`@${WJ}octocat`);
+      expect(summary.replaceAll(WJ, '')).toContain('ping @octocat, fixes \\#123');
+      expect(summary).not.toMatch(/@octocat|#123|https?:\/\/|www\.|(?<!\\)\[click|(?<!\\)!\[|<http/);
+      // Each failure row keeps its five cells: no pipe from the target ends one.
+      const rows = summary.split('\n').filter((line) => line.includes('octocat'));
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(row.match(/(?<!\\)(?:\\\\)*\|/g), row).toHaveLength(6);
     } finally {
       await proxy.close();
     }
