@@ -6,6 +6,8 @@ import { BUILT_IN_CHECKS } from './checks/built-in-checks.js';
 import { type Check, createRunMemory } from './checks/check.js';
 import { createHttpClient, type HttpClientOptions } from './create-http-client.js';
 import { createJudge, type OnExchange } from './create-judge.js';
+import { createRunBounds, formatDuration } from './create-run-bounds.js';
+import { cutShortHint } from './hints/cut-short-hint.js';
 import { generateCases } from './generate/generate-cases.js';
 import type { JudgeContext } from './judge-exchange.js';
 import { basePathHint } from './hints/base-path-hint.js';
@@ -16,7 +18,7 @@ import { operationCoverage } from './operation-coverage.js';
 import { probeTarget } from './probe-target.js';
 import { type RateLimited, rateLimitedHint } from './hints/rate-limited-hint.js';
 import type { Reporter, ReporterContext } from './reporters/reporter.js';
-import type { RunResult, RunSettings, ScenarioResult } from './run-result.js';
+import type { CutShort, RunResult, RunSettings, ScenarioResult } from './run-result.js';
 import { runPool } from './run-pool.js';
 import { runScenario, type ScenarioContext } from './run-scenario.js';
 import type { Scenario } from './scenario.js';
@@ -56,6 +58,9 @@ export interface ConformanceOptions extends Omit<RunSettings, 'seed' | 'generate
  * reporters.
  */
 export async function runConformance(options: ConformanceOptions): Promise<RunResult> {
+  // The deadline counts from here: loading the contract is part of the time a CI job gives the run.
+  const deadline =
+    options.deadlineMs === undefined ? undefined : { at: performance.now() + options.deadlineMs, name: formatDuration(options.deadlineMs) };
   const target = checkTarget(options.target);
   const contract = await loadContract(options.contract);
   const seed = options.seed ?? randomInt(0, 2 ** 32 - 1);
@@ -74,6 +79,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     connections: options.concurrency,
     rateLimit: options.rateLimit,
     ...options.http,
+    deadline,
     onRateLimited: (waitedMs) => {
       rateLimited.resends++;
       rateLimited.waitedMs += waitedMs;
@@ -102,6 +108,8 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       env: options.env ?? {},
     };
     const probe = await probeTarget(contract, scenarioContext, options);
+    const bounds = createRunBounds(deadline, options.timeoutMs);
+    const caseContext: ScenarioContext = { ...scenarioContext, bounds };
     const files = new Set(cases.map((s) => s.file)).size;
     for (const reporter of reporters) await reporter.onRunStart?.({ target, scenarios: cases.length + 1, files, seed }, context);
     for (const reporter of reporters) await reporter.onScenarioEnd?.(probe.result, context);
@@ -116,8 +124,8 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
           : (reasonToSkip(scenario, options, probe.notServed) ??
             (options.maxFailures !== undefined && failures >= options.maxFailures
               ? `--max-failures ${options.maxFailures}: reached before this case`
-              : undefined));
-      const result = skipReason ? skipped(scenario, skipReason) : await runScenario(scenario, scenarioContext);
+              : bounds.refuse(scenario.steps.map((step) => step.operation.operationId))));
+      const result = skipReason ? skipped(scenario, skipReason) : await runScenario(scenario, caseContext);
       if (result.outcome === 'failed') failures++;
       for (const reporter of reporters) await reporter.onScenarioEnd?.(result, context);
       results[index] = result;
@@ -137,7 +145,8 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       settings: pickSettings(options, seed, generated.kinds),
       coverage,
       stopped: probe.stopped === undefined ? undefined : { reason: probe.stopped },
-      hints: hintsFor(all, coverage, target, contract, probe.stopped, rateLimited),
+      cutShort: bounds.cutShort(),
+      hints: hintsFor(all, coverage, target, contract, probe.stopped, rateLimited, bounds.cutShort()),
     });
     for (const reporter of reporters) await reporter.onRunEnd?.(result, context);
     return result;
@@ -181,9 +190,11 @@ function hintsFor(
   contract: Contract,
   stopped: string | undefined,
   rateLimited: RateLimited,
+  cutShort: CutShort | undefined,
 ): string[] {
   if (stopped !== undefined) return [];
   const hints = [
+    cutShortHint(cutShort),
     keyRefusedHint(scenarios),
     basePathHint(scenarios, target, contract.basePaths),
     unexercisedHint(coverage),
@@ -240,6 +251,7 @@ function pickSettings(options: ConformanceOptions, seed: number, generate: reado
     generate,
     maxCases: options.maxCases,
     cases: options.cases ?? [],
+    deadlineMs: options.deadlineMs,
   };
 }
 
@@ -250,7 +262,8 @@ function summarise(scenarios: readonly ScenarioResult[], run: Omit<RunResult, 'v
   const count = (outcome: ScenarioResult['outcome']) => scenarios.filter((s) => s.outcome === outcome).length;
   return {
     ...run,
-    verdict: count('failed') > 0 || run.stopped !== undefined ? 'failed' : 'passed',
+    // Cases left unsent for a slow target fail the run: what was not judged did not pass.
+    verdict: count('failed') > 0 || run.stopped !== undefined || run.cutShort !== undefined ? 'failed' : 'passed',
     totals: {
       scenarios: scenarios.length,
       passed: count('passed'),
