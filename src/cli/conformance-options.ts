@@ -40,7 +40,7 @@ export const CONFORMANCE_OPTIONS: readonly OptionRow[] = [
     name: 'deadline',
     type: 'string',
     value: 'duration',
-    description: `for the whole run, e.g. 30s, 5m, 1h: no case starts after it, the reports hold what ran (default ${DEFAULT_DEADLINE})`,
+    description: `for the whole run, as 30s, 5m or 1h: no case starts after it (default ${DEFAULT_DEADLINE})`,
   },
   { name: 'max-response-time', type: 'string', value: 'ms', description: 'slower answers are a low finding (default 2000)' },
   { name: 'concurrency', short: 'c', type: 'string', value: 'n', description: 'cases run at once, and requests in flight (default 4)' },
