@@ -7,6 +7,7 @@ import { defaultScenarios } from '../conformance/list-scenario-files.js';
 import { BUILT_IN_REPORTERS } from '../conformance/reporters/built-in-reporters.js';
 import { fieldValueProblem } from '../conformance/scenario-format.js';
 import { runConformance } from '../conformance/run-conformance.js';
+import { cutShortHint } from '../conformance/hints/cut-short-hint.js';
 import { createRedactor, type Redactor } from '../shared/create-redactor.js';
 import { terminalText } from '../shared/terminal-text.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../conformance/create-http-client.js';
@@ -140,7 +141,11 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
     }
     if (result.verdict === 'passed') return 0;
     // --deadline reached and nothing failed on the contract: the target was too slow to judge, not shown wrong.
-    return result.cutShort?.deadline && result.totals.failed === 0 ? 3 : 1;
+    if (result.cutShort?.deadline && result.totals.failed === 0) {
+      io.err(`conformance: ${terminalText(cutShortHint(result.cutShort) as string)}\n`);
+      return 3;
+    }
+    return 1;
   } catch (error) {
     const known = isAppError(error) && EXIT_CODES[error.code] !== undefined;
     const code = known ? (EXIT_CODES[error.code] as number) : 4;
