@@ -140,8 +140,10 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
       return 2;
     }
     if (result.verdict === 'passed') return 0;
-    // --deadline reached and nothing failed on the contract: the target was too slow to judge, not shown wrong.
-    if (result.cutShort?.deadline && result.totals.failed === 0) {
+    // --deadline reached and nothing failed on the contract: the target was too slow to judge, not shown wrong. An
+    // operation given up after timeouts did fail: it did not answer.
+    const cut = result.cutShort?.reasons ?? [];
+    if (cut.length > 0 && cut.every((r) => r.by === 'deadline') && result.totals.failed === 0) {
       io.err(`conformance: ${terminalText(cutShortHint(result.cutShort) as string)}\n`);
       return 3;
     }
