@@ -4,6 +4,9 @@ import type { OptionRow } from './option-table.js';
 
 export const DEFAULT_REPORTERS = ['console', 'json', 'junit', 'markdown', 'html'];
 
+/** Under most CI jobs' own timeouts, so a slow target gets a report rather than a killed job. */
+export const DEFAULT_DEADLINE = '10m';
+
 /** The conformance command's options: parsing, --help and the options block of docs/reference/conformance-cli.md are made from it. */
 export const CONFORMANCE_OPTIONS: readonly OptionRow[] = [
   { name: 'target', short: 't', type: 'string', value: 'url', description: 'base URL of the target, including /v1, without user:password@ (required)' },
@@ -34,6 +37,12 @@ export const CONFORMANCE_OPTIONS: readonly OptionRow[] = [
   { name: 'skip-tags', type: 'string', multiple: true, value: 'tags', description: 'skip scenarios with one of these tags' },
   { name: 'read-only', type: 'boolean', description: "skip scenarios tagged 'mutating' (safe against production data)" },
   { name: 'timeout', type: 'string', value: 'ms', description: 'per request, in ms or with s (default 10s)' },
+  {
+    name: 'deadline',
+    type: 'string',
+    value: 'duration',
+    description: `for the whole run, as 30s, 5m or 1h: no case starts after it (default ${DEFAULT_DEADLINE})`,
+  },
   { name: 'max-response-time', type: 'string', value: 'ms', description: 'slower answers are a low finding (default 2000)' },
   { name: 'concurrency', short: 'c', type: 'string', value: 'n', description: 'cases run at once, and requests in flight (default 4)' },
   { name: 'rate-limit', type: 'string', value: 'n', description: 'most requests per second (default: no limit)' },
@@ -108,6 +117,7 @@ export const CONFORMANCE_HELP_FOOTER = `Environment:
   NODE_EXTRA_CA_CERTS    more certificates to trust, as for any Node.js program
   NO_COLOR               no colour in the console (there is colour only on a terminal anyway)
 
-Exit codes: 0 no failure at or above --fail-on, 1 conformance failures, 2 usage, scenario, contract or
-configuration error (a refused key, a --target without /v1), 3 target unreachable, 4 a bug in the runner.
+Exit codes: 0 no failure at or above --fail-on, 1 conformance failures (or an operation given up after timeouts),
+2 usage, scenario, contract or configuration error (a refused key, a --target without /v1), 3 target unreachable,
+or --deadline reached with nothing failed, 4 a bug in the runner.
 After 2, 3 or 4 the reports say why the run did not happen.`;

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { AppError } from '../contract/app-error.js';
+import { formatDuration } from '../conformance/create-run-bounds.js';
 import { suggestName } from '../conformance/suggest-name.js';
 
 /** One row per CLI option: parsing and --help are both made from the table. */
@@ -95,14 +96,14 @@ export function listOption(value: string | boolean | string[] | undefined, comma
     .filter(Boolean);
 }
 
-const DURATION_UNITS: Readonly<Record<string, number>> = { '': 1, ms: 1, s: 1000, m: 60_000 };
+const DURATION_UNITS: Readonly<Record<string, number>> = { '': 1, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
-/** A duration in ms, or with ms, s or m, from 1 ms to 10 minutes; usage error otherwise. */
-export function durationOption(name: string, text: string | undefined): number | undefined {
+/** A duration in ms, or with ms, s, m or h, from 1 ms to `maxMs` (default 10 minutes); usage error otherwise. */
+export function durationOption(name: string, text: string | undefined, maxMs = 600_000): number | undefined {
   if (text === undefined) return undefined;
-  const match = /^(\d+)(ms|s|m)?$/.exec(text.trim());
+  const match = /^(\d+)(ms|s|m|h)?$/.exec(text.trim());
   const value = match ? Number(match[1]) * (DURATION_UNITS[match[2] ?? ''] as number) : Number.NaN;
-  if (!(value >= 1 && value <= 600_000))
-    throw new AppError('usage', `--${name} must be a duration from 1ms to 10m, such as 500, 500ms, 10s or 2m (got '${text}')`);
+  if (!(value >= 1 && value <= maxMs))
+    throw new AppError('usage', `--${name} must be a duration such as 500, 500ms, 10s or 5m, at most ${formatDuration(maxMs)} (got '${text}')`);
   return value;
 }

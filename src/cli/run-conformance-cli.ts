@@ -12,6 +12,7 @@ import { runConformance } from '../conformance/run-conformance.js';
 import { parseShard } from '../conformance/shard-cases.js';
 import { listCases } from './list-cases.js';
 import { mergeReports } from './merge-reports.js';
+import { cutShortHint } from '../conformance/hints/cut-short-hint.js';
 import { createRedactor, type Redactor, SHORTEST_REDACTED_SECRET } from '../shared/create-redactor.js';
 import { terminalText } from '../shared/terminal-text.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../conformance/create-http-client.js';
@@ -19,7 +20,7 @@ import { proxyCredentials } from '../conformance/create-dispatcher.js';
 import { secretHeaderValues } from '../conformance/secret-headers.js';
 import { isSeverity, SEVERITIES, type Severity } from '../conformance/severity.js';
 import { cliReporterContext } from './cli-reporter-context.js';
-import { CONFORMANCE_HELP_FOOTER, CONFORMANCE_OPTIONS, DEFAULT_REPORTERS } from './conformance-options.js';
+import { CONFORMANCE_HELP_FOOTER, CONFORMANCE_OPTIONS, DEFAULT_DEADLINE, DEFAULT_REPORTERS } from './conformance-options.js';
 import { byteSizeOption, durationOption, integerOption, listOption, parseOptions, renderHelp } from './option-table.js';
 import { reportDirIn, reportNotRun } from './report-not-run.js';
 import { packageVersion } from './package-version.js';
@@ -32,6 +33,9 @@ const EXIT_CODES: Readonly<Record<string, number>> = {
   report_unwritable: 2,
   target_unreachable: 3,
 };
+
+// A day: longer than any CI job runs, and a typo such as 600h is refused rather than taken as no bound at all.
+const MAX_DEADLINE_MS = 24 * 3_600_000;
 
 export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -130,6 +134,7 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
       token,
       failOn: failOn as Severity,
       timeoutMs: durationOption('timeout', options.timeout as string | undefined) ?? 10_000,
+      deadlineMs: durationOption('deadline', (options.deadline as string | undefined) ?? DEFAULT_DEADLINE, MAX_DEADLINE_MS),
       maxResponseTimeMs: durationOption('max-response-time', options['max-response-time'] as string | undefined) ?? 2000,
       concurrency: integerOption('concurrency', options.concurrency as string | undefined, 1, 256) ?? 4,
       rateLimit: integerOption('rate-limit', options['rate-limit'] as string | undefined, 1, 100_000),
@@ -178,7 +183,15 @@ function exitCodeOf(result: RunResult, io: CliIo, redact: Redactor): number {
     io.err(`conformance: ${terminalText(redact(result.stopped.reason))}\n`);
     return 2;
   }
-  return result.verdict === 'passed' ? 0 : 1;
+  if (result.verdict === 'passed') return 0;
+  // --deadline reached and nothing failed on the contract: the target was too slow to judge, not shown wrong. An
+  // operation given up after timeouts did fail: it did not answer.
+  const cut = result.cutShort?.reasons ?? [];
+  if (cut.length > 0 && cut.every((r) => r.by === 'deadline') && result.totals.failed === 0) {
+    io.err(`conformance: ${terminalText(cutShortHint(result.cutShort) as string)}\n`);
+    return 3;
+  }
+  return 1;
 }
 
 // -H 'Name: value', as curl takes it. The name must be an RFC 9110 token and the value a valid field value.

@@ -7,6 +7,7 @@ import { createRedactor, type Redactor } from '../shared/create-redactor.js';
 import { maskHeader, maskUrlCredentials } from '../shared/mask-credentials.js';
 import { isTransportError, type Limits, sendOnce } from './send-once.js';
 import { createGate, type Gate } from './create-gate.js';
+import type { RunDeadline } from './create-run-bounds.js';
 import { rateLimitWait } from './rate-limit-wait.js';
 import { receivedResponse } from './received-response.js';
 import { LARGE_ANSWER_CHARS } from './collect-garbage.js';
@@ -32,6 +33,8 @@ export interface HttpClientOptions {
   readonly maxResponseBytes?: number;
   /** Told of each request sent again after a 429 (rate-limit-wait.ts), with the time waited before it. */
   readonly onRateLimited?: (waitedMs: number) => void;
+  /** The run's end (--deadline): a 429's wait that would end past it is not waited for. */
+  readonly deadline?: RunDeadline;
 }
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
@@ -64,7 +67,8 @@ export interface HttpClient {
   /**
    * Rejects with AppError('request_invalid') when the request cannot be put on the wire at all. The exchange is
    * raw but for the run's credentials (recorded as `Bearer ***`, `***`) and its error messages: pass what is
-   * shown through `redact`.
+   * shown through `redact`. Rejects with AppError('deadline_reached') when a 429 asks for a wait that would end
+   * past the run's deadline: the request cannot be sent again within the run.
    */
   send(outgoing: OutgoingRequest): Promise<Exchange>;
   /**
@@ -202,6 +206,12 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
       for (let i = 0; result.response?.status === 429; i++) {
         const wait = rateLimitWait(result.response.headers['retry-after'], i);
         if (wait === undefined) break;
+        if (options.deadline && performance.now() + wait > options.deadline.at) {
+          throw new AppError(
+            'deadline_reached',
+            `--deadline ${options.deadline.name} reached: a 429 Too Many Requests asked for a wait that ends past it`,
+          );
+        }
         options.onRateLimited?.(wait);
         await new Promise((resolve) => setTimeout(resolve, wait));
         waits.ms += wait;

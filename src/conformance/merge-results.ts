@@ -30,6 +30,7 @@ export function mergeResults(results: readonly RunResult[]): RunResult {
     settings: { ...first.settings, shard: undefined },
     coverage: countCoverage(documented, scenarios),
     stopped,
+    cutShort: results.find((r) => r.cutShort !== undefined)?.cutShort,
     hints: [...new Set(results.flatMap((r) => r.hints))],
   });
 }

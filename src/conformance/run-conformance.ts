@@ -6,6 +6,8 @@ import { BUILT_IN_CHECKS } from './checks/built-in-checks.js';
 import { type Check, createRunMemory } from './checks/check.js';
 import { createHttpClient, type HttpClientOptions } from './create-http-client.js';
 import { createJudge, type OnExchange } from './create-judge.js';
+import { createRunBounds, formatDuration } from './create-run-bounds.js';
+import { cutShortHint } from './hints/cut-short-hint.js';
 import type { JudgeContext } from './judge-exchange.js';
 import { basePathHint } from './hints/base-path-hint.js';
 import { keyRefusedHint } from './hints/key-refused-hint.js';
@@ -17,7 +19,7 @@ import { operationCoverage } from './operation-coverage.js';
 import { probeTarget } from './probe-target.js';
 import { type RateLimited, rateLimitedHint } from './hints/rate-limited-hint.js';
 import type { Reporter, ReporterContext } from './reporters/reporter.js';
-import type { RunResult, RunSettings, ScenarioResult } from './run-result.js';
+import type { CutShort, RunResult, RunSettings, ScenarioResult } from './run-result.js';
 import { runPool } from './run-pool.js';
 import { runScenario, type ScenarioContext } from './run-scenario.js';
 import { envCredentials } from './secret-headers.js';
@@ -65,6 +67,9 @@ export interface ConformanceOptions extends Omit<RunSettings, 'seed' | 'generate
  * reporters.
  */
 export async function runConformance(options: ConformanceOptions): Promise<RunResult> {
+  // The deadline counts from here: loading the contract is part of the time a CI job gives the run.
+  const deadline =
+    options.deadlineMs === undefined ? undefined : { at: performance.now() + options.deadlineMs, name: formatDuration(options.deadlineMs) };
   const target = checkTarget(options.target);
   const { contract, seed, kinds, cases } = await planRun(options);
   const rateLimited: RateLimited = { resends: 0, waitedMs: 0 };
@@ -75,6 +80,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     rateLimit: options.rateLimit,
     ...options.http,
     secrets: envCredentials(cases, options.env ?? {}),
+    deadline,
     onRateLimited: (waitedMs) => {
       rateLimited.resends++;
       rateLimited.waitedMs += waitedMs;
@@ -111,6 +117,8 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     // (a key in its query) and the lines that quote it.
     const { redact } = client;
     const shownTarget = redact(target);
+    const bounds = createRunBounds(deadline, options.timeoutMs);
+    const caseContext: ScenarioContext = { ...scenarioContext, bounds };
     const files = new Set(cases.map((s) => s.file)).size;
     for (const reporter of reporters) await reporter.onRunStart?.({ target: shownTarget, scenarios: cases.length + 1, files, seed }, context);
     for (const reporter of reporters) await reporter.onScenarioEnd?.(probe.result, context);
@@ -125,8 +133,8 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
           : (reasonToSkip(scenario, options, probe.notServed) ??
             (options.maxFailures !== undefined && failures >= options.maxFailures
               ? `--max-failures ${options.maxFailures}: reached before this case`
-              : undefined));
-      const result = skipReason ? skipped(scenario, skipReason) : await runScenario(scenario, scenarioContext);
+              : bounds.refuse(scenario.steps.map((step) => step.operation.operationId))));
+      const result = skipReason ? skipped(scenario, skipReason) : await runScenario(scenario, caseContext);
       if (result.outcome === 'failed') failures++;
       for (const reporter of reporters) await reporter.onScenarioEnd?.(result, context);
       results[index] = result;
@@ -146,7 +154,8 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       settings: pickSettings(options, seed, kinds),
       coverage,
       stopped: probe.stopped === undefined ? undefined : { reason: redact(probe.stopped) },
-      hints: hintsFor(all, coverage, target, contract, probe.stopped, rateLimited).map(redact),
+      cutShort: bounds.cutShort(),
+      hints: hintsFor(all, coverage, target, contract, probe.stopped, rateLimited, bounds.cutShort()).map(redact),
     });
     for (const reporter of reporters) await reporter.onRunEnd?.(result, context);
     return result;
@@ -190,9 +199,11 @@ function hintsFor(
   contract: Contract,
   stopped: string | undefined,
   rateLimited: RateLimited,
+  cutShort: CutShort | undefined,
 ): string[] {
   if (stopped !== undefined) return [];
   const hints = [
+    cutShortHint(cutShort),
     keyRefusedHint(scenarios),
     basePathHint(scenarios, target, contract.basePaths),
     unexercisedHint(coverage),
@@ -250,6 +261,7 @@ function pickSettings(options: ConformanceOptions, seed: number, generate: reado
     generate,
     maxCases: options.maxCases,
     cases: options.cases ?? [],
+    deadlineMs: options.deadlineMs,
   };
 }
 
@@ -264,7 +276,7 @@ export function summarise(
   const count = (outcome: ScenarioResult['outcome']) => scenarios.filter((s) => s.outcome === outcome).length;
   return {
     ...run,
-    verdict: count('failed') > 0 || run.stopped !== undefined ? 'failed' : 'passed',
+    verdict: count('failed') > 0 || run.stopped !== undefined || run.cutShort !== undefined ? 'failed' : 'passed',
     causes: likelyCauses(scenarios),
     totals: {
       scenarios: scenarios.length,

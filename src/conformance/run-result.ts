@@ -117,6 +117,18 @@ export interface RunSettings {
   readonly maxCases: number | undefined;
   /** --case: only cases whose id or name matches one of these (globs). Empty: all. */
   readonly cases: readonly string[];
+  /** --deadline: no case, and no step of a case, starts this long after the run began. */
+  readonly deadlineMs?: number | undefined;
+}
+
+/**
+ * Cases a run did not send, or did not finish, because the target was too slow: --deadline reached, or an
+ * operation given up after timeouts in a row (create-run-bounds.ts). Each reason is a case's skip reason.
+ */
+export interface CutShort {
+  /** --deadline was reached: with no failure on the contract, the CLI exits 3 (too slow to judge). */
+  readonly deadline: boolean;
+  readonly reasons: readonly { readonly reason: string; readonly by: 'deadline' | 'timeouts'; readonly cases: number }[];
 }
 
 export interface RunResult {
@@ -134,6 +146,8 @@ export interface RunResult {
   readonly stopped: { readonly reason: string } | undefined;
   /** Failed cases grouped by their first failure, most cases first: the headline (likely-causes.ts). */
   readonly causes: readonly LikelyCause[];
+  /** Set when cases were left unsent because the target was too slow: the run fails. */
+  readonly cutShort?: CutShort | undefined;
   /** One-line hints for the person reading (a wrong key, a --target without /v1, statuses never exercised). */
   readonly hints: readonly string[];
   readonly totals: {

@@ -3,6 +3,7 @@ import type { Redactor } from '../shared/create-redactor.js';
 import { buildRequest } from './build-request.js';
 import { captureReads } from './capture-reads.js';
 import type { HttpClient } from './create-http-client.js';
+import type { RunBounds } from './create-run-bounds.js';
 import type { Judge, Sent } from './create-judge.js';
 import { foldLaterSteps } from './fold-later-steps.js';
 import { interpolate } from './interpolate.js';
@@ -21,6 +22,8 @@ export interface ScenarioContext {
   readonly runId: string;
   /** `{{env.NAME}}` in scenario files. */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Asked before each step is sent, told of each exchange: the run's deadline and given-up operations. */
+  readonly bounds?: RunBounds;
 }
 
 /** Steps run in order; a step whose captures are missing stops the scenario, since every later step may need them. */
@@ -59,17 +62,34 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
     judgeHeld();
     findings.push(notSent(step, error, where, context.failOn, redact));
   };
+  // A bound of the run (its deadline, an operation given up after timeouts) stops the case: what it sent is judged,
+  // the rest is reported as not run, never as a finding. Set at once, so steps sent side by side stop it once.
+  let notRun: string | undefined;
+  let sentAny = false;
+  const stoppedBy = (step: Step, reason: string) => {
+    notRun = sentAny ? `${reason} (stopped before step ${step.index})` : reason;
+    return false;
+  };
 
   // A frame of its own, ended before the next step is sent: an async function keeps its locals across an await,
   // and this loop's would hold the last answer (a 10 MiB list and its tree) while the next request waits.
   const sendAndHold = async (step: Step, index: number): Promise<boolean> => {
+    if (notRun !== undefined) return false;
+    const refused = context.bounds?.refuse([step.operation.operationId]);
+    if (refused !== undefined) return stoppedBy(step, refused);
     let sent: Sent;
     try {
       sent = await send(step, index);
     } catch (error) {
+      if (isAppError(error) && error.code === 'deadline_reached') {
+        context.bounds?.deadlineMet(error.message);
+        return stoppedBy(step, error.message);
+      }
       notSentAt(step, error);
       return false;
     }
+    sentAny = true;
+    context.bounds?.note(step.operation.operationId, sent.exchange);
     const { response } = sent.exchange;
     if (step.capture && response) scope[step.capture] = capturedAnswer(response, captureReads(scenario).get(step.capture));
     held.push(sent);
@@ -109,8 +129,8 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
     line: scenario.line,
     description: scenario.description,
     tags: scenario.tags,
-    outcome: findings.some((f) => f.blocking) ? 'failed' : 'passed',
-    skipReason: undefined,
+    outcome: findings.some((f) => f.blocking) ? 'failed' : notRun !== undefined ? 'skipped' : 'passed',
+    skipReason: notRun,
     durationMs: performance.now() - started,
     exchanges,
     findings: foldLaterSteps(findings),

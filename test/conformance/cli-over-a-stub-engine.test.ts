@@ -27,6 +27,7 @@ vi.mock('../../src/conformance/run-conformance.js', () => ({
       settings: { failOn: 'medium', seed: 42 },
       verdict: 'failed',
       stopped: { reason: REASON },
+      causes: [],
       hints: [],
       totals: {
         scenarios: 0,

@@ -245,6 +245,8 @@ describe('conformance command', async () => {
     [['--target', 'http://127.0.0.1:1/v1', '--fail-on', 'severe'], /--fail-on must be one of critical, high, medium, low/],
     [['--target', 'http://127.0.0.1:1/v1', '--reporter', 'pdf'], /--reporter pdf: not one of/],
     [['--target', 'http://127.0.0.1:1/v1', '--timeout', 'soon'], /--timeout must be a duration/],
+    [['--target', 'http://127.0.0.1:1/v1', '--deadline', '2d'], /--deadline must be a duration such as 500, 500ms, 10s or 5m, at most 24h \(got '2d'\)/],
+    [['--target', 'http://127.0.0.1:1/v1', '--deadline', '25h'], /--deadline must be a duration/],
     [[], /--target is required/],
     [['--target', 'http://127.0.0.1:1/v1', '--bogus'], /Unknown option '--bogus'/],
   ])('exits 2 for a usage error: %j', async (args, message) => {

@@ -153,6 +153,31 @@ describe('createHttpClient', () => {
     expect(waits).toHaveLength(2);
   });
 
+  it('does not wait for a 429 whose Retry-After ends past the run\'s deadline, and says the deadline stopped it', async () => {
+    let arrivals = 0;
+    const server = createServer((_, res) => {
+      arrivals++;
+      res.writeHead(429, { 'retry-after': '5' }).end();
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/pets`;
+    const waits: number[] = [];
+    const http = createHttpClient({
+      token: 'k',
+      timeoutMs: 5_000,
+      connections: 1,
+      rateLimit: undefined,
+      onRateLimited: (ms) => waits.push(ms),
+      deadline: { at: performance.now() + 2_000, name: '2s' },
+    });
+    const sending = http.send({ method: 'GET', url, headers: {}, body: undefined });
+    await expect(sending).rejects.toMatchObject({ code: 'deadline_reached', message: expect.stringMatching(/^--deadline 2s reached: a 429/) });
+    await http.close();
+    expect(arrivals).toBe(1);
+    expect(waits).toEqual([]);
+  });
+
   it('refuses a request HTTP cannot carry, without sending or retrying it', async () => {
     const { url, arrivals } = await serve(0);
     const http = client();
