@@ -7,6 +7,8 @@ import { defaultScenarios } from '../conformance/list-scenario-files.js';
 import { BUILT_IN_REPORTERS } from '../conformance/reporters/built-in-reporters.js';
 import { fieldValueProblem } from '../conformance/scenario-format.js';
 import { runConformance } from '../conformance/run-conformance.js';
+import { targetGoneHint } from '../conformance/hints/target-gone-hint.js';
+import type { StopKind } from '../conformance/run-result.js';
 import { createRedactor, type Redactor } from '../shared/create-redactor.js';
 import { terminalText } from '../shared/terminal-text.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../conformance/create-http-client.js';
@@ -24,8 +26,12 @@ const EXIT_CODES: Readonly<Record<string, number>> = {
   scenario_invalid: 2,
   contract_invalid: 2,
   report_unwritable: 2,
+  target_untrusted: 2,
   target_unreachable: 3,
 };
+
+// A stopped run judged no contract: its configuration is wrong (2), or the target is not serving now (3).
+const STOP_EXIT_CODES: Readonly<Record<StopKind, number>> = { configuration: 2, unavailable: 3 };
 
 export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -130,9 +136,15 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
       version: packageVersion(),
     });
     if (result.stopped) {
-      // A configuration mistake (a refused key, a --target without /v1), not a broken target: the reports say so too.
+      // A configuration mistake (a refused key, a --target without /v1, a sign-in page) or a target not serving now,
+      // not a broken contract: the reports say so too.
       io.err(`conformance: ${terminalText(run.redact(result.stopped.reason))}\n`);
-      return 2;
+      return STOP_EXIT_CODES[result.stopped.kind];
+    }
+    if (result.targetGone) {
+      // The cases it cut short are not the contract's failures: 3, unless cases had failed on the contract before.
+      io.err(`conformance: ${terminalText(run.redact(targetGoneHint(result.targetGone)))}\n`);
+      return result.targetGone.failedBefore > 0 ? 1 : 3;
     }
     return result.verdict === 'passed' ? 0 : 1;
   } catch (error) {

@@ -6,6 +6,7 @@ import { createRateLimiter } from './create-rate-limiter.js';
 import { createRedactor, REDACTED, type Redactor } from '../shared/create-redactor.js';
 import { isTransportError, type Limits, sendOnce } from './send-once.js';
 import { createGate, type Gate } from './create-gate.js';
+import { certificateProblem } from './certificate-problem.js';
 import { rateLimitWait } from './rate-limit-wait.js';
 import { receivedResponse } from './received-response.js';
 import { LARGE_ANSWER_CHARS } from './collect-garbage.js';
@@ -180,7 +181,9 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
         result = await attempt(outgoing, waits, fresh);
         end(fresh).catch(() => {});
       }
-      for (let i = 0; i < retries && result.error?.kind === 'connection' && IDEMPOTENT.has(outgoing.method); i++) {
+      // A certificate that failed verification fails it again: only a connection that failed on its way is retried.
+      const retried = (error: TransportError | undefined) => error?.kind === 'connection' && certificateProblem(error.code) === undefined;
+      for (let i = 0; i < retries && retried(result.error) && IDEMPOTENT.has(outgoing.method); i++) {
         await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[i] ?? 1000));
         result = await attempt(outgoing, waits);
       }

@@ -14,6 +14,8 @@ import { unexercisedHint } from './hints/unexercised-hint.js';
 import { loadScenarios } from './load-scenarios.js';
 import { operationCoverage } from './operation-coverage.js';
 import { probeTarget } from './probe-target.js';
+import { targetGoneHint } from './hints/target-gone-hint.js';
+import { watchTarget } from './watch-target.js';
 import { type RateLimited, rateLimitedHint } from './hints/rate-limited-hint.js';
 import type { Reporter, ReporterContext } from './reporters/reporter.js';
 import type { RunResult, RunSettings, ScenarioResult } from './run-result.js';
@@ -102,6 +104,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       env: options.env ?? {},
     };
     const probe = await probeTarget(contract, scenarioContext, options);
+    const watch = watchTarget(client, startedAt.getTime());
     const files = new Set(cases.map((s) => s.file)).size;
     for (const reporter of reporters) await reporter.onRunStart?.({ target, scenarios: cases.length + 1, files, seed }, context);
     for (const reporter of reporters) await reporter.onScenarioEnd?.(probe.result, context);
@@ -112,18 +115,21 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     await runPool(longestFirst(cases), options.concurrency, async ({ scenario, index }) => {
       const skipReason =
         probe.stopped !== undefined
-          ? `not run: ${probe.stopped}`
+          ? `not run: ${probe.stopped.reason}`
           : (reasonToSkip(scenario, options, probe.notServed) ??
             (options.maxFailures !== undefined && failures >= options.maxFailures
               ? `--max-failures ${options.maxFailures}: reached before this case`
               : undefined));
-      const result = skipReason ? skipped(scenario, skipReason) : await runScenario(scenario, scenarioContext);
+      const result = skipReason
+        ? skipped(scenario, skipReason)
+        : await runScenario(scenario, { ...scenarioContext, client: watch.clientFor(scenario.id) });
       if (result.outcome === 'failed') failures++;
       for (const reporter of reporters) await reporter.onScenarioEnd?.(result, context);
       results[index] = result;
     });
     const all = [probe.result, ...results];
     const coverage = operationCoverage(contract.operations, all);
+    const targetGone = watch.gone(all);
     const result = summarise(all, {
       tool: { name: 'conformance', version: options.version },
       target,
@@ -136,8 +142,12 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       durationMs: performance.now() - started,
       settings: pickSettings(options, seed, generated.kinds),
       coverage,
-      stopped: probe.stopped === undefined ? undefined : { reason: probe.stopped },
-      hints: hintsFor(all, coverage, target, contract, probe.stopped, rateLimited),
+      stopped: probe.stopped,
+      targetGone,
+      hints: [
+        ...(targetGone === undefined ? [] : [targetGoneHint(targetGone)]),
+        ...hintsFor(all, coverage, target, contract, probe.stopped?.reason, rateLimited),
+      ],
     });
     for (const reporter of reporters) await reporter.onRunEnd?.(result, context);
     return result;
