@@ -3,6 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createServer as createTlsServer } from 'node:https';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createMockServer, type MockServer } from '../../src/mock/create-mock-server.js';
+import { type Proxy, startMutatingProxy } from '../support/mutating-proxy.js';
 import { isListPets } from '../support/pet-mutations.js';
 import { findAll, parseXml } from '../support/parse-xml.js';
 import { issuedBy, selfSigned } from '../support/test-certificates.js';
@@ -138,5 +140,63 @@ describe('a certificate the run does not trust', () => {
     expect(run.code).toBe(2);
     expect(run.err).toMatch(line);
     expect(target.requests()).toBe(0);
+  });
+});
+
+describe('a target that goes away during the run', () => {
+  const mocks: MockServer[] = [];
+  afterAll(() => Promise.all(mocks.map((m) => m.close())));
+
+  /**
+   * The mock behind a front that passes `answered` requests (the `broken`-th answered with a 500), then goes away:
+   * its port closed and its open connections cut, as a crashed pod's.
+   */
+  async function dyingTarget(answered: number, broken?: number): Promise<string> {
+    const mock = await createMockServer({ port: 0, host: '127.0.0.1' });
+    mocks.push(mock);
+    let seen = 0;
+    const front: { proxy?: Proxy } = {};
+    front.proxy = await startMutatingProxy(mock.url, {
+      request: (req) => {
+        seen++;
+        if (seen > answered) void front.proxy?.close();
+        return seen === broken ? { status: 500, headers: { 'content-type': 'application/json' }, body: '{}' } : req;
+      },
+    });
+    return front.proxy.url;
+  }
+
+  const CASES = ['--no-generate', '--concurrency', '1', '--reporter', 'json,junit'];
+
+  it('says when it went away and which cases it cut short: errors, not failures, exit 3', async () => {
+    const run = await runCli(['--target', await dyingTarget(8), ...CASES]);
+    expect(run.code).toBe(3);
+    const report = await run.report();
+    const gone = report.targetGone;
+    const failed = report.scenarios.filter((s) => s.outcome === 'failed').map((s) => s.id);
+    expect(gone?.failedBefore).toBe(0);
+    expect(gone?.cases).toEqual(expect.arrayContaining(failed));
+    expect(gone?.cases.length).toBe(failed.length);
+    expect(report.totals.passed).toBeGreaterThan(1);
+    expect(run.err).toMatch(
+      new RegExp(`^conformance: The target stopped answering at ${gone?.at}, [\\d.]+ s into the run \\(.*\\), and never answered again: ${failed.length} cases got no answer from then on .*no case had failed on the contract before\\. Check whether the target crashed or was restarted\\.\\n$`),
+    );
+    expect(report.hints[0]).toContain(`stopped answering at ${gone?.at}`);
+    const junit = parseXml(await read(run, 'junit.xml'));
+    expect(findAll(junit, 'failure')).toEqual([]);
+    expect(findAll(junit, 'error').map((e) => e.attributes.type)).toEqual(failed.map(() => 'target-gone'));
+    expect(junit.attributes).toMatchObject({ failures: '0', errors: String(failed.length) });
+  });
+
+  it('exits 1 when a case had failed on the contract before, and still says the target went away', async () => {
+    const run = await runCli(['--target', await dyingTarget(8, 5), ...CASES]);
+    expect(run.code).toBe(1);
+    const report = await run.report();
+    expect(report.targetGone?.failedBefore).toBeGreaterThan(0);
+    expect(report.targetGone?.cases.length).toBeGreaterThan(0);
+    expect(run.err).toMatch(/The target stopped answering at .* [1-9]\d* cases? had failed on the contract before/);
+    const junit = parseXml(await read(run, 'junit.xml'));
+    expect(findAll(junit, 'failure').length).toBe(report.targetGone?.failedBefore);
+    expect(findAll(junit, 'error').length).toBe(report.targetGone?.cases.length);
   });
 });

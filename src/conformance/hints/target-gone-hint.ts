@@ -1,6 +1,6 @@
 import type { TargetGone } from '../run-result.js';
 
-const LISTED = 5;
+const LISTED = 3;
 
 /** A target that went away mid-run is not a broken contract: say when, what it cut short, and what to look at. */
 export function targetGoneHint(gone: TargetGone): string {
