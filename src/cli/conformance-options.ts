@@ -93,5 +93,6 @@ export const CONFORMANCE_HELP_FOOTER = `Environment:
   NO_COLOR               no colour in the console (there is colour only on a terminal anyway)
 
 Exit codes: 0 no failure at or above --fail-on, 1 conformance failures, 2 usage, scenario, contract or
-configuration error (a refused key, a --target without /v1), 3 target unreachable, 4 a bug in the runner.
-After 2, 3 or 4 the reports say why the run did not happen.`;
+configuration error (a refused key, a --target without /v1, a TLS certificate not trusted, a sign-in page or a
+web page instead of the API), 3 target unreachable, not serving (502, 503, 504 everywhere) or gone during the
+run, 4 a bug in the runner. After 2, 3 or 4 the reports say why the run did not happen.`;

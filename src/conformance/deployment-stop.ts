@@ -35,9 +35,12 @@ const SHOWN = 120;
 const SHAPES: readonly Shape[] = [
   {
     kind: 'configuration',
-    matches: ({ url, response }) => {
+    // A redirect the contract documents for the operation is its answer, wherever it points.
+    matches: ({ operation, url, response }) => {
       const to = locationOf(url, response);
-      return REDIRECTS.has(response.status) && to !== undefined && (to.origin !== new URL(url).origin || SIGN_IN.test(to.pathname));
+      const documented = findResponse(operation, response.status)?.code.startsWith('3') === true;
+      const away = to !== undefined && (to.origin !== new URL(url).origin || SIGN_IN.test(to.pathname));
+      return REDIRECTS.has(response.status) && !documented && away;
     },
     reason: (answers) =>
       `every probed operation was redirected (${statuses(answers)}) to ${shown(answers, (a) => where(locationOf(a.url, a.response)))}: a sign-in page (single sign-on) or another host answers, not the API; check --target, and what a gateway in front of the API needs to let the run through (-H)`,

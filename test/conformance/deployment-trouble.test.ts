@@ -4,7 +4,7 @@ import { createServer as createTlsServer } from 'node:https';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../src/mock/create-mock-server.js';
-import { type Proxy, startMutatingProxy } from '../support/mutating-proxy.js';
+import { startMutatingProxy } from '../support/mutating-proxy.js';
 import { isListPets } from '../support/pet-mutations.js';
 import { findAll, parseXml } from '../support/parse-xml.js';
 import { issuedBy, selfSigned } from '../support/test-certificates.js';
@@ -155,7 +155,7 @@ describe('a target that goes away during the run', () => {
     const mock = await createMockServer({ port: 0, host: '127.0.0.1' });
     mocks.push(mock);
     let seen = 0;
-    const front: { proxy?: Proxy } = {};
+    const front: { proxy?: Awaited<ReturnType<typeof startMutatingProxy>> } = {};
     front.proxy = await startMutatingProxy(mock.url, {
       request: (req) => {
         seen++;
