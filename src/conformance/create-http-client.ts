@@ -181,9 +181,7 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
         result = await attempt(outgoing, waits, fresh);
         end(fresh).catch(() => {});
       }
-      // A certificate that failed verification fails it again: only a connection that failed on its way is retried.
-      const retried = (error: TransportError | undefined) => error?.kind === 'connection' && certificateProblem(error.code) === undefined;
-      for (let i = 0; i < retries && retried(result.error) && IDEMPOTENT.has(outgoing.method); i++) {
+      for (let i = 0; i < retries && retriable(result.error) && IDEMPOTENT.has(outgoing.method); i++) {
         await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[i] ?? 1000));
         result = await attempt(outgoing, waits);
       }
@@ -214,6 +212,11 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
     },
     close: () => dispatcher.close(),
   };
+}
+
+// A connection that failed on its way may get through again; a certificate that failed verification fails it again.
+function retriable(error: TransportError | undefined): boolean {
+  return error?.kind === 'connection' && certificateProblem(error.code) === undefined;
 }
 
 /**
