@@ -117,7 +117,8 @@ export const CONFORMANCE_HELP_FOOTER = `Environment:
   NODE_EXTRA_CA_CERTS    more certificates to trust, as for any Node.js program
   NO_COLOR               no colour in the console (there is colour only on a terminal anyway)
 
-Exit codes: 0 no failure at or above --fail-on, 1 conformance failures (or an operation given up after timeouts),
-2 usage, scenario, contract or configuration error (a refused key, a --target without /v1), 3 target unreachable,
-or --deadline reached with nothing failed, 4 a bug in the runner.
-After 2, 3 or 4 the reports say why the run did not happen.`;
+Exit codes: 0 no failure at or above --fail-on, 1 conformance failures (or an operation given up after
+timeouts), 2 usage, scenario, contract or configuration error (a refused key, a --target without /v1, a TLS
+certificate not trusted, a sign-in page or a web page instead of the API), 3 target unreachable, not serving
+(502, 503, 504 everywhere), gone during the run, or --deadline reached with nothing failed, 4 a bug in the
+runner. After 2, 3 or 4 the reports say why the run did not happen.`;

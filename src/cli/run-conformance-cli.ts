@@ -13,6 +13,8 @@ import { parseShard } from '../conformance/shard-cases.js';
 import { listCases } from './list-cases.js';
 import { mergeReports } from './merge-reports.js';
 import { cutShortHint } from '../conformance/hints/cut-short-hint.js';
+import { targetGoneHint } from '../conformance/hints/target-gone-hint.js';
+import type { StopKind } from '../conformance/run-result.js';
 import { createRedactor, type Redactor, SHORTEST_REDACTED_SECRET } from '../shared/create-redactor.js';
 import { terminalText } from '../shared/terminal-text.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../conformance/create-http-client.js';
@@ -31,11 +33,14 @@ const EXIT_CODES: Readonly<Record<string, number>> = {
   scenario_invalid: 2,
   contract_invalid: 2,
   report_unwritable: 2,
+  target_untrusted: 2,
   target_unreachable: 3,
 };
 
 // A day: longer than any CI job runs, and a typo such as 600h is refused rather than taken as no bound at all.
 const MAX_DEADLINE_MS = 24 * 3_600_000;
+// A stopped run judged no contract: its configuration is wrong (2), or the target is not serving now (3).
+const STOP_EXIT_CODES: Readonly<Record<StopKind, number>> = { configuration: 2, unavailable: 3 };
 
 export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -179,9 +184,15 @@ function shortKeyWarning(fromEnv: boolean): string {
 
 function exitCodeOf(result: RunResult, io: CliIo, redact: Redactor): number {
   if (result.stopped) {
-    // A configuration mistake (a refused key, a --target without /v1), not a broken target: the reports say so too.
+    // A configuration mistake (a refused key, a --target without /v1, a sign-in page) or a target not serving now,
+    // not a broken contract: the reports say so too.
     io.err(`conformance: ${terminalText(redact(result.stopped.reason))}\n`);
-    return 2;
+    return STOP_EXIT_CODES[result.stopped.kind];
+  }
+  if (result.targetGone) {
+    // The cases it cut short are not the contract's failures: 3, unless cases had failed on the contract before.
+    io.err(`conformance: ${terminalText(redact(targetGoneHint(result.targetGone)))}\n`);
+    return result.targetGone.failedBefore > 0 ? 1 : 3;
   }
   if (result.verdict === 'passed') return 0;
   // --deadline reached and nothing failed on the contract: the target was too slow to judge, not shown wrong. An

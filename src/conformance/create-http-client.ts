@@ -8,6 +8,7 @@ import { maskHeader, maskUrlCredentials } from '../shared/mask-credentials.js';
 import { isTransportError, type Limits, sendOnce } from './send-once.js';
 import { createGate, type Gate } from './create-gate.js';
 import type { RunDeadline } from './create-run-bounds.js';
+import { certificateProblem } from './certificate-problem.js';
 import { rateLimitWait } from './rate-limit-wait.js';
 import { receivedResponse } from './received-response.js';
 import { LARGE_ANSWER_CHARS } from './collect-garbage.js';
@@ -196,7 +197,7 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
         result = await attempt(outgoing, waits, fresh);
         end(fresh).catch(() => {});
       }
-      for (let i = 0; i < retries && result.error?.kind === 'connection' && IDEMPOTENT.has(outgoing.method); i++) {
+      for (let i = 0; i < retries && retriable(result.error) && IDEMPOTENT.has(outgoing.method); i++) {
         await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[i] ?? 1000));
         result = await attempt(outgoing, waits);
       }
@@ -233,6 +234,11 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
     },
     close: () => dispatcher.close(),
   };
+}
+
+// A connection that failed on its way may get through again; a certificate that failed verification fails it again.
+function retriable(error: TransportError | undefined): boolean {
+  return error?.kind === 'connection' && certificateProblem(error.code) === undefined;
 }
 
 /**

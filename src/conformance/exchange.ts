@@ -39,6 +39,8 @@ export interface TransportError {
    * target did answer, though there is no response to judge.
    */
   readonly status?: number;
+  /** The system's or TLS's code for a connection error (ECONNREFUSED, DEPTH_ZERO_SELF_SIGNED_CERT): what the run branches on. */
+  readonly code?: string;
   /** A connection error on a kept-alive connection the target closed as the request went out (send-once.ts). */
   readonly idleClose?: boolean;
 }

@@ -31,6 +31,7 @@ export function mergeResults(results: readonly RunResult[]): RunResult {
     coverage: countCoverage(documented, scenarios),
     stopped,
     cutShort: results.find((r) => r.cutShort !== undefined)?.cutShort,
+    targetGone: results.find((r) => r.targetGone !== undefined)?.targetGone,
     hints: [...new Set(results.flatMap((r) => r.hints))],
   });
 }

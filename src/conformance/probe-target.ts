@@ -4,14 +4,18 @@ import type { Operation } from '../contract/operation.js';
 import { makeCase } from './generate/make-case.js';
 import { validRequest } from './generate/valid-request.js';
 import { wrongBase } from './hints/base-path-hint.js';
-import type { ScenarioResult } from './run-result.js';
+import type { RunStop, ScenarioResult } from './run-result.js';
+import { certificateProblem } from './certificate-problem.js';
+import { deploymentStop } from './deployment-stop.js';
+import type { Exchange } from './exchange.js';
+import { observeClient } from './observe-client.js';
 import { runPool } from './run-pool.js';
 import { runScenario, type ScenarioContext } from './run-scenario.js';
 
 export interface ProbeOutcome {
   readonly result: ScenarioResult;
-  /** Why the run stops before its cases: the configuration, not the target, is wrong (exit 2). */
-  readonly stopped: string | undefined;
+  /** Why the run stops before its cases: its configuration is wrong (exit 2), or the target is not serving now (exit 3). */
+  readonly stopped: RunStop | undefined;
   /** Optional operations (x-optional-operation) the target does not serve, with why that is allowed. */
   readonly notServed: ReadonlyMap<string, string>;
 }
@@ -25,8 +29,9 @@ const NOT_SERVED = new Set([404, 405]);
 
 /**
  * The first phase: one valid request with the run's key to each safe operation, and to each operation whose
- * existence the contract leaves open. It tells a target that does not answer at all (exit 3) from a wrong key or
- * base URL (exit 2, before anything is created) and finds the optional operations the target does not serve.
+ * existence the contract leaves open. It tells a target that does not answer at all (exit 3) from a certificate
+ * the run does not trust, a wrong key or base URL, or a deployment that is not the API (exit 2), or one that is
+ * not serving now (exit 3), before anything is created, and finds the optional operations the target does not serve.
  * Its exchanges are checked like any case's.
  */
 export async function probeTarget(
@@ -44,23 +49,15 @@ export async function probeTarget(
   const started = performance.now();
   // An answer too large or undecodable to judge has no status in its summary, yet the target answered it.
   let heard = false;
-  const { client } = context;
-  const listening: ScenarioContext['client'] = {
-    send: async (request) => {
-      const exchange = await client.send(request);
-      if (exchange.response !== undefined || exchange.error?.status !== undefined) heard = true;
-      return exchange;
-    },
-    redact: client.redact,
-    redactPieces: client.redactPieces,
-    dedicated: () => client.dedicated(),
-    close: () => client.close(),
-  };
+  const last = new Map<string, Exchange>();
   const parts = await runPool(steps, options.concurrency, (step) =>
-    runScenario(
-      makeCase({ kind: 'probe', id: 'target', name: NAME, description: DESCRIPTION, steps: [step] }),
-      { ...context, client: listening },
-    ),
+    runScenario(makeCase({ kind: 'probe', id: 'target', name: NAME, description: DESCRIPTION, steps: [step] }), {
+      ...context,
+      client: observeClient(context.client, (exchange) => {
+        if (exchange.response !== undefined || exchange.error?.status !== undefined) heard = true;
+        last.set(step.operation.operationId, exchange);
+      }),
+    }),
   );
   const result: ScenarioResult = {
     ...(parts[0] as ScenarioResult),
@@ -74,6 +71,8 @@ export async function probeTarget(
   };
   const answered = result.exchanges.filter((e) => e.status !== undefined);
   if (!heard) {
+    const untrusted = [...last.values()].map((e) => certificateProblem(e.error?.code)).find((p) => p !== undefined);
+    if (untrusted) throw new AppError('target_untrusted', `Target ${context.target} is not trusted: ${untrusted}`);
     const reason = result.findings[0]?.received ?? 'no answer';
     throw new AppError('target_unreachable', `Target ${context.target} did not answer: ${reason}`);
   }
@@ -85,7 +84,16 @@ export async function probeTarget(
     }
   }
   const required = answered.filter((e) => !optional(contract.byId.get(e.operationId) as Operation));
-  return { result, stopped: stopReason(required, context.target, contract.basePaths), notServed };
+  const answers = required.flatMap(({ operationId }) => {
+    const exchange = last.get(operationId);
+    const operation = contract.byId.get(operationId) as Operation;
+    return exchange?.response ? [{ operation, url: exchange.request.url, response: exchange.response }] : [];
+  });
+  const reason = stopReason(required, context.target, contract.basePaths);
+  // An answer too large to read has a status and no response to tell its shape by: no stop on a part of the answers.
+  const shaped = answers.length === required.length ? deploymentStop(answers) : undefined;
+  const stopped = reason === undefined ? shaped : { kind: 'configuration' as const, reason };
+  return { result, stopped, notServed };
 }
 
 function stopReason(answered: ScenarioResult['exchanges'], target: string, basePaths: readonly string[]): string | undefined {

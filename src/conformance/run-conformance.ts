@@ -17,6 +17,8 @@ import { planRun } from './plan-run.js';
 import { waitForTarget } from './wait-for-target.js';
 import { operationCoverage } from './operation-coverage.js';
 import { probeTarget } from './probe-target.js';
+import { targetGoneHint } from './hints/target-gone-hint.js';
+import { watchTarget } from './watch-target.js';
 import { type RateLimited, rateLimitedHint } from './hints/rate-limited-hint.js';
 import type { Reporter, ReporterContext } from './reporters/reporter.js';
 import type { CutShort, RunResult, RunSettings, ScenarioResult } from './run-result.js';
@@ -118,7 +120,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     const { redact } = client;
     const shownTarget = redact(target);
     const bounds = createRunBounds(deadline, options.timeoutMs);
-    const caseContext: ScenarioContext = { ...scenarioContext, bounds };
+    const watch = watchTarget(client, startedAt.getTime());
     const files = new Set(cases.map((s) => s.file)).size;
     for (const reporter of reporters) await reporter.onRunStart?.({ target: shownTarget, scenarios: cases.length + 1, files, seed }, context);
     for (const reporter of reporters) await reporter.onScenarioEnd?.(probe.result, context);
@@ -129,18 +131,21 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     await runPool(longestFirst(cases), options.concurrency, async ({ scenario, index }) => {
       const skipReason =
         probe.stopped !== undefined
-          ? `not run: ${redact(probe.stopped)}`
+          ? `not run: ${redact(probe.stopped.reason)}`
           : (reasonToSkip(scenario, options, probe.notServed) ??
             (options.maxFailures !== undefined && failures >= options.maxFailures
               ? `--max-failures ${options.maxFailures}: reached before this case`
               : bounds.refuse(scenario.steps.map((step) => step.operation.operationId))));
-      const result = skipReason ? skipped(scenario, skipReason) : await runScenario(scenario, caseContext);
+      const result = skipReason
+        ? skipped(scenario, skipReason)
+        : await runScenario(scenario, { ...scenarioContext, bounds, client: watch.clientFor(scenario.id) });
       if (result.outcome === 'failed') failures++;
       for (const reporter of reporters) await reporter.onScenarioEnd?.(result, context);
       results[index] = result;
     });
     const all = [probe.result, ...results];
     const coverage = operationCoverage(contract.operations, all);
+    const targetGone = watch.gone(all);
     const result = summarise(all, {
       tool: { name: 'conformance', version: options.version },
       target: shownTarget,
@@ -153,9 +158,13 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       durationMs: performance.now() - started,
       settings: pickSettings(options, seed, kinds),
       coverage,
-      stopped: probe.stopped === undefined ? undefined : { reason: redact(probe.stopped) },
+      stopped: probe.stopped === undefined ? undefined : { ...probe.stopped, reason: redact(probe.stopped.reason) },
+      targetGone,
       cutShort: bounds.cutShort(),
-      hints: hintsFor(all, coverage, target, contract, probe.stopped, rateLimited, bounds.cutShort()).map(redact),
+      hints: [
+        ...(targetGone === undefined ? [] : [targetGoneHint(targetGone)]),
+        ...hintsFor(all, coverage, target, contract, probe.stopped?.reason, rateLimited, bounds.cutShort()),
+      ].map(redact),
     });
     for (const reporter of reporters) await reporter.onRunEnd?.(result, context);
     return result;
@@ -277,7 +286,8 @@ export function summarise(
   return {
     ...run,
     verdict: count('failed') > 0 || run.stopped !== undefined || run.cutShort !== undefined ? 'failed' : 'passed',
-    causes: likelyCauses(scenarios),
+    // Cases the target cut short by going away are its deployment's trouble, said in the hint, not a contract cause.
+    causes: likelyCauses(scenarios.filter((s) => !run.targetGone?.cases.includes(s.id))),
     totals: {
       scenarios: scenarios.length,
       passed: count('passed'),

@@ -131,6 +131,32 @@ export interface CutShort {
   readonly reasons: readonly { readonly reason: string; readonly by: 'deadline' | 'timeouts'; readonly cases: number }[];
 }
 
+/**
+ * Whose problem stopped the run: its configuration (exit 2: every request with the run's key refused, every
+ * operation a 404 nothing documents, a sign-in page or a web page instead of the API), or the target, which is
+ * there but not serving now (exit 3: 502, 503 or 504 on every probed operation).
+ */
+export type StopKind = 'configuration' | 'unavailable';
+
+export interface RunStop {
+  readonly kind: StopKind;
+  readonly reason: string;
+}
+
+/** The target stopped answering at some point (connections refused or reset) and never answered again. */
+export interface TargetGone {
+  /** When the first request that got no answer failed (ISO 8601). */
+  readonly at: string;
+  /** How long into the run that was. */
+  readonly afterMs: number;
+  /** What that request got, in words. */
+  readonly failure: string;
+  /** The ids of the cases that got no answer from then on: errors of the run, not contract failures. */
+  readonly cases: readonly string[];
+  /** How many other cases had failed on the contract (exit 1, not 3, when there are any). */
+  readonly failedBefore: number;
+}
+
 export interface RunResult {
   readonly tool: { readonly name: string; readonly version: string };
   readonly target: string;
@@ -139,11 +165,10 @@ export interface RunResult {
   readonly durationMs: number;
   readonly settings: RunSettings;
   readonly verdict: 'passed' | 'failed';
-  /**
-   * Set when the run stopped before its end because of its configuration, not the target (every request with the
-   * run's key refused, every operation a 404 nothing documents): exit 2, and this says why in one line.
-   */
-  readonly stopped: { readonly reason: string } | undefined;
+  /** Set when the probe stopped the run before its cases: no contract was judged, and this says why in one line. */
+  readonly stopped: RunStop | undefined;
+  /** Set when the target stopped answering during the run and never answered again. */
+  readonly targetGone: TargetGone | undefined;
   /** Failed cases grouped by their first failure, most cases first: the headline (likely-causes.ts). */
   readonly causes: readonly LikelyCause[];
   /** Set when cases were left unsent because the target was too slow: the run fails. */

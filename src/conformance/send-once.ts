@@ -147,7 +147,11 @@ export function sendOnce(dispatcher: Dispatcher, outgoing: OneRequest, limits: L
       },
       onResponseError(_, error) {
         if ((error as { code?: string }).code === 'UND_ERR_INVALID_ARG') settle(() => reject(error));
-        else settle(() => resolve({ kind: 'connection', message: describe(error), ...(closedWhileIdle(error, answer) ? { idleClose: true } : {}) }));
+        else {
+          const code = errorCode(error);
+          const failure = { kind: 'connection' as const, message: describe(error), ...(code === undefined ? {} : { code }) };
+          settle(() => resolve({ ...failure, ...(closedWhileIdle(error, answer) ? { idleClose: true } : {}) }));
+        }
       },
     };
     try {
@@ -197,10 +201,14 @@ function startsWithBom(bytes: Buffer): boolean {
 // code stays in the message, after what it means in words: a QA engineer reads the words, a search finds the code.
 function describe(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  const code = cause?.code ?? (error as { code?: string }).code;
+  const code = errorCode(error);
   const detail = cause?.code ? `${cause.code}: ${cause.message ?? ''}`.trim() : code ? `${code}: ${(error as Error).message}` : String((error as Error)?.message ?? error);
   const words = code === undefined ? undefined : (IN_WORDS[code] ?? (code.startsWith('HPE_') ? 'the answer is not valid HTTP/1.1' : undefined));
   return words ? `${words} (${detail})` : detail;
+}
+
+function errorCode(error: unknown): string | undefined {
+  return (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
 }
 
 const IN_WORDS: Readonly<Record<string, string>> = {

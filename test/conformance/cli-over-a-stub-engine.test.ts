@@ -26,7 +26,7 @@ vi.mock('../../src/conformance/run-conformance.js', () => ({
       durationMs: 5,
       settings: { failOn: 'medium', seed: 42 },
       verdict: 'failed',
-      stopped: { reason: REASON },
+      stopped: { kind: 'configuration', reason: REASON },
       causes: [],
       hints: [],
       totals: {

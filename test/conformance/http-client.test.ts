@@ -1,16 +1,12 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { type AddressInfo, connect, createServer as createNetServer, type Socket } from 'node:net';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttpClient } from '../../src/conformance/create-http-client.js';
 import { runPool } from '../../src/conformance/run-pool.js';
 import { redactExchange } from '../../src/conformance/redact-exchange.js';
+import { selfSigned } from '../support/test-certificates.js';
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -545,32 +541,6 @@ describe('createHttpClient through a proxy', () => {
     expect(proxy.seen).toEqual([`${target}/pets`]);
   });
 });
-
-/** A self-signed certificate for 127.0.0.1 and its key, as files and as PEM text. */
-async function selfSigned(): Promise<{ keyFile: string; certFile: string; key: Buffer; cert: string }> {
-  const dir = await mkdtemp(join(tmpdir(), 'tls-'));
-  const [keyFile, certFile] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
-  await promisify(execFile)('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-days',
-    '2',
-    '-subj',
-    '/CN=127.0.0.1',
-    '-addext',
-    'subjectAltName=IP:127.0.0.1',
-    '-keyout',
-    keyFile,
-    '-out',
-    certFile,
-  ]);
-  return { keyFile, certFile, key: await readFile(keyFile), cert: await readFile(certFile, 'utf8') };
-}
 
 async function tlsTarget(identity: { key: Buffer; cert: string }): Promise<string> {
   const server = createTlsServer(identity, (_, res) => res.writeHead(200).end('[]'));

@@ -93,6 +93,7 @@ function result(failures: number): RunResult {
     },
     stopped: undefined,
     causes: [],
+    targetGone: undefined,
     hints: [],
     verdict: failures > 0 ? 'failed' : 'passed',
     totals: {
@@ -239,6 +240,29 @@ describe('the markdown reporter', () => {
   });
 });
 
+describe('the junit reporter', () => {
+  it('shows the cases cut short by a target that went away as errors, not failures', async () => {
+    const run: RunResult = {
+      ...result(2),
+      targetGone: {
+        at: '2026-01-01T00:00:01.000Z',
+        afterMs: 1000,
+        failure: 'nothing accepted the connection (ECONNREFUSED)',
+        cases: ['conformance/get.yaml/fetch again'],
+        failedBefore: 1,
+      },
+    };
+    const root = parseXml((await render('junit', run)).files['junit.xml'] as string);
+    expect(findAll(root, 'failure')).toHaveLength(1);
+    const errors = findAll(root, 'error');
+    expect(errors.map((e) => e.attributes.type)).toEqual(['target-gone']);
+    expect(errors[0]?.attributes.message).toContain('since 2026-01-01T00:00:01.000Z');
+    expect(root.attributes).toMatchObject({ failures: '1', errors: '1' });
+    const suite = findAll(root, 'testsuite').find((t) => t.attributes.name === 'conformance/get.yaml');
+    expect(suite?.attributes).toMatchObject({ failures: '1', errors: '1' });
+  });
+});
+
 const HOSTILE = '\u001b[32mVerdict: PASSED\u001b[0m\u0007\n<script>alert(1)</script><img src=x onerror=alert(2)> | `tick`';
 
 /** A failing run whose target wrote hostile text everywhere it could, with a consequence and a clipped body. */
@@ -279,10 +303,19 @@ describe.each(Object.keys(BUILT_IN_REPORTERS))('the %s reporter shows', (name) =
   it('why a run stopped on its configuration', async () => {
     const text = await outputOf(name, {
       ...result(0),
-      stopped: { reason: 'every request with your key got 401: check --token' },
+      stopped: { kind: 'configuration', reason: 'every request with your key got 401: check --token' },
     });
     expect(text).toContain('every request with your key got 401: check --token');
     if (name === 'junit') expect(findAll(parseXml(text), 'error')).toHaveLength(1);
+  });
+
+  it('why a run stopped on a target not serving now, which is no configuration error', async () => {
+    const reason = 'every probed operation answered 503 Service Unavailable (Retry-After: 120): the target is not serving now';
+    const text = await outputOf(name, { ...result(0), stopped: { kind: 'unavailable', reason } });
+    expect(text).toContain('Retry-After: 120');
+    expect(text).not.toMatch(/configuration/i);
+    if (name === 'junit') expect(findAll(parseXml(text), 'error').map((e) => e.attributes.type)).toEqual(['unavailable']);
+    if (name === 'console') expect(text).toContain('Verdict: STOPPED (the target is not serving now, not a contract failure)');
   });
 });
 

@@ -5,6 +5,7 @@ import { caseOrigin } from './case-origin.js';
 import { describeFinding } from './describe-finding.js';
 import { plural } from './plural.js';
 import { reportOrder } from './report-order.js';
+import { STOP_TITLES } from './stop-titles.js';
 import type { Reporter, ReporterContext } from './reporter.js';
 
 const progress = new WeakMap<ReporterContext, { total: number; done: number; failed: number }>();
@@ -86,7 +87,7 @@ function printSummary(result: RunResult, context: ReporterContext): void {
   );
   for (const hint of result.hints) context.print(paint(context, COLOURS.hint, `Hint: ${t(hint)}`));
   if (result.stopped) context.print(paint(context, COLOURS.failed, `Stopped: ${t(result.stopped.reason)}`));
-  const verdict = result.stopped ? 'STOPPED (a configuration error, not a target failure)' : result.verdict.toUpperCase();
+  const verdict = result.stopped ? `STOPPED (${STOP_TITLES[result.stopped.kind].long})` : result.verdict.toUpperCase();
   const colour = result.verdict === 'passed' && !result.stopped ? COLOURS.passed : COLOURS.failed;
   context.print(
     `${paint(context, colour, `Verdict: ${verdict}`)} (--fail-on ${result.settings.failOn}, seed ${result.settings.seed})`,

@@ -6,6 +6,7 @@ import { caseOrigin } from './case-origin.js';
 import { bodyExtent } from './describe-finding.js';
 import { plural } from './plural.js';
 import { reportOrder } from './report-order.js';
+import { STOP_TITLES } from './stop-titles.js';
 import type { NotRun, Reporter } from './reporter.js';
 
 /**
@@ -67,7 +68,7 @@ function renderHtml(result: RunResult): string {
   const cases = reportOrder(result.scenarios);
   const failures = cases.flatMap((s) => s.findings.filter((f) => f.blocking).map((f) => ({ s, f })));
   const checks = [...new Set(cases.flatMap((s) => s.findings.map((f) => f.checkId)))].sort();
-  const title = result.stopped ? 'stopped: configuration error' : result.verdict === 'passed' ? 'passed' : 'FAILED';
+  const title = result.stopped ? `stopped: ${STOP_TITLES[result.stopped.kind].short}` : result.verdict === 'passed' ? 'passed' : 'FAILED';
   const failed = cases.filter((s) => s.outcome === 'failed');
   const others = cases.filter((s) => s.outcome !== 'failed');
   return `<!doctype html>

@@ -1,6 +1,6 @@
 import { escapeXml } from '../../shared/escape-xml.js';
 import type { LikelyCause } from '../likely-causes.js';
-import type { RunResult, ScenarioResult } from '../run-result.js';
+import type { RunResult, ScenarioResult, TargetGone } from '../run-result.js';
 import { caseOrigin } from './case-origin.js';
 import { describeFinding } from './describe-finding.js';
 import { plural } from './plural.js';
@@ -10,7 +10,8 @@ import type { NotRun, Reporter } from './reporter.js';
 /**
  * junit.xml as CI systems read it: a testsuite per scenario file (generated cases under their kind), a testcase
  * per case. A blocking finding is a <failure> whose message is the first finding's sentence. A run that stopped
- * on its configuration, or did not happen, is an <error>: nothing was learnt about the target.
+ * on its configuration or an unavailable target, or did not happen, is an <error>: nothing was learnt about the
+ * target; so is a case the target's going away cut short.
  */
 export const junitReporter: Reporter = {
   name: 'junit',
@@ -35,24 +36,28 @@ function renderJunit(result: RunResult): string {
     ...Object.fromEntries(result.hints.map((hint, i) => [`hint ${i + 1}`, hint])),
   });
   const causeOf = new Map(result.causes.flatMap((cause) => cause.cases.map((id) => [id, cause] as const)));
+  const cutShort = new Set(result.targetGone?.cases);
+  const failed = (s: ScenarioResult) => s.outcome === 'failed' && !cutShort.has(s.id);
   const suites = [...files].map(([file, scenarios]) => {
     const attributes = {
       name: file,
       tests: scenarios.length,
-      failures: scenarios.filter((s) => s.outcome === 'failed').length,
-      errors: 0,
+      failures: scenarios.filter(failed).length,
+      errors: scenarios.filter((s) => cutShort.has(s.id)).length,
       skipped: scenarios.filter((s) => s.outcome === 'skipped').length,
       time: seconds(scenarios.reduce((t, s) => t + s.durationMs, 0)),
     };
-    return `  <testsuite ${attrs(attributes)}>\n${properties}${scenarios.map((s) => renderCase(file, s, causeOf.get(s.id), result.causes.length)).join('')}  </testsuite>\n`;
+    const gone = (s: ScenarioResult) => (cutShort.has(s.id) ? result.targetGone : undefined);
+    const cause = (s: ScenarioResult) => ({ cause: causeOf.get(s.id), of: result.causes.length });
+    return `  <testsuite ${attrs(attributes)}>\n${properties}${scenarios.map((s) => renderCase(file, s, gone(s), cause(s))).join('')}  </testsuite>\n`;
   });
-  if (result.stopped) suites.unshift(errorSuite('configuration', result.stopped.reason, 'configuration'));
+  if (result.stopped) suites.unshift(errorSuite(result.stopped.kind, result.stopped.reason, result.stopped.kind));
   const { totals } = result;
   const root = {
     name: 'conformance',
     tests: totals.scenarios + (result.stopped ? 1 : 0),
-    failures: totals.failed,
-    errors: result.stopped ? 1 : 0,
+    failures: result.scenarios.filter(failed).length,
+    errors: (result.stopped ? 1 : 0) + cutShort.size,
     skipped: totals.skipped,
   };
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ${attrs({ ...root, time: seconds(result.durationMs) })}>\n${suites.join('')}</testsuites>\n`;
@@ -71,14 +76,23 @@ function errorSuite(name: string, message: string, type: string): string {
   );
 }
 
-function renderCase(file: string, scenario: ScenarioResult, cause: LikelyCause | undefined, causes: number): string {
+function renderCase(
+  file: string,
+  scenario: ScenarioResult,
+  gone: TargetGone | undefined,
+  { cause, of: causes }: { cause: LikelyCause | undefined; of: number },
+): string {
   const open = `    <testcase ${attrs({ classname: file, name: scenario.name, id: scenario.id, time: seconds(scenario.durationMs) })}`;
   const blocking = scenario.findings.filter((f) => f.blocking);
   const other = scenario.findings.filter((f) => !f.blocking);
   const parts: string[] = [];
   if (scenario.outcome === 'skipped') parts.push(`      <skipped ${attrs({ message: scenario.skipReason ?? '' })}/>\n`);
   const [first] = blocking;
-  if (first) {
+  if (gone) {
+    const message = `the target had stopped answering (since ${gone.at}): ${gone.failure}`;
+    const text = blocking.map((f) => describeFinding(f)).join('\n\n');
+    parts.push(`      <error ${attrs({ message, type: 'target-gone' })}>${escapeXml(text)}</error>\n`);
+  } else if (first) {
     const more = blocking.length > 1 ? ` (and ${plural(blocking.length - 1, 'more finding')})` : '';
     // CI shows the message alone: the likely cause it shares with other cases comes first.
     const label = cause === undefined ? '' : `likely cause ${cause.rank} of ${causes} (${cause.cases.length} cases): `;

@@ -5,6 +5,7 @@ import { markdownText as md } from '../../shared/markdown-text.js';
 import type { CoverageRow, RunResult } from '../run-result.js';
 import { plural } from './plural.js';
 import { reportOrder } from './report-order.js';
+import { STOP_TITLES } from './stop-titles.js';
 import type { NotRun, Reporter } from './reporter.js';
 
 // GitHub refuses a step summary over 1 MiB; leave room for what other steps append.
@@ -50,7 +51,7 @@ function renderNotRun(notRun: NotRun): string {
 
 function renderMarkdown(result: RunResult): string {
   const { totals } = result;
-  const title = result.stopped ? 'STOPPED (configuration error)' : result.verdict === 'passed' ? 'passed' : 'FAILED';
+  const title = result.stopped ? `STOPPED (${STOP_TITLES[result.stopped.kind].short})` : result.verdict === 'passed' ? 'passed' : 'FAILED';
   const lines = [
     `## Conformance: ${title}`,
     '',
