@@ -253,6 +253,12 @@ const BROKEN: readonly { name: string; check: string; title?: RegExp; mutation: 
     }),
   },
   {
+    name: 'createPet accepts a JSON body sent as text/plain (its 400 covers a request without Content-Type: application/json)',
+    check: 'status-expected',
+    title: /expected status 400 or 415, got 201/,
+    mutation: () => ({ request: (req) => (isCreatePet(req) ? asJson(req) : req) }),
+  },
+  {
     name: 'a wrong content type: text/plain',
     check: 'content-type-json',
     mutation: () => ({ response: (res) => ({ ...res, headers: { ...res.headers, 'content-type': 'text/plain' } }) }),
@@ -303,6 +309,11 @@ const BROKEN: readonly { name: string; check: string; title?: RegExp; mutation: 
     }),
   },
 ];
+
+/** The request as if it had been sent as application/json, whatever its Content-Type said. */
+function asJson(req: ProxyRequest): ProxyRequest {
+  return req.headers['content-type'] === 'text/plain' ? { ...req, headers: { ...req.headers, 'content-type': 'application/json' } } : req;
+}
 
 /** Chooses a correct server may make where the contract is silent. */
 function correctButDifferent(): Mutation {
@@ -380,6 +391,20 @@ describe('the runner against deliberately broken servers', () => {
     expect(report.scenarios.flatMap((s) => s.findings)).toEqual([]);
     expect(run.code).toBe(0);
     expect(report.hints).toContainEqual(expect.stringMatching(/^The target rate-limited the run: \d+ requests were sent again after a 429/));
+  });
+
+  // createMessage documents only 2XX and 401: what it does with a JSON body sent as text/plain is its own choice.
+  it('passes a correct server that accepts a JSON body sent as text/plain on an operation documenting no refusal, and records it', async () => {
+    const run = await runAgainst({
+      request: (req) => (req.method === 'POST' && pathOf(req) === '/v1/messages' ? asJson(req) : req),
+    });
+    const report = await run.report();
+    expect(report.scenarios.flatMap((s) => s.findings)).toEqual([]);
+    expect(run.code).toBe(0);
+    const textPlain = report.scenarios.find((s) => s.id === 'media-types/createMessage/text-plain');
+    expect(textPlain?.observations).toContainEqual(
+      expect.objectContaining({ note: expect.stringMatching(/text\/plain/), status: 202 }),
+    );
   });
 
   it('passes a correct server that chooses differently where the contract is silent', async () => {

@@ -142,7 +142,7 @@ function casesFor(operation: Operation, schema: JsonSchema, random: Random, cont
  * refused-not-stored fails any listed resource that carries a refused body's mark. A full page in another order
  * may not show it; a store that shows the newest first, or holds fewer than a page, does.
  */
-function refusedAddNothing(operation: Operation, invalid: readonly Invalid[], status: number, contract: Contract): Scenario[] {
+function refusedAddNothing(operation: Operation, invalid: readonly Invalid[], status: number | '4XX', contract: Contract): Scenario[] {
   const list = listOperation(operation, contract.operations);
   // One refused body for each field that can be wrong while the mark stays (categoryId missing, status not in its enum).
   const fields = new Set<string>();
