@@ -8,7 +8,7 @@ import type { Exchange } from './exchange.js';
 import { foldConsequences } from './fold-consequences.js';
 import { openChoices } from './open-choices.js';
 import { ShownExchange } from './redact-exchange.js';
-import { runChecks } from './run-checks.js';
+import { runChecks, unverifiedChecks } from './run-checks.js';
 import type { ExchangeSummary, Finding, Observation } from './run-result.js';
 import type { StepExpectation } from './scenario.js';
 import { atLeast, type Severity } from './severity.js';
@@ -60,10 +60,11 @@ export function judgeExchange(item: JudgeItem, context: JudgeContext): Judged {
     run: context.run,
   };
   const checks = item.setup ? context.checks.filter((c) => SETUP_CHECKS.has(c.id)) : context.checks;
-  const problems = foldConsequences(runChecks(checks, input));
+  const found = runChecks(checks, input);
+  const problems = foldConsequences(found);
   context.onInput?.(input);
   const response = exchange.response;
-  const notes = item.observe === undefined ? openChoices(input) : [item.observe, ...openChoices(input)];
+  const notes = [...(item.observe === undefined ? [] : [item.observe]), ...openChoices(input), ...unverifiedChecks(checks, input, found)];
   const where = { file: item.file, scenario: item.scenario, step, operationId: operation.operationId };
   // Most exchanges have nothing to report: only those that do are redacted.
   const view = problems.length > 0 || notes.length > 0 ? new ShownExchange(exchange, context) : undefined;

@@ -26,6 +26,19 @@ const UNAUTHORIZED: ProxyResponse = {
   body: '{"code":"invalid_api_key","message":"no key","status":401}',
 };
 
+/** Requests `which` picks that carry no key are served as if they carried the run's, then answered `answer(res)`. */
+function servedWithoutKey(which: (req: ProxyRequest) => boolean, answer: (res: ProxyResponse) => ProxyResponse): Mutation {
+  const unauthenticated = new WeakSet<ProxyRequest>();
+  return {
+    request: (req) => {
+      if (!which(req) || req.headers.authorization !== undefined) return req;
+      unauthenticated.add(req);
+      return { ...req, headers: { ...req.headers, authorization: `Bearer ${DEV_API_KEY}` } };
+    },
+    response: (res, req) => (unauthenticated.has(req) ? answer(res) : res),
+  };
+}
+
 /** Each variant breaks one rule of the contract; `check` is the check that must name it, in a finding titled `title`. */
 const BROKEN: readonly { name: string; check: string; title?: RegExp; mutation: () => Mutation; args?: string[] }[] = [
   {
@@ -115,17 +128,7 @@ const BROKEN: readonly { name: string; check: string; title?: RegExp; mutation: 
     name: 'getPet looks the pet up before it checks the key: an unknown id without a key is a 404',
     check: 'status-expected',
     title: /expected status 401, got 404/,
-    mutation: () => {
-      const unauthenticated = new WeakSet<ProxyRequest>();
-      return {
-        request: (req) => {
-          if (!isGetPet(req) || req.headers.authorization !== undefined) return req;
-          unauthenticated.add(req);
-          return { ...req, headers: { ...req.headers, authorization: `Bearer ${DEV_API_KEY}` } };
-        },
-        response: (res, req) => (unauthenticated.has(req) && res.status !== 404 ? UNAUTHORIZED : res),
-      };
-    },
+    mutation: () => servedWithoutKey(isGetPet, (res) => (res.status !== 404 ? UNAUTHORIZED : res)),
   },
   {
     name: 'a key with characters before it is accepted (the header is matched by its end)',
@@ -170,6 +173,11 @@ const BROKEN: readonly { name: string; check: string; title?: RegExp; mutation: 
             : res,
       };
     },
+  },
+  {
+    name: 'createPet stores a pet sent without a key, then answers 401',
+    check: 'refused-not-stored',
+    mutation: () => servedWithoutKey(isCreatePet, () => UNAUTHORIZED),
   },
   {
     name: 'a status filter without limit answers every match, not the default page of 20',

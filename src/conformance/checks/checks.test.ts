@@ -3,7 +3,7 @@ import { loadContract } from '../../contract/load-contract.js';
 import { parseJson } from '../../contract/lossless-json.js';
 import type { Operation } from '../../contract/operation.js';
 import type { Exchange } from '../exchange.js';
-import { runChecks } from '../run-checks.js';
+import { runChecks, unverifiedChecks } from '../run-checks.js';
 import type { Step, StepExpectation } from '../scenario.js';
 import { authEnforced } from './auth-enforced.js';
 import { bodyExpected } from './body-expected.js';
@@ -318,5 +318,45 @@ describe('list-within-query', () => {
   it('names an item without the filtered field too', () => {
     const unfiltered = input({ operationId: 'listPets', url: 'http://127.0.0.1:1/v1/pets?status=sold', body: '[{"id":1,"name":"a","categoryId":1}]' });
     expect(title(unfiltered)).toBe('the list filtered by status=sold holds an item whose status is (nothing)');
+  });
+});
+
+describe('checks that could not observe what they check say "not verified"', () => {
+  const listUrl = (limit: number) => `http://127.0.0.1:1/v1/pets?limit=${limit}`;
+  const page = (n: number) => `[${Array.from({ length: n }, (_, i) => PET.replace('9007199254740993', String(i + 1))).join(',')}]`;
+  /** A create of this case, with `name` in its body, answered `status`; then its list, in the same run memory. */
+  const afterCreate = (name: string, status: number, list: CheckInput): CheckInput => {
+    const create = input({ operationId: 'createPet', status, body: status === 201 ? PET : ERROR_401.replaceAll('401', String(status)) });
+    const sent = { ...create, exchange: { ...create.exchange, request: { ...create.exchange.request, body: `{"name":"${name}","categoryId":1}` } } };
+    runChecks(BUILT_IN_CHECKS, sent);
+    return { ...list, run: sent.run };
+  };
+  const unverified = (given: CheckInput) => unverifiedChecks(BUILT_IN_CHECKS, given, runChecks(BUILT_IN_CHECKS, given));
+
+  it('a refused create, then a full page without it: refused-not-stored is not verified; a shorter page verifies it', () => {
+    const full = afterCreate('conformance refused 0123456789', 400, input({ operationId: 'listPets', url: listUrl(2), body: page(2) }));
+    expect(unverified(full)).toEqual([expect.stringMatching(/^not verified \(refused-not-stored\): the list answered a full page of 2/)]);
+    const short = afterCreate('conformance refused 0123456789', 400, input({ operationId: 'listPets', url: listUrl(3), body: page(2) }));
+    expect(unverified(short)).toEqual([]);
+  });
+
+  it('a marked create, then a full page without it: stored-once is not verified; with it, verified', () => {
+    const mark = 'conformance once 1a2b3c4d k3v9x0q2mz';
+    const full = afterCreate(mark, 201, input({ operationId: 'listPets', url: listUrl(2), body: page(2) }));
+    expect(unverified(full)).toEqual([expect.stringMatching(/^not verified \(stored-once\): the list answered a full page of 2/)]);
+    const holding = afterCreate(mark, 201, input({ operationId: 'listPets', url: listUrl(2), body: page(2).replace('"Rex"', `"${mark}"`) }));
+    expect(unverified(holding)).toEqual([]);
+  });
+
+  it('an item expected in a list: a full page without it is not verified, never passed', () => {
+    const rule = { bodyIncludes: { item: { name: 'Absent' }, whenShorterThan: 2 } };
+    expect(unverified(input({ operationId: 'listPets', url: listUrl(2), body: page(2), expect: rule }))).toEqual([
+      expect.stringMatching(/^not verified \(body-expected\): the list answered a full page of 2 without an item containing/),
+    ]);
+    expect(unverified(input({ operationId: 'listPets', url: listUrl(2), body: page(1), expect: rule })).length).toBe(0);
+  });
+
+  it('a conforming exchange of every check is verified', () => {
+    for (const { conforming } of Object.values(CASES)) expect(unverified(conforming)).toEqual([]);
   });
 });

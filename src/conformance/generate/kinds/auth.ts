@@ -1,6 +1,10 @@
+import { largestPageQuery } from '../../../contract/list-parameters.js';
 import type { Operation } from '../../../contract/operation.js';
-import type { AuthChoice } from '../../scenario.js';
+import { listOperation, namingField, requestSchema } from '../../../contract/resource-shape.js';
+import { refusedMark } from '../../resource-marks.js';
+import type { AuthChoice, Scenario } from '../../scenario.js';
 import type { CaseKind, GenerateContext } from '../case-kind.js';
+import { successStatuses } from '../expected-statuses.js';
 import { makeCase, type StepSpec } from '../make-case.js';
 import { validRequest } from '../valid-request.js';
 import { invalidVariants } from './parameters.js';
@@ -73,8 +77,43 @@ export const authKind: CaseKind = {
       .flatMap((operation) => [
         ...VARIANTS.flatMap((variant) => casesFor(operation, variant, context)),
         ...refusedBeforeInput(operation, context),
+        ...refusedAddsNothing(operation, context),
       ]),
 };
+
+/**
+ * Seed, Authentication: a request without a valid key is refused, so it adds nothing. Creates refused with 401, each
+ * named with a refused mark (resource-marks.ts), then the list with the run's key: refused-not-stored fails a listed
+ * resource carrying a mark, and says "not verified" when the list answers a full page without one.
+ */
+function refusedAddsNothing(operation: Operation, { contract, random }: GenerateContext): Scenario[] {
+  const list = listOperation(operation, contract.operations);
+  const named = namingField(requestSchema(operation));
+  const valid = validRequest(operation);
+  if (!list || named === undefined || valid.body?.kind !== 'json') return [];
+  const sample = valid.body.value as Record<string, unknown>;
+  const refused = (auth: AuthChoice): StepSpec => ({
+    ...valid,
+    body: { kind: 'json', value: { ...sample, [named]: refusedMark(random) } },
+    auth,
+    expect: { status: [401] },
+  });
+  const op = operation.operationId;
+  return [
+    makeCase({
+      kind: 'auth',
+      id: `${op}/refused-adds-nothing`,
+      name: `${op} adds nothing it refused for its credentials`,
+      description: `Given valid bodies, each named with a mark of its own, sent to ${op} without a key and with a random key, when ${list.operationId} is called with the run's key, then each create was answered 401 and no listed resource carries a mark.`,
+      steps: [
+        refused('none'),
+        refused({ raw: `Bearer conformance-${random.text(32, '0123456789abcdef')}` }),
+        { operation: list, query: largestPageQuery(list), expect: { status: successStatuses(list) } },
+      ],
+      tags: ['security'],
+    }),
+  ];
+}
 
 /**
  * Seed, Authentication: "a request with a missing or invalid key receives status 401", whatever else it holds: a
