@@ -175,6 +175,17 @@ const BROKEN: readonly { name: string; check: string; title?: RegExp; mutation: 
     },
   },
   {
+    name: 'auth bypassed at /pets/: a trailing slash is served without a key, as if the key were there',
+    check: 'auth-enforced',
+    title: /without an Authorization header was served/,
+    mutation: () => ({
+      request: (req) =>
+        /^\/v1\/pets\/(\?|$)/.test(req.url) && req.headers.authorization === undefined
+          ? { ...req, url: req.url.replace('/v1/pets/', '/v1/pets'), headers: { ...req.headers, authorization: `Bearer ${DEV_API_KEY}` } }
+          : req,
+    }),
+  },
+  {
     name: 'createPet stores a pet sent without a key, then answers 401',
     check: 'refused-not-stored',
     mutation: () => servedWithoutKey(isCreatePet, () => UNAUTHORIZED),

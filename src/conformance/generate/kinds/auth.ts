@@ -78,8 +78,50 @@ export const authKind: CaseKind = {
         ...VARIANTS.flatMap((variant) => casesFor(operation, variant, context)),
         ...refusedBeforeInput(operation, context),
         ...refusedAddsNothing(operation, context),
+        ...PATH_SPELLINGS.map((spelling) => respelledCase(operation, spelling)),
       ]),
 };
+
+// The literal segments of a path template, leaving `{param}` names as they are.
+const literals = (template: string, change: (text: string) => string) =>
+  template.replace(/[^/{}]+(?![^{]*\})/g, change);
+
+/**
+ * Spellings of a contract path that many routers take for it (RFC 3986 §6.2.2: case and percent-encoding
+ * normalisation; a trailing or doubled slash that frameworks fold away). A server may answer them 404, redirect
+ * or serve them; serving them without credentials bypasses auth.
+ */
+const PATH_SPELLINGS: readonly { id: string; what: string; spell: (template: string) => string }[] = [
+  { id: 'trailing-slash', what: 'with a trailing slash', spell: (t) => `${t}/` },
+  { id: 'doubled-slash', what: 'with its first slash doubled', spell: (t) => `/${t}` },
+  { id: 'upper-case', what: 'in upper case', spell: (t) => literals(t, (text) => text.toUpperCase()) },
+  {
+    id: 'percent-encoded',
+    what: 'with its first letter percent-encoded',
+    // The first letter of the first literal segment: `{petId}` must stay a name to fill in.
+    spell: (t) => t.replace(/^((?:\/\{[^}]*\})*\/[^A-Za-z/{]*)([A-Za-z])/, (_, before: string, c: string) => `${before}%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+  },
+];
+
+function respelledCase(operation: Operation, spelling: (typeof PATH_SPELLINGS)[number]): Scenario {
+  const op = operation.operationId;
+  const path = spelling.spell(operation.path);
+  return makeCase({
+    kind: 'auth',
+    id: `${op}/path-spelling/${spelling.id}`,
+    name: `${op} is not served without a key at ${path}`,
+    description: `Given a request to ${op} without a key, at its path ${spelling.what} (${operation.method} ${path}), when the target answers, then it is not a success: a 401, a 404 or a redirect are the server's choice, serving it bypasses auth (auth-enforced).`,
+    steps: [
+      {
+        ...validRequest(operation),
+        auth: 'none',
+        respell: spelling.spell,
+        observe: `what ${operation.method} ${path} answers without a key`,
+      },
+    ],
+    tags: ['security'],
+  });
+}
 
 /**
  * Seed, Authentication: a request without a valid key is refused, so it adds nothing. Creates refused with 401, each
