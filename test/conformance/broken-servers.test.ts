@@ -278,6 +278,22 @@ const BROKEN: readonly { name: string; check: string; title?: RegExp; mutation: 
     mutation: () => ({ request: (req) => (isCreatePet(req) ? asJson(req) : req) }),
   },
   {
+    name: 'a 401 without WWW-Authenticate (RFC 9110 §15.5.2: MUST)',
+    check: 'challenge-on-401',
+    mutation: () => ({
+      response: (res) => {
+        if (res.status !== 401) return res;
+        const { 'www-authenticate': _, ...headers } = res.headers;
+        return { ...res, headers };
+      },
+    }),
+  },
+  {
+    name: 'a 405 without Allow for createMessage (RFC 9110 §15.5.6: MUST)',
+    check: 'allow-on-405',
+    mutation: () => ({ request: (req) => (pathOf(req) === '/v1/messages' ? errorJson(405) : req) }),
+  },
+  {
     name: 'a wrong content type: text/plain',
     check: 'content-type-json',
     mutation: () => ({ response: (res) => ({ ...res, headers: { ...res.headers, 'content-type': 'text/plain' } }) }),

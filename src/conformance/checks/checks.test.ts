@@ -28,6 +28,8 @@ interface Shape {
   elapsedMs?: number;
   error?: Exchange['error'];
   url?: string;
+  /** WWW-Authenticate on a 401: a Bearer challenge unless given; null for none. */
+  challenge?: string | null;
 }
 
 /** An exchange for getPet answering a Pet by default; each case changes one thing. */
@@ -41,7 +43,12 @@ function input(shape: Shape = {}): CheckInput {
   const operation = shape.operation ?? op(shape.operationId ?? 'getPet');
   const body = shape.body ?? PET;
   const contentType = shape.contentType === undefined ? 'application/json' : shape.contentType;
-  const headers: Record<string, string> = { ...(contentType === null ? {} : { 'content-type': contentType }), ...shape.headers };
+  const challenge = shape.challenge === undefined ? 'Bearer realm="petstore"' : shape.challenge;
+  const headers: Record<string, string> = {
+    ...(contentType === null ? {} : { 'content-type': contentType }),
+    ...(shape.status === 401 && challenge !== null ? { 'www-authenticate': challenge } : {}),
+    ...shape.headers,
+  };
   let json: unknown;
   let jsonError: string | undefined;
   try {
@@ -150,6 +157,15 @@ const CASES: Readonly<Record<string, { conforming: CheckInput; violation: CheckI
       operationId: 'listPets',
       body: `[${PET.replace('"Rex"', '"conformance once 1a2b3c4d k3v9x0q2mz"')},${PET.replace('9007199254740993', '2').replace('"Rex"', '"conformance once 1a2b3c4d k3v9x0q2mz"')}]`,
     }),
+  },
+  'challenge-on-401': {
+    conforming: input({ auth: 'none', status: 401, body: ERROR_401, challenge: 'Basic realm="x", bearer realm="petstore"' }),
+    violation: input({ auth: 'none', status: 401, body: ERROR_401, challenge: null }),
+  },
+  'allow-on-405': {
+    // As the probe sees it: whether an optional operation is served is observed (x-optional-operation).
+    conforming: { ...input({ operationId: 'createMessage', status: 405, body: '', contentType: null, headers: { allow: 'GET' } }), observing: true },
+    violation: { ...input({ operationId: 'createMessage', status: 405, body: '', contentType: null }), observing: true },
   },
   'id-assigned-once': {
     conforming: input({ operationId: 'createPet', status: 201 }),
