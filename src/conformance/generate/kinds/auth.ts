@@ -1,4 +1,4 @@
-import { largestPageQuery } from '../../../contract/list-parameters.js';
+import { filterParameters, largestPageQuery } from '../../../contract/list-parameters.js';
 import type { Operation } from '../../../contract/operation.js';
 import { listOperation, namingField, requestSchema } from '../../../contract/resource-shape.js';
 import { refusedMark } from '../../resource-marks.js';
@@ -133,7 +133,12 @@ function refusedAddsNothing(operation: Operation, { contract, random }: Generate
   const named = namingField(requestSchema(operation));
   const valid = validRequest(operation);
   if (!list || named === undefined || valid.body?.kind !== 'json') return [];
-  const sample = valid.body.value as Record<string, unknown>;
+  // Listed by a filter value the bodies carry (the last, least likely to fill a page), the list can hold them on a
+  // target that already has more resources than a page: otherwise refused-not-stored could not verify the case.
+  const filter = filterParameters(list, requestSchema(operation))[0];
+  const value = filter?.schema.enum?.at(-1);
+  const filtered: Record<string, unknown> = filter === undefined || value === undefined ? {} : { [filter.name]: value };
+  const sample = { ...(valid.body.value as Record<string, unknown>), ...filtered };
   const refused = (auth: AuthChoice): StepSpec => ({
     ...valid,
     body: { kind: 'json', value: { ...sample, [named]: refusedMark(random) } },
@@ -146,11 +151,11 @@ function refusedAddsNothing(operation: Operation, { contract, random }: Generate
       kind: 'auth',
       id: `${op}/refused-adds-nothing`,
       name: `${op} adds nothing it refused for its credentials`,
-      description: `Given valid bodies, each named with a mark of its own, sent to ${op} without a key and with a random key, when ${list.operationId} is called with the run's key, then each create was answered 401 and no listed resource carries a mark.`,
+      description: `Given valid bodies, each named with a mark of its own, sent to ${op} without a key and with a random key, when ${list.operationId} is called with the run's key (filtered by a value the bodies carry, where it has a filter), then each create was answered 401 and no listed resource carries a mark.`,
       steps: [
         refused('none'),
         refused({ raw: `Bearer conformance-${random.text(32, '0123456789abcdef')}` }),
-        { operation: list, query: largestPageQuery(list), expect: { status: successStatuses(list) } },
+        { operation: list, query: { ...largestPageQuery(list), ...filtered }, expect: { status: successStatuses(list) } },
       ],
       tags: ['security'],
     }),
