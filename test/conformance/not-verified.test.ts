@@ -5,7 +5,9 @@ import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMockServer } from '../../src/mock/create-mock-server.js';
 import { DEV_API_KEY } from '../../src/mock/mock-options.js';
-import { runCli } from './run-cli.js';
+import { startMutatingProxy } from '../support/mutating-proxy.js';
+import { isCreatePet } from '../support/pet-mutations.js';
+import { blockingCheckIds, runCli } from './run-cli.js';
 
 /**
  * A correct server that lists oldest first and already holds more pets than a page: the list after refused creates
@@ -34,5 +36,32 @@ describe('a check that could not observe what it checks', async () => {
     const notes = report.scenarios.flatMap((s) => s.observations.map((o) => o.note));
     expect(notes).toContainEqual(expect.stringMatching(/^not verified \(refused-not-stored\): the list answered a full page of 100/));
     expect(run.out).toMatch(/not verified \(refused-not-stored\)/);
+  });
+
+  it('sees a refused create stored anyway through the list filtered by a value its body carries', async () => {
+    // Stores a body without categoryId (as category 1), then answers 400 as the contract says.
+    const stored = new WeakSet<object>();
+    const proxy = await startMutatingProxy(mock.url, {
+      request: (req) => {
+        if (!isCreatePet(req) || !req.body.includes('conformance refused') || req.body.includes('categoryId')) return req;
+        stored.add(req);
+        return { ...req, body: req.body.replace(/}$/, ',"categoryId":1}') };
+      },
+      response: (res, req) =>
+        stored.has(req) ? { status: 400, headers: { 'content-type': 'application/json' }, body: '{"code":"x","message":"categoryId","status":400}' } : res,
+    });
+    try {
+      const run = await runCli([
+        '--target', proxy.url, '--reporter', 'json', '--scenarios', noScenarios,
+        '--case', 'invalid-bodies/createPet/refused-adds-nothing*', '--seed', '3',
+      ]);
+      const report = await run.report();
+      expect(run.code).toBe(1);
+      expect(blockingCheckIds(report)).toEqual(['refused-not-stored']);
+      const failed = report.scenarios.filter((s) => s.findings.length > 0).map((s) => s.id);
+      expect(failed).toContain('invalid-bodies/createPet/refused-adds-nothing-filtered');
+    } finally {
+      await proxy.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { filterParameters, largestPageQuery } from '../../../contract/list-parameters.js';
+import { largestPageQuery } from '../../../contract/list-parameters.js';
 import type { Operation } from '../../../contract/operation.js';
 import { listOperation, namingField, requestSchema } from '../../../contract/resource-shape.js';
 import { refusedMark } from '../../resource-marks.js';
@@ -6,6 +6,7 @@ import type { AuthChoice, Scenario } from '../../scenario.js';
 import type { CaseKind, GenerateContext } from '../case-kind.js';
 import { successStatuses } from '../expected-statuses.js';
 import { makeCase, type StepSpec } from '../make-case.js';
+import { rareFilter } from '../rare-filter.js';
 import { validRequest } from '../valid-request.js';
 import { invalidVariants } from './parameters.js';
 
@@ -133,11 +134,7 @@ function refusedAddsNothing(operation: Operation, { contract, random }: Generate
   const named = namingField(requestSchema(operation));
   const valid = validRequest(operation);
   if (!list || named === undefined || valid.body?.kind !== 'json') return [];
-  // Listed by a filter value the bodies carry (the last, least likely to fill a page), the list can hold them on a
-  // target that already has more resources than a page: otherwise refused-not-stored could not verify the case.
-  const filter = filterParameters(list, requestSchema(operation))[0];
-  const value = filter?.schema.enum?.at(-1);
-  const filtered: Record<string, unknown> = filter === undefined || value === undefined ? {} : { [filter.name]: value };
+  const filtered = rareFilter(list, requestSchema(operation));
   const sample = { ...(valid.body.value as Record<string, unknown>), ...filtered };
   const refused = (auth: AuthChoice): StepSpec => ({
     ...valid,
