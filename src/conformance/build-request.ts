@@ -29,7 +29,7 @@ const built = new WeakMap<Step, { readonly target: string; readonly token: strin
 
 function build(step: Step, scope: Readonly<Record<string, unknown>>, target: string, token: string | undefined): OutgoingRequest {
   const fill = step.templated ? (value: unknown) => interpolate(value, scope) : (value: unknown) => value;
-  const template = step.operation.path;
+  const template = step.respell ? step.respell(step.operation.path) : step.operation.path;
   const params = fill(step.path) as Record<string, unknown>;
   const path = template.includes('{')
     ? template.replace(/\{([^}]+)\}/g, (_, name: string) => pathSegment(scalarText(params[name], `params.${name}`), `params.${name}`))

@@ -50,6 +50,7 @@ function judgeItem(scenario: Scenario, { step, expect, exchange }: Sent, token: 
     credentials: step.auth === 'default' && token !== undefined ? 'run-key' : 'refusable',
     observe: step.observe,
     setup: step.setup === true,
+    respelled: step.respell !== undefined,
     expect,
     exchange,
   };

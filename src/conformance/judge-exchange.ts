@@ -8,7 +8,7 @@ import type { Exchange } from './exchange.js';
 import { foldConsequences } from './fold-consequences.js';
 import { openChoices } from './open-choices.js';
 import { ShownExchange } from './redact-exchange.js';
-import { runChecks } from './run-checks.js';
+import { runChecks, unverifiedChecks } from './run-checks.js';
 import type { ExchangeSummary, Finding, Observation } from './run-result.js';
 import type { StepExpectation } from './scenario.js';
 import { atLeast, type Severity } from './severity.js';
@@ -25,6 +25,8 @@ export interface JudgeItem {
   readonly observe: string | undefined;
   /** A setup step's answer is held to SETUP_CHECKS alone. */
   readonly setup: boolean;
+  /** Sent to a spelling of the path the contract does not write: held to RESPELLED_CHECKS alone. */
+  readonly respelled?: boolean;
   readonly expect: StepExpectation;
   readonly exchange: Exchange;
 }
@@ -59,11 +61,13 @@ export function judgeExchange(item: JudgeItem, context: JudgeContext): Judged {
     settings: context.settings,
     run: context.run,
   };
-  const checks = item.setup ? context.checks.filter((c) => SETUP_CHECKS.has(c.id)) : context.checks;
-  const problems = foldConsequences(runChecks(checks, input));
+  const only = item.setup ? SETUP_CHECKS : item.respelled ? RESPELLED_CHECKS : undefined;
+  const checks = only ? context.checks.filter((c) => only.has(c.id)) : context.checks;
+  const found = runChecks(checks, input);
+  const problems = foldConsequences(found);
   context.onInput?.(input);
   const response = exchange.response;
-  const notes = item.observe === undefined ? openChoices(input) : [item.observe, ...openChoices(input)];
+  const notes = [...(item.observe === undefined ? [] : [item.observe]), ...openChoices(input), ...unverifiedChecks(checks, input, found)];
   const where = { file: item.file, scenario: item.scenario, step, operationId: operation.operationId };
   // Most exchanges have nothing to report: only those that do are redacted.
   const view = problems.length > 0 || notes.length > 0 ? new ShownExchange(exchange, context) : undefined;
@@ -117,6 +121,10 @@ export function judgeExchange(item: JudgeItem, context: JudgeContext): Judged {
 
 // What a setup step's answer is held to: other cases judge the rest of its operation.
 const SETUP_CHECKS = new Set(['answered', 'no-server-error']);
+
+// What an answer at another spelling of a contract path is held to: the contract does not describe that path, so
+// a 404, a redirect or an HTML page are all the server's choice; serving it without credentials never is.
+const RESPELLED_CHECKS = new Set(['answered', 'no-server-error', 'auth-enforced']);
 
 // A report embeds the body of every finding: a 50 MB answer must not be copied into each of them.
 const SHOWN_BODY_CHARS = 4096;

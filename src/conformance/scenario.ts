@@ -66,6 +66,11 @@ export interface Step {
    * its answer is checked for being an answer and not a server error; the rest is other cases' to judge.
    */
   readonly setup?: boolean;
+  /**
+   * The path goes out spelled otherwise than the contract writes it (`/pets/`, `/PETS`): a server may answer it
+   * anything but a success without credentials, so only that (and an answer without a server error) is judged.
+   */
+  readonly respell?: (template: string) => string;
   /** Whether any of the step's values holds a `{{...}}` template: the others are sent and compared as written. */
   readonly templated: boolean;
 }

@@ -26,6 +26,19 @@ const UNAUTHORIZED: ProxyResponse = {
   body: '{"code":"invalid_api_key","message":"no key","status":401}',
 };
 
+/** Requests `which` picks that carry no key are served as if they carried the run's, then answered `answer(res)`. */
+function servedWithoutKey(which: (req: ProxyRequest) => boolean, answer: (res: ProxyResponse) => ProxyResponse): Mutation {
+  const unauthenticated = new WeakSet<ProxyRequest>();
+  return {
+    request: (req) => {
+      if (!which(req) || req.headers.authorization !== undefined) return req;
+      unauthenticated.add(req);
+      return { ...req, headers: { ...req.headers, authorization: `Bearer ${DEV_API_KEY}` } };
+    },
+    response: (res, req) => (unauthenticated.has(req) ? answer(res) : res),
+  };
+}
+
 /** Each variant breaks one rule of the contract; `check` is the check that must name it, in a finding titled `title`. */
 const BROKEN: readonly { name: string; check: string; title?: RegExp; mutation: () => Mutation; args?: string[] }[] = [
   {
@@ -115,17 +128,7 @@ const BROKEN: readonly { name: string; check: string; title?: RegExp; mutation: 
     name: 'getPet looks the pet up before it checks the key: an unknown id without a key is a 404',
     check: 'status-expected',
     title: /expected status 401, got 404/,
-    mutation: () => {
-      const unauthenticated = new WeakSet<ProxyRequest>();
-      return {
-        request: (req) => {
-          if (!isGetPet(req) || req.headers.authorization !== undefined) return req;
-          unauthenticated.add(req);
-          return { ...req, headers: { ...req.headers, authorization: `Bearer ${DEV_API_KEY}` } };
-        },
-        response: (res, req) => (unauthenticated.has(req) && res.status !== 404 ? UNAUTHORIZED : res),
-      };
-    },
+    mutation: () => servedWithoutKey(isGetPet, (res) => (res.status !== 404 ? UNAUTHORIZED : res)),
   },
   {
     name: 'a key with characters before it is accepted (the header is matched by its end)',
@@ -170,6 +173,22 @@ const BROKEN: readonly { name: string; check: string; title?: RegExp; mutation: 
             : res,
       };
     },
+  },
+  {
+    name: 'auth bypassed at /pets/: a trailing slash is served without a key, as if the key were there',
+    check: 'auth-enforced',
+    title: /without an Authorization header was served/,
+    mutation: () => ({
+      request: (req) =>
+        /^\/v1\/pets\/(\?|$)/.test(req.url) && req.headers.authorization === undefined
+          ? { ...req, url: req.url.replace('/v1/pets/', '/v1/pets'), headers: { ...req.headers, authorization: `Bearer ${DEV_API_KEY}` } }
+          : req,
+    }),
+  },
+  {
+    name: 'createPet stores a pet sent without a key, then answers 401',
+    check: 'refused-not-stored',
+    mutation: () => servedWithoutKey(isCreatePet, () => UNAUTHORIZED),
   },
   {
     name: 'a status filter without limit answers every match, not the default page of 20',
@@ -253,6 +272,28 @@ const BROKEN: readonly { name: string; check: string; title?: RegExp; mutation: 
     }),
   },
   {
+    name: 'createPet accepts a JSON body sent as text/plain (its 400 covers a request without Content-Type: application/json)',
+    check: 'status-expected',
+    title: /expected status 400 or 415, got 201/,
+    mutation: () => ({ request: (req) => (isCreatePet(req) ? asJson(req) : req) }),
+  },
+  {
+    name: 'a 401 without WWW-Authenticate (RFC 9110 §15.5.2: MUST)',
+    check: 'challenge-on-401',
+    mutation: () => ({
+      response: (res) => {
+        if (res.status !== 401) return res;
+        const { 'www-authenticate': _, ...headers } = res.headers;
+        return { ...res, headers };
+      },
+    }),
+  },
+  {
+    name: 'a 405 without Allow for createMessage (RFC 9110 §15.5.6: MUST)',
+    check: 'allow-on-405',
+    mutation: () => ({ request: (req) => (pathOf(req) === '/v1/messages' ? errorJson(405) : req) }),
+  },
+  {
     name: 'a wrong content type: text/plain',
     check: 'content-type-json',
     mutation: () => ({ response: (res) => ({ ...res, headers: { ...res.headers, 'content-type': 'text/plain' } }) }),
@@ -303,6 +344,11 @@ const BROKEN: readonly { name: string; check: string; title?: RegExp; mutation: 
     }),
   },
 ];
+
+/** The request as if it had been sent as application/json, whatever its Content-Type said. */
+function asJson(req: ProxyRequest): ProxyRequest {
+  return req.headers['content-type'] === 'text/plain' ? { ...req, headers: { ...req.headers, 'content-type': 'application/json' } } : req;
+}
 
 /** Chooses a correct server may make where the contract is silent. */
 function correctButDifferent(): Mutation {
@@ -380,6 +426,20 @@ describe('the runner against deliberately broken servers', () => {
     expect(report.scenarios.flatMap((s) => s.findings)).toEqual([]);
     expect(run.code).toBe(0);
     expect(report.hints).toContainEqual(expect.stringMatching(/^The target rate-limited the run: \d+ requests were sent again after a 429/));
+  });
+
+  // createMessage documents only 2XX and 401: what it does with a JSON body sent as text/plain is its own choice.
+  it('passes a correct server that accepts a JSON body sent as text/plain on an operation documenting no refusal, and records it', async () => {
+    const run = await runAgainst({
+      request: (req) => (req.method === 'POST' && pathOf(req) === '/v1/messages' ? asJson(req) : req),
+    });
+    const report = await run.report();
+    expect(report.scenarios.flatMap((s) => s.findings)).toEqual([]);
+    expect(run.code).toBe(0);
+    const textPlain = report.scenarios.find((s) => s.id === 'media-types/createMessage/text-plain');
+    expect(textPlain?.observations).toContainEqual(
+      expect.objectContaining({ note: expect.stringMatching(/text\/plain/), status: 202 }),
+    );
   });
 
   it('passes a correct server that chooses differently where the contract is silent', async () => {

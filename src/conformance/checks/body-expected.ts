@@ -53,6 +53,13 @@ export const bodyExpected: Check = {
     if (bodyNot !== undefined) documented.push(`body fields other than ${show(bodyNot)}`);
     return { title: `body is not as expected: ${problems[0]}`, received: problems.join('; '), documented: documented.join('; ') };
   },
+  unverified: ({ expect, exchange }) => {
+    const rule = expect?.bodyIncludes;
+    const list = exchange.response?.json;
+    if (rule?.whenShorterThan === undefined || !Array.isArray(list) || list.length < rule.whenShorterThan) return undefined;
+    if (list.some((element) => containsSubset(element, rule.item))) return undefined;
+    return `the list answered a full page of ${list.length} without an item containing ${show(rule.item)}: it may be on a later page`;
+  },
 };
 
 // The keys of `unwanted` whose value the body holds (a client-sent id the service took as its own): exactly, or

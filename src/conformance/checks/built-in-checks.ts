@@ -1,7 +1,9 @@
+import { allowOn405 } from './allow-on-405.js';
 import { answered } from './answered.js';
 import { authEnforced } from './auth-enforced.js';
 import { bodyExpected } from './body-expected.js';
 import { bodySchema } from './body-schema.js';
+import { challengeOn401 } from './challenge-on-401.js';
 import type { Check } from './check.js';
 import { contentTypeJson } from './content-type-json.js';
 import { errorStatusMatches } from './error-status-matches.js';
@@ -41,6 +43,8 @@ export const BUILT_IN_CHECKS: readonly Check[] = [
   refusedNotStored,
   storedOnce,
   headersDocumented,
+  challengeOn401,
+  allowOn405,
   bodyExpected,
   headersExpected,
   responseTime,

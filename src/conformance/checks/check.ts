@@ -27,6 +27,11 @@ export interface RunMemory {
   readonly refusedMarks: Set<string>;
   /** Fetch operations (GET /pets/{petId}) → the path parameter that names the resource's id. */
   readonly fetchedBy: ReadonlyMap<string, string>;
+  /**
+   * caseId → the marks its own creates sent that a later step of the same case must be able to see (refused and
+   * once marks): when its list answer cannot show them, the check says "not verified" rather than passing.
+   */
+  readonly caseMarks: Map<string, Set<string>>;
 }
 
 export function createRunMemory(operations: readonly Operation[]): RunMemory {
@@ -48,6 +53,7 @@ export function createRunMemory(operations: readonly Operation[]): RunMemory {
     createdFields: new Map(),
     refusedMarks: new Set(),
     fetchedBy,
+    caseMarks: new Map(),
   };
 }
 
@@ -92,4 +98,22 @@ export interface Check {
   readonly clause: string;
   readonly observed: OnObserved;
   readonly check: (input: CheckInput) => Problem | undefined;
+  /**
+   * Why this exchange could not show the property, when it found no problem but could not have seen one (a full
+   * page may hold the resource on a later one): reported "not verified" with the reason, never as a pass.
+   */
+  readonly unverified?: (input: CheckInput) => string | undefined;
+}
+
+/** Remembers marks a case's create sent, for a later step of the same case (RunMemory.caseMarks). */
+export function rememberCaseMarks(input: CheckInput, marks: readonly string[]): void {
+  if (marks.length === 0) return;
+  const known = input.run.caseMarks.get(input.caseId) ?? new Set<string>();
+  for (const mark of marks) known.add(mark);
+  input.run.caseMarks.set(input.caseId, known);
+}
+
+/** The marks starting with `prefix` that this case's creates sent (rememberCaseMarks). */
+export function caseMarks(input: CheckInput, prefix: string): string[] {
+  return [...(input.run.caseMarks.get(input.caseId) ?? [])].filter((mark) => mark.startsWith(prefix));
 }

@@ -3,7 +3,7 @@ import { loadContract } from '../../contract/load-contract.js';
 import { parseJson } from '../../contract/lossless-json.js';
 import type { Operation } from '../../contract/operation.js';
 import type { Exchange } from '../exchange.js';
-import { runChecks } from '../run-checks.js';
+import { runChecks, unverifiedChecks } from '../run-checks.js';
 import type { Step, StepExpectation } from '../scenario.js';
 import { authEnforced } from './auth-enforced.js';
 import { bodyExpected } from './body-expected.js';
@@ -28,6 +28,8 @@ interface Shape {
   elapsedMs?: number;
   error?: Exchange['error'];
   url?: string;
+  /** WWW-Authenticate on a 401: a Bearer challenge unless given; null for none. */
+  challenge?: string | null;
 }
 
 /** An exchange for getPet answering a Pet by default; each case changes one thing. */
@@ -41,7 +43,12 @@ function input(shape: Shape = {}): CheckInput {
   const operation = shape.operation ?? op(shape.operationId ?? 'getPet');
   const body = shape.body ?? PET;
   const contentType = shape.contentType === undefined ? 'application/json' : shape.contentType;
-  const headers: Record<string, string> = { ...(contentType === null ? {} : { 'content-type': contentType }), ...shape.headers };
+  const challenge = shape.challenge === undefined ? 'Bearer realm="petstore"' : shape.challenge;
+  const headers: Record<string, string> = {
+    ...(contentType === null ? {} : { 'content-type': contentType }),
+    ...(shape.status === 401 && challenge !== null ? { 'www-authenticate': challenge } : {}),
+    ...shape.headers,
+  };
   let json: unknown;
   let jsonError: string | undefined;
   try {
@@ -150,6 +157,15 @@ const CASES: Readonly<Record<string, { conforming: CheckInput; violation: CheckI
       operationId: 'listPets',
       body: `[${PET.replace('"Rex"', '"conformance once 1a2b3c4d k3v9x0q2mz"')},${PET.replace('9007199254740993', '2').replace('"Rex"', '"conformance once 1a2b3c4d k3v9x0q2mz"')}]`,
     }),
+  },
+  'challenge-on-401': {
+    conforming: input({ auth: 'none', status: 401, body: ERROR_401, challenge: 'Basic realm="x", bearer realm="petstore"' }),
+    violation: input({ auth: 'none', status: 401, body: ERROR_401, challenge: null }),
+  },
+  'allow-on-405': {
+    // As the probe sees it: whether an optional operation is served is observed (x-optional-operation).
+    conforming: { ...input({ operationId: 'createMessage', status: 405, body: '', contentType: null, headers: { allow: 'GET' } }), observing: true },
+    violation: { ...input({ operationId: 'createMessage', status: 405, body: '', contentType: null }), observing: true },
   },
   'id-assigned-once': {
     conforming: input({ operationId: 'createPet', status: 201 }),
@@ -318,5 +334,45 @@ describe('list-within-query', () => {
   it('names an item without the filtered field too', () => {
     const unfiltered = input({ operationId: 'listPets', url: 'http://127.0.0.1:1/v1/pets?status=sold', body: '[{"id":1,"name":"a","categoryId":1}]' });
     expect(title(unfiltered)).toBe('the list filtered by status=sold holds an item whose status is (nothing)');
+  });
+});
+
+describe('checks that could not observe what they check say "not verified"', () => {
+  const listUrl = (limit: number) => `http://127.0.0.1:1/v1/pets?limit=${limit}`;
+  const page = (n: number) => `[${Array.from({ length: n }, (_, i) => PET.replace('9007199254740993', String(i + 1))).join(',')}]`;
+  /** A create of this case, with `name` in its body, answered `status`; then its list, in the same run memory. */
+  const afterCreate = (name: string, status: number, list: CheckInput): CheckInput => {
+    const create = input({ operationId: 'createPet', status, body: status === 201 ? PET : ERROR_401.replaceAll('401', String(status)) });
+    const sent = { ...create, exchange: { ...create.exchange, request: { ...create.exchange.request, body: `{"name":"${name}","categoryId":1}` } } };
+    runChecks(BUILT_IN_CHECKS, sent);
+    return { ...list, run: sent.run };
+  };
+  const unverified = (given: CheckInput) => unverifiedChecks(BUILT_IN_CHECKS, given, runChecks(BUILT_IN_CHECKS, given));
+
+  it('a refused create, then a full page without it: refused-not-stored is not verified; a shorter page verifies it', () => {
+    const full = afterCreate('conformance refused 0123456789', 400, input({ operationId: 'listPets', url: listUrl(2), body: page(2) }));
+    expect(unverified(full)).toEqual([expect.stringMatching(/^not verified \(refused-not-stored\): the list answered a full page of 2/)]);
+    const short = afterCreate('conformance refused 0123456789', 400, input({ operationId: 'listPets', url: listUrl(3), body: page(2) }));
+    expect(unverified(short)).toEqual([]);
+  });
+
+  it('a marked create, then a full page without it: stored-once is not verified; with it, verified', () => {
+    const mark = 'conformance once 1a2b3c4d k3v9x0q2mz';
+    const full = afterCreate(mark, 201, input({ operationId: 'listPets', url: listUrl(2), body: page(2) }));
+    expect(unverified(full)).toEqual([expect.stringMatching(/^not verified \(stored-once\): the list answered a full page of 2/)]);
+    const holding = afterCreate(mark, 201, input({ operationId: 'listPets', url: listUrl(2), body: page(2).replace('"Rex"', `"${mark}"`) }));
+    expect(unverified(holding)).toEqual([]);
+  });
+
+  it('an item expected in a list: a full page without it is not verified, never passed', () => {
+    const rule = { bodyIncludes: { item: { name: 'Absent' }, whenShorterThan: 2 } };
+    expect(unverified(input({ operationId: 'listPets', url: listUrl(2), body: page(2), expect: rule }))).toEqual([
+      expect.stringMatching(/^not verified \(body-expected\): the list answered a full page of 2 without an item containing/),
+    ]);
+    expect(unverified(input({ operationId: 'listPets', url: listUrl(2), body: page(1), expect: rule })).length).toBe(0);
+  });
+
+  it('a conforming exchange of every check is verified', () => {
+    for (const { conforming } of Object.values(CASES)) expect(unverified(conforming)).toEqual([]);
   });
 });

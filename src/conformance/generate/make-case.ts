@@ -15,6 +15,7 @@ export interface StepSpec {
   readonly repeat?: Repeat;
   readonly parallel?: number;
   readonly setup?: boolean;
+  readonly respell?: Step['respell'];
 }
 
 export interface CaseSpec {
@@ -65,6 +66,7 @@ function makeStep(spec: StepSpec, i: number): Step {
     repeat: spec.repeat,
     parallel: spec.parallel,
     setup: spec.setup,
+    respell: spec.respell,
     templated: false,
   };
   return { ...step, templated: holdsTemplate([step.path, step.query, step.headers, step.body, step.expect, step.repeat]) };

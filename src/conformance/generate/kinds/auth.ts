@@ -1,7 +1,12 @@
+import { largestPageQuery } from '../../../contract/list-parameters.js';
 import type { Operation } from '../../../contract/operation.js';
-import type { AuthChoice } from '../../scenario.js';
+import { listOperation, namingField, requestSchema } from '../../../contract/resource-shape.js';
+import { refusedMark } from '../../resource-marks.js';
+import type { AuthChoice, Scenario } from '../../scenario.js';
 import type { CaseKind, GenerateContext } from '../case-kind.js';
+import { successStatuses } from '../expected-statuses.js';
 import { makeCase, type StepSpec } from '../make-case.js';
+import { rareFilter } from '../rare-filter.js';
 import { validRequest } from '../valid-request.js';
 import { invalidVariants } from './parameters.js';
 
@@ -73,8 +78,86 @@ export const authKind: CaseKind = {
       .flatMap((operation) => [
         ...VARIANTS.flatMap((variant) => casesFor(operation, variant, context)),
         ...refusedBeforeInput(operation, context),
+        ...refusedAddsNothing(operation, context),
+        ...PATH_SPELLINGS.map((spelling) => respelledCase(operation, spelling)),
       ]),
 };
+
+// The literal segments of a path template, leaving `{param}` names as they are.
+const literals = (template: string, change: (text: string) => string) =>
+  template.replace(/[^/{}]+(?![^{]*\})/g, change);
+
+/**
+ * Spellings of a contract path that many routers take for it (RFC 3986 §6.2.2: case and percent-encoding
+ * normalisation; a trailing or doubled slash that frameworks fold away). A server may answer them 404, redirect
+ * or serve them; serving them without credentials bypasses auth.
+ */
+const PATH_SPELLINGS: readonly { id: string; what: string; spell: (template: string) => string }[] = [
+  { id: 'trailing-slash', what: 'with a trailing slash', spell: (t) => `${t}/` },
+  { id: 'doubled-slash', what: 'with its first slash doubled', spell: (t) => `/${t}` },
+  { id: 'upper-case', what: 'in upper case', spell: (t) => literals(t, (text) => text.toUpperCase()) },
+  {
+    id: 'percent-encoded',
+    what: 'with its first letter percent-encoded',
+    // The first letter of the first literal segment: `{petId}` must stay a name to fill in.
+    spell: (t) => t.replace(/^((?:\/\{[^}]*\})*\/[^A-Za-z/{]*)([A-Za-z])/, (_, before: string, c: string) => `${before}%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+  },
+];
+
+function respelledCase(operation: Operation, spelling: (typeof PATH_SPELLINGS)[number]): Scenario {
+  const op = operation.operationId;
+  const path = spelling.spell(operation.path);
+  return makeCase({
+    kind: 'auth',
+    id: `${op}/path-spelling/${spelling.id}`,
+    name: `${op} is not served without a key at ${path}`,
+    description: `Given a request to ${op} without a key, at its path ${spelling.what} (${operation.method} ${path}), when the target answers, then it is not a success: a 401, a 404 or a redirect are the server's choice, serving it bypasses auth (auth-enforced).`,
+    steps: [
+      {
+        ...validRequest(operation),
+        auth: 'none',
+        respell: spelling.spell,
+        observe: `what ${operation.method} ${path} answers without a key`,
+      },
+    ],
+    tags: ['security'],
+  });
+}
+
+/**
+ * Seed, Authentication: a request without a valid key is refused, so it adds nothing. Creates refused with 401, each
+ * named with a refused mark (resource-marks.ts), then the list with the run's key: refused-not-stored fails a listed
+ * resource carrying a mark, and says "not verified" when the list answers a full page without one.
+ */
+function refusedAddsNothing(operation: Operation, { contract, random }: GenerateContext): Scenario[] {
+  const list = listOperation(operation, contract.operations);
+  const named = namingField(requestSchema(operation));
+  const valid = validRequest(operation);
+  if (!list || named === undefined || valid.body?.kind !== 'json') return [];
+  const filtered = rareFilter(list, requestSchema(operation));
+  const sample = { ...(valid.body.value as Record<string, unknown>), ...filtered };
+  const refused = (auth: AuthChoice): StepSpec => ({
+    ...valid,
+    body: { kind: 'json', value: { ...sample, [named]: refusedMark(random) } },
+    auth,
+    expect: { status: [401] },
+  });
+  const op = operation.operationId;
+  return [
+    makeCase({
+      kind: 'auth',
+      id: `${op}/refused-adds-nothing`,
+      name: `${op} adds nothing it refused for its credentials`,
+      description: `Given valid bodies, each named with a mark of its own, sent to ${op} without a key and with a random key, when ${list.operationId} is called with the run's key (filtered by a value the bodies carry, where it has a filter), then each create was answered 401 and no listed resource carries a mark.`,
+      steps: [
+        refused('none'),
+        refused({ raw: `Bearer conformance-${random.text(32, '0123456789abcdef')}` }),
+        { operation: list, query: { ...largestPageQuery(list), ...filtered }, expect: { status: successStatuses(list) } },
+      ],
+      tags: ['security'],
+    }),
+  ];
+}
 
 /**
  * Seed, Authentication: "a request with a missing or invalid key receives status 401", whatever else it holds: a

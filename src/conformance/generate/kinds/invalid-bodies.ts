@@ -7,6 +7,7 @@ import type { Scenario, Step } from '../../scenario.js';
 import type { CaseKind } from '../case-kind.js';
 import { invalidInputStatus, successStatuses } from '../expected-statuses.js';
 import { makeCase } from '../make-case.js';
+import { rareFilter } from '../rare-filter.js';
 import type { Random } from '../create-random.js';
 import { sampleValue } from '../sample-value.js';
 import { refusedMark, refusedMarksIn } from '../../resource-marks.js';
@@ -142,7 +143,7 @@ function casesFor(operation: Operation, schema: JsonSchema, random: Random, cont
  * refused-not-stored fails any listed resource that carries a refused body's mark. A full page in another order
  * may not show it; a store that shows the newest first, or holds fewer than a page, does.
  */
-function refusedAddNothing(operation: Operation, invalid: readonly Invalid[], status: number, contract: Contract): Scenario[] {
+function refusedAddNothing(operation: Operation, invalid: readonly Invalid[], status: number | '4XX', contract: Contract): Scenario[] {
   const list = listOperation(operation, contract.operations);
   // One refused body for each field that can be wrong while the mark stays (categoryId missing, status not in its enum).
   const fields = new Set<string>();
@@ -154,6 +155,7 @@ function refusedAddNothing(operation: Operation, invalid: readonly Invalid[], st
   });
   if (!list || marked.length === 0) return [];
   return [
+    ...filteredRefusals(operation, list, marked, status),
     makeCase({
       kind: 'invalid-bodies',
       id: `${operation.operationId}/refused-adds-nothing`,
@@ -162,6 +164,36 @@ function refusedAddNothing(operation: Operation, invalid: readonly Invalid[], st
       steps: [
         ...marked.map(({ body }) => ({ operation, body, expect: { status: [status] } })),
         { operation: list, query: largestPageQuery(list), expect: { status: successStatuses(list) } },
+      ],
+    }),
+  ];
+}
+
+/**
+ * The same refused bodies, those whose filter field is not what makes them invalid, carrying the list's rare filter
+ * value, then the list filtered by it: on a target that already holds more than a page, the unfiltered list is
+ * full and refused-not-stored says "not verified"; this one can hold them.
+ */
+function filteredRefusals(operation: Operation, list: Operation, marked: readonly Invalid[], status: number | '4XX'): Scenario[] {
+  const filter = rareFilter(list, requestSchema(operation));
+  const [name, value] = Object.entries(filter)[0] ?? [];
+  if (name === undefined) return [];
+  const bodies = marked.flatMap(({ id, body }) => {
+    const sent = body.kind === 'json' ? body.value : undefined;
+    if (id.startsWith(`${name}/`) || sent === null || typeof sent !== 'object' || Array.isArray(sent)) return [];
+    return [{ kind: 'json' as const, value: { ...sent, ...filter } }];
+  });
+  if (bodies.length === 0) return [];
+  const op = operation.operationId;
+  return [
+    makeCase({
+      kind: 'invalid-bodies',
+      id: `${op}/refused-adds-nothing-filtered`,
+      name: `${op} adds nothing it refused, listed by ${name}=${String(value)}`,
+      description: `Given ${bodies.length} bodies ${op} must refuse, each with ${name} ${String(value)} and named with a mark of its own, when they are sent and ${list.operationId} is called with ${name}=${String(value)}, then each is refused with ${status} and no listed resource carries a mark.`,
+      steps: [
+        ...bodies.map((body) => ({ operation, body, expect: { status: [status] } })),
+        { operation: list, query: { ...largestPageQuery(list), ...filter }, expect: { status: successStatuses(list) } },
       ],
     }),
   ];
