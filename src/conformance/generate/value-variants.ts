@@ -40,6 +40,9 @@ function integerVariants(schema: JsonSchema): Variant[] {
     put('above-2-53', '2^53+1, which a double cannot hold', ABOVE_DOUBLE);
     put('below-minus-2-53', '-(2^53+1)', -ABOVE_DOUBLE);
   }
+  // JSON Schema draft 7 and 2020-12 (OpenAPI 3.1): an exclusive bound is a number, the first value past it allowed.
+  if (typeof schema.exclusiveMinimum === 'number') put('above-exclusive-minimum', `${schema.exclusiveMinimum + 1}, just above the exclusive minimum`, schema.exclusiveMinimum + 1);
+  if (typeof schema.exclusiveMaximum === 'number') put('below-exclusive-maximum', `${schema.exclusiveMaximum - 1}, just below the exclusive maximum`, schema.exclusiveMaximum - 1);
   if (schema.minimum === undefined) {
     put('zero', '0', 0);
     put('negative', '-1', -1);
@@ -51,6 +54,8 @@ function allows(schema: JsonSchema, value: number | bigint): boolean {
   const n = Number(value);
   if (schema.minimum !== undefined && n < schema.minimum) return false;
   if (schema.maximum !== undefined && n > schema.maximum) return false;
+  if (typeof schema.exclusiveMinimum === 'number' && n <= schema.exclusiveMinimum) return false;
+  if (typeof schema.exclusiveMaximum === 'number' && n >= schema.exclusiveMaximum) return false;
   if (schema.format === 'int32') return n >= -(2 ** 31) && n < 2 ** 31;
   return true;
 }

@@ -1,0 +1,49 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generateCases } from '../../src/conformance/generate/generate-cases.js';
+import { defaultContractPath, loadContract } from '../../src/contract/load-contract.js';
+import { DEV_API_KEY } from '../../src/mock/mock-options.js';
+import { runCli } from '../conformance/run-cli.js';
+import { startMock } from '../support/start-mock.js';
+
+// The Pet Store contract as teams write it: the same operations and fields, each in another style.
+const STYLES = ['split-files', 'all-of', 'read-only', 'nullable', 'oas-3-1'] as const;
+const contractOf = (style: string) => resolve(import.meta.dirname, '../contracts/styles', style, 'openapi.yaml');
+
+// The kinds a style used to lose cases from without a word (allOf: ids, pagination, refused-adds-nothing).
+const KINDS = ['ids', 'pagination', 'invalid-bodies'] as const;
+
+async function countsByKind(file: string): Promise<Record<string, number>> {
+  const contract = await loadContract(file);
+  const { cases } = generateCases(contract, { seed: 1, token: DEV_API_KEY, kinds: [...KINDS], maxCases: undefined });
+  return Object.fromEntries(KINDS.map((kind) => [kind, cases.filter((c) => c.kind === kind).length]));
+}
+
+describe.each(STYLES)('the Pet Store contract written %s', async (style) => {
+  const contract = contractOf(style);
+  const mock = await startMock({ contract });
+  const auth = { authorization: `Bearer ${DEV_API_KEY}`, 'content-type': 'application/json' };
+
+  it('is served by the mock: an ordinary create, then the list and the get show it', async () => {
+    const created = await fetch(`${mock.url}/pets`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Rex', categoryId: 1 }) });
+    expect(created.status).toBe(201);
+    const pet = (await created.json()) as { id: number; name: string };
+    expect(pet.name).toBe('Rex');
+    const listed = (await (await fetch(`${mock.url}/pets?limit=100`, { headers: auth })).json()) as { id: number }[];
+    expect(listed.map((p) => p.id)).toContain(pet.id);
+    const fetched = await fetch(`${mock.url}/pets/${pet.id}`, { headers: auth });
+    expect(fetched.status).toBe(200);
+    expect(await fetched.json()).toEqual(pet);
+  });
+
+  it('makes no fewer ids, pagination and invalid-body cases than the stock contract', async () => {
+    expect(await countsByKind(contract)).toEqual(await countsByKind(defaultContractPath()));
+  });
+
+  it('passes the runner against the mock started on it', async () => {
+    const run = await runCli(['--target', mock.url, '--contract', contract, '--reporter', 'json', '--seed', '1']);
+    const report = await run.report();
+    expect(report.scenarios.flatMap((s) => s.findings.map((f) => `${s.id}: ${f.checkId}: ${f.received} (documented: ${f.documented})`))).toEqual([]);
+    expect(run.code).toBe(0);
+  });
+});
