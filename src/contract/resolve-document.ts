@@ -15,6 +15,8 @@ const REMOTE = /^(?!file:)[a-z][a-z0-9+.-]*:/i;
  */
 export async function resolveDocument(file: string, parsed: object): Promise<object> {
   const where = new Map<string, string>();
+  // ref-parser wraps what a parser throws in its own error: the first of ours is kept to be thrown as it is.
+  let ours: unknown;
   const show = (path: string) => relative(dirname(file), path) || path;
   const refuse = (cause: string): never => {
     throw new AppError('contract_invalid', `Failed to load ${file}: ${cause}`);
@@ -34,9 +36,14 @@ export async function resolveDocument(file: string, parsed: object): Promise<obj
     canParse: true,
     parse: (info: { url: string; data: Buffer | string }) => {
       const path = info.url.startsWith('file:') ? fileURLToPath(info.url) : info.url;
-      const value = parseYaml(show(path), info.data.toString(), 'contract_invalid').value;
-      scan(path, value);
-      return value;
+      try {
+        const value = parseYaml(path, info.data.toString(), 'contract_invalid').value;
+        scan(path, value);
+        return value;
+      } catch (error) {
+        ours ??= error;
+        throw error;
+      }
     },
   };
   try {
@@ -45,6 +52,7 @@ export async function resolveDocument(file: string, parsed: object): Promise<obj
       parse: { json: false, yaml: false, text: false, binary: false, localFile },
     } as never)) as unknown as object;
   } catch (error) {
+    if (ours !== undefined) throw ours;
     if (isAppError(error)) throw error;
     const { message, source, parentPath } = error as { message: string; source?: string; parentPath?: string };
     // swagger-parser names an API it was handed as an object "[object Object]".

@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateCases } from '../../src/conformance/generate/generate-cases.js';
 import { defaultContractPath, loadContract } from '../../src/contract/load-contract.js';
@@ -45,5 +47,20 @@ describe.each(STYLES)('the Pet Store contract written %s', async (style) => {
     const report = await run.report();
     expect(report.scenarios.flatMap((s) => s.findings.map((f) => `${s.id}: ${f.checkId}: ${f.received} (documented: ${f.documented})`))).toEqual([]);
     expect(run.code).toBe(0);
+  });
+});
+
+describe('a contract that cannot be loaded', () => {
+  it('stops the runner with exit 2, naming the file, the pointer of the $ref and the cause', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'contract-style-'));
+    const file = join(dir, 'openapi.yaml');
+    await cp(resolve(contractOf('split-files'), '../schemas'), join(dir, 'schemas'), { recursive: true });
+    const text = await readFile(contractOf('split-files'), 'utf8');
+    await writeFile(file, text.replace('$ref: "./schemas/new-pet.yaml"', '$ref: "./schemas/missing.yaml"'));
+    // Nothing listens on port 9 of the loopback: the contract is refused before any request is sent.
+    const run = await runCli(['--target', 'http://127.0.0.1:9/v1', '--contract', file, '--reporter', 'json']);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain(`Failed to load ${file}: openapi.yaml#/components/schemas/NewPet/$ref: `);
+    expect(run.err).toMatch(/schemas\/missing\.yaml: ENOENT/);
   });
 });
