@@ -64,3 +64,20 @@ describe('a contract that cannot be loaded', () => {
     expect(run.err).toMatch(/schemas\/missing\.yaml: ENOENT/);
   });
 });
+
+describe('a string field with a pattern', () => {
+  it('gets a valid case with its matching example and an invalid one with a string the pattern refuses', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'contract-style-'));
+    const file = join(dir, 'openapi.yaml');
+    const code = '{type: string, pattern: "^[A-Z]{3}$", example: ABC}';
+    const body = `{type: object, required: [code], properties: {code: ${code}}}`;
+    await writeFile(
+      file,
+      `openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths:\n  /codes:\n    post:\n      operationId: addCode\n      requestBody: {required: true, content: {application/json: {schema: ${body}}}}\n      responses: {"201": {description: ok}, "400": {description: refused}}\n`,
+    );
+    const { cases } = generateCases(await loadContract(file), { seed: 1, token: DEV_API_KEY, kinds: ['valid-bodies', 'invalid-bodies'], maxCases: undefined });
+    const sent = (id: string) => cases.find((c) => c.id === id)?.steps[0]?.body;
+    expect(sent('valid-bodies/addCode/code/pattern-example')).toEqual({ kind: 'json', value: { code: 'ABC' } });
+    expect(sent('invalid-bodies/addCode/code/pattern-mismatch')).toEqual({ kind: 'json', value: { code: '' } });
+  });
+});

@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../../contract/operation.js';
 import type { Random } from './create-random.js';
+import { patternValues } from './pattern-values.js';
 import { isFreeText, RUN_MARK } from './sample-value.js';
 
 /** A value the schema allows, named for case ids and titles. */
@@ -23,6 +24,8 @@ export function validVariants(schema: JsonSchema, random: Random): Variant[] {
   if (schema.type === 'integer') return integerVariants(schema);
   if (schema.type === 'boolean') return [true, false].map((value) => ({ id: String(value), what: String(value), value }));
   if (schema.type === 'string' && isFreeText(schema)) return stringVariants(random);
+  const { matching } = patternValues(schema);
+  if (matching !== undefined) return [{ id: 'pattern-example', what: `${JSON.stringify(matching)}, its example, which matches its pattern`, value: matching }];
   return [];
 }
 
