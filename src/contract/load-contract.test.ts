@@ -93,6 +93,8 @@ describe('loadContract on contracts as teams write them', () => {
       `Failed to load ${file}: schemas/a.yaml#/properties/b/$ref: $ref https://127.0.0.1:9/b.yaml points at the network; contracts are read offline (save it beside the contract and refer to the file)`,
     );
     expect(error?.code).toBe('contract_invalid');
+    const hostOnly = await folder({ 'openapi.yaml': bodyIs('//127.0.0.1:9/b.yaml') });
+    expect((await failure(hostOnly))?.message).toContain('$ref //127.0.0.1:9/b.yaml points at the network');
   });
 
   it('names the $ref of a file that cannot be read, the pointer a file lacks and the line of a broken file', async () => {

@@ -4,8 +4,9 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { AppError, isAppError } from './app-error.js';
 import { parseYaml } from './parse-yaml.js';
 
-// A $ref that names a scheme (https:, http:, ftp:) points off this machine; file: and plain paths stay local.
-const REMOTE = /^(?!file:)[a-z][a-z0-9+.-]*:/i;
+// A $ref that names a scheme (https:, http:, ftp:) or a host (//host/x) points off this machine; file: and
+// plain paths stay local. A one-letter "scheme" is a drive letter (C:/schemas/pet.yaml).
+const REMOTE = /^(?:\/\/|(?!file:)[a-z][a-z0-9+.-]+:)/i;
 
 /**
  * Validates the contract and replaces every $ref by what it points at. A $ref to another file is read relative
