@@ -1,6 +1,8 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { AppError } from './app-error.js';
+import { distinct } from './effective-schema.js';
 import { isInt64Number, toValidatable } from './lossless-json.js';
 
 /** One problem with a value: where (`body.categoryId`) and what rule it breaks. */
@@ -19,18 +21,38 @@ export function describeIssues(issues: readonly ValidationIssue[]): string {
 
 const NO_ISSUES: readonly ValidationIssue[] = Object.freeze([]);
 
-// Two instances for the whole process, every schema compiled into both once, at contract load: one that stops at
-// the first error, and one that lists them all to tell people. strict: false because OpenAPI schemas carry
-// keywords JSON Schema does not know (example, x-*).
-function createAjv(allErrors: boolean): Ajv {
-  const ajv = new Ajv({ strict: false, allErrors, validateFormats: true });
+/** The JSON Schema dialect of a contract's schemas: OpenAPI 3.0's (as draft 7, which Prism's model translates it to), or 3.1's 2020-12. */
+export type SchemaDialect = 'draft-07' | '2020-12';
+
+// Two instances per dialect for the whole process, every schema compiled into both once, at contract load: one
+// that stops at the first error, and one that lists them all to tell people. strict: false because OpenAPI
+// schemas carry keywords JSON Schema does not know (example, x-*). The 2020-12 pair is made when a 3.1
+// contract first needs it.
+function createAjv(dialect: SchemaDialect, allErrors: boolean): Ajv {
+  const options = { strict: false, allErrors, validateFormats: true };
+  const ajv = dialect === '2020-12' ? new Ajv2020(options) : new Ajv(options);
   (addFormatsModule as unknown as { default: (a: Ajv) => void }).default(ajv);
   // ajv-formats' int64 only checks Number.isInteger; bigint stand-ins make the range check meaningful.
   ajv.addFormat('int64', { type: 'number', validate: isInt64Number });
   return ajv;
 }
-const ajv = createAjv(true);
-const ajvFirst = createAjv(false);
+const instances = new Map<SchemaDialect, { all: Ajv; first: Ajv }>();
+function ajvFor(dialect: SchemaDialect): { all: Ajv; first: Ajv } {
+  let pair = instances.get(dialect);
+  if (!pair) {
+    pair = { all: createAjv(dialect, true), first: createAjv(dialect, false) };
+    instances.set(dialect, pair);
+  }
+  return pair;
+}
+
+// Prism's model writes a schema that refers to itself as a $ref into a bundle Ajv is never given: that one
+// missing reference is said as what it is; any other problem as Ajv words it.
+function compileProblem(error: Error): string {
+  const missing = (error as { missingRef?: unknown }).missingRef;
+  if (typeof missing === 'string' && missing.includes('__bundled__')) return `${error.message} (a schema that refers to itself is not supported)`;
+  return error.message;
+}
 
 // Past this many items, a list that fails is described by its first error only: listing every error of 240,000
 // pets would hold one error object each (hundreds of MB) for a report that shows fifty.
@@ -41,16 +63,17 @@ const FORMAT_RULES: Readonly<Record<string, string>> = {
   int32: 'must be an int32 integer (-2147483648 to 2147483647)',
 };
 
-export function compileSchema(schema: object, root: string): Validator {
+export function compileSchema(schema: object, root: string, dialect: SchemaDialect = 'draft-07'): Validator {
   let validate: ValidateFunction;
   let validateFirst: ValidateFunction;
+  const { all, first } = ajvFor(dialect);
   try {
-    const own = contractSchema(schema) as object;
-    validate = ajv.compile(own);
-    validateFirst = ajvFirst.compile(own);
+    // Prism's model labels every top-level schema draft 7, a 3.1 contract's too: the dialect is the contract's.
+    const { $schema: _, ...own } = contractSchema(schema) as Record<string, unknown>;
+    validate = all.compile(own);
+    validateFirst = first.compile(own);
   } catch (error) {
-    // Prism's model writes a schema that refers to itself as a $ref into a bundle Ajv is never given.
-    throw new AppError('contract_invalid', `the schema of ${root} cannot be compiled: ${(error as Error).message} (a schema that refers to itself is not supported)`);
+    throw new AppError('contract_invalid', `the schema of ${root} cannot be compiled: ${compileProblem(error as Error)}`);
   }
   return (value, at = root) => {
     const validatable = toValidatable(value);
@@ -124,7 +147,8 @@ export function contractSchema(schema: unknown): unknown {
   const source = schema as Record<string, unknown>;
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(source)) {
-    if (key !== 'x-stoplight') copy[key] = contractSchema(value);
+    if (key === 'enum' && Array.isArray(value)) copy[key] = distinct(value);
+    else if (key !== 'x-stoplight') copy[key] = contractSchema(value);
   }
   if (source.format === 'int64') {
     const explicit = (source['x-stoplight'] as { explicitProperties?: string[] } | undefined)?.explicitProperties;

@@ -1,6 +1,6 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContract } from './load-contract.js';
 
@@ -52,5 +52,99 @@ describe('loadContract', () => {
       `${HEAD}paths:\n  /a: {post: {operationId: a, requestBody: ${body}, responses: {"200": {description: ok}}}}\ncomponents: {schemas: {Node: ${node}}}\n`,
     );
     await expect(loadContract(file)).rejects.toThrow(/Failed to load .*openapi\.yaml: POST \/a: the schema of body cannot be compiled: .*refers to itself/);
+  });
+});
+
+describe('loadContract on contracts as teams write them', () => {
+  async function folder(files: Record<string, string>): Promise<string> {
+    const dir = await mkdtemp(join(tmpdir(), 'contract-'));
+    for (const [name, text] of Object.entries(files)) {
+      await mkdir(dirname(join(dir, name)), { recursive: true });
+      await writeFile(join(dir, name), text);
+    }
+    return join(dir, 'openapi.yaml');
+  }
+  const failure = (file: string) =>
+    loadContract(file).then(
+      () => undefined,
+      (e: Error & { code?: string }) => e,
+    );
+  const bodyIs = (ref: string) =>
+    `${HEAD}paths:\n  /a:\n    post:\n      operationId: a\n      requestBody: {content: {application/json: {schema: {$ref: "${ref}"}}}}\n      responses: {"200": {description: ok}}\n`;
+
+  it('reads a $ref to another file relative to the file that holds it', async () => {
+    const file = await folder({
+      'openapi.yaml': bodyIs('./schemas/a.yaml'),
+      'schemas/a.yaml': 'type: object\nrequired: [b]\nproperties:\n  b: {$ref: "./b.yaml#/B"}\n',
+      'schemas/b.yaml': 'B: {type: integer}\n',
+    });
+    const validate = (await loadContract(file)).byId.get('a')?.requestBody?.contents[0]?.validate;
+    expect(validate?.({ b: 1 })).toEqual([]);
+    expect(validate?.({ b: 'x' })).toEqual([{ path: 'body.b', message: 'must be integer' }]);
+  });
+
+  it('refuses a $ref to the network where it is written, without fetching it', async () => {
+    const file = await folder({
+      'openapi.yaml': bodyIs('./schemas/a.yaml'),
+      'schemas/a.yaml': 'type: object\nproperties:\n  b: {$ref: "https://127.0.0.1:9/b.yaml"}\n',
+    });
+    const error = await failure(file);
+    expect(error?.message).toBe(
+      `Failed to load ${file}: schemas/a.yaml#/properties/b/$ref: $ref https://127.0.0.1:9/b.yaml points at the network; contracts are read offline (save it beside the contract and refer to the file)`,
+    );
+    expect(error?.code).toBe('contract_invalid');
+    const hostOnly = await folder({ 'openapi.yaml': bodyIs('//127.0.0.1:9/b.yaml') });
+    expect((await failure(hostOnly))?.message).toContain('$ref //127.0.0.1:9/b.yaml points at the network');
+  });
+
+  it('names the $ref of a file that cannot be read, the pointer a file lacks and the line of a broken file', async () => {
+    const missingFile = await folder({ 'openapi.yaml': bodyIs('./schemas/nope.yaml') });
+    expect((await failure(missingFile))?.message).toMatch(/^Failed to load .*: openapi\.yaml#\/paths\/~1a\/post\/requestBody\/content\/application~1json\/schema\/\$ref: .*schemas\/nope\.yaml.*ENOENT/);
+    const missingPointer = await folder({ 'openapi.yaml': bodyIs('./a.yaml#/Nope'), 'a.yaml': 'A: {type: string}\n' });
+    expect((await failure(missingPointer))?.message).toMatch(/^Failed to load .*: openapi\.yaml#\/paths\/~1a\/.*\/schema: Missing \$ref pointer "#\/Nope"/);
+    const broken = await folder({ 'openapi.yaml': bodyIs('./a.yaml'), 'a.yaml': 'type: {\n' });
+    expect((await failure(broken))?.message).toMatch(/a\.yaml: line \d+, column \d+: /);
+    expect((await failure(broken))?.message).not.toContain('refers to itself');
+  });
+
+  it('accepts a nullable enum that lists null (OpenAPI 3.0.3), and validates null and its values', async () => {
+    const file = await contractFile(bodyIs('#/components/schemas/S').replace(/\n$/, '\ncomponents: {schemas: {S: {type: string, nullable: true, enum: [a, null]}}}\n'));
+    const validate = (await loadContract(file)).byId.get('a')?.requestBody?.contents[0]?.validate;
+    expect(validate?.(null)).toEqual([]);
+    expect(validate?.('a')).toEqual([]);
+    expect(validate?.('b')).not.toEqual([]);
+  });
+
+  it('never requires a readOnly property in a request, nor a writeOnly one in a response, wherever allOf puts them', async () => {
+    const thing =
+      '{allOf: [{type: object, required: [id, name, secret], properties: {name: {type: string}}}, {properties: {id: {type: integer, readOnly: true}, secret: {type: string, writeOnly: true}}}]}';
+    const file = await contractFile(
+      `${HEAD}paths:\n  /a:\n    post:\n      operationId: a\n      requestBody: {content: {application/json: {schema: {$ref: "#/components/schemas/T"}}}}\n      responses: {"201": {description: ok, content: {application/json: {schema: {$ref: "#/components/schemas/T"}}}}}\ncomponents: {schemas: {T: ${thing}}}\n`,
+    );
+    const operation = (await loadContract(file)).byId.get('a');
+    const request = operation?.requestBody?.contents[0];
+    const response = operation?.responses[0]?.contents[0];
+    expect(request?.validate?.({ name: 'n', secret: 's' })).toEqual([]);
+    // OpenAPI 3.0.3: readOnly "SHOULD NOT be sent": a server may ignore it, so it is not refused.
+    expect(request?.validate?.({ name: 'n', secret: 's', id: 1 })).toEqual([]);
+    expect(request?.validate?.({ name: 'n' })).toEqual([{ path: 'body.secret', message: 'is required' }]);
+    expect(response?.validate?.({ id: 1, name: 'n' })).toEqual([]);
+    expect(response?.validate?.({ name: 'n' })).toEqual([{ path: 'body.id', message: 'is required' }]);
+    // What the generators read: one object, each direction without what it does not carry.
+    expect(request?.schema).toMatchObject({ type: 'object', required: ['name', 'secret'] });
+    expect(Object.keys(request?.schema?.properties ?? {})).toEqual(['name', 'secret']);
+    expect(response?.schema).toMatchObject({ type: 'object', required: ['id', 'name'] });
+  });
+
+  it('validates an OpenAPI 3.1 contract as JSON Schema 2020-12: type arrays, numeric exclusive bounds, prefixItems', async () => {
+    const schema = '{type: object, properties: {s: {type: [string, "null"]}, n: {type: integer, exclusiveMinimum: 0}, t: {type: array, prefixItems: [{type: string}]}}}';
+    const file = await contractFile(
+      `openapi: 3.1.0\ninfo: {title: T, version: "1"}\nservers: [{url: "{b}", variables: {b: {default: /v1, description: where}}}]\npaths:\n  /a:\n    post:\n      operationId: a\n      requestBody: {content: {application/json: {schema: ${schema}}}}\n      responses: {"200": {description: ok}}\n`,
+    );
+    const media = (await loadContract(file)).byId.get('a')?.requestBody?.contents[0];
+    expect(media?.validate?.({ s: null, n: 1, t: ['x', 2] })).toEqual([]);
+    expect(media?.validate?.({ n: 0 })).toEqual([{ path: 'body.n', message: 'must be > 0' }]);
+    expect(media?.validate?.({ t: [2] })).toEqual([{ path: 'body.t[0]', message: 'must be string' }]);
+    expect(media?.schema?.properties?.s).toMatchObject({ type: 'string', nullable: true });
   });
 });

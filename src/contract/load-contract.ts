@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import SwaggerParser from '@apidevtools/swagger-parser';
 import { AppError, isAppError } from './app-error.js';
-import { compileSchema, contractSchema, type Validator } from './compile-schema.js';
+import { compileSchema, contractSchema, type SchemaDialect, type Validator } from './compile-schema.js';
+import { type Direction, directedSchema, effectiveSchema } from './effective-schema.js';
 import { createOperationFinder, type OperationFinder } from './find-operation.js';
-import type { AuthKind, JsonSchema, MediaSpec, Operation, ParameterLocation, ParameterSpec, ResponseSpec } from './operation.js';
+import type { AuthKind, MediaSpec, Operation, ParameterLocation, ParameterSpec, ResponseSpec } from './operation.js';
 import { packageRoot } from './package-root.js';
 import { parseYaml } from './parse-yaml.js';
 import { prismOperations } from './prism-operations.js';
+import { resolveDocument } from './resolve-document.js';
 
 export interface Contract {
   readonly file: string;
@@ -57,17 +58,11 @@ async function compileContract(file: string): Promise<Contract> {
       `Failed to load ${file}: not an OpenAPI 3.x document (it needs openapi: 3.0.3 or another 3.x)`,
     );
   }
-  let document: object;
-  try {
-    // external: false keeps loading offline: a contract that points at a remote $ref is rejected, not fetched.
-    document = (await SwaggerParser.validate(parsed as never, { resolve: { external: false } })) as object;
-  } catch (error) {
-    // swagger-parser names an API it was handed as an object "[object Object]".
-    const message = (error as Error).message.replaceAll('[object Object]', file);
-    throw new AppError('contract_invalid', `Failed to load ${file}: ${message}`);
-  }
+  const document = await resolveDocument(file, parsed as object);
   const info = (document as { info: { title: string; version: string }; openapi?: string }).info;
-  const operations = prismOperations(document).map((op) => toOperation(file, op as PrismOperation));
+  // OpenAPI 3.1 schemas are JSON Schema 2020-12; 3.0's are its own dialect, which Prism's model turns into draft 7.
+  const dialect: SchemaDialect = declared.startsWith('3.0') ? 'draft-07' : '2020-12';
+  const operations = prismOperations(document).map((op) => toOperation(file, op as PrismOperation, dialect));
   const byId = new Map<string, Operation>();
   for (const operation of operations) {
     if (byId.has(operation.operationId)) {
@@ -79,7 +74,8 @@ async function compileContract(file: string): Promise<Contract> {
   const schemas = new Map(
     Object.entries(components).map(([name, schema]) => {
       try {
-        return [name, compileSchema(schema, name)] as const;
+        // A named schema validates what the service holds and answers (a fixture): the response direction.
+        return [name, compileSchema(directedSchema(schema, 'response') as object, name, dialect)] as const;
       } catch (error) {
         throw isAppError(error) ? new AppError('contract_invalid', `Failed to load ${file}: ${error.message}`) : error;
       }
@@ -147,23 +143,23 @@ interface PrismOperation {
   responses: { code: string; description?: string; headers?: PrismParameter[]; contents?: PrismContent[] }[];
 }
 
-function toOperation(file: string, op: PrismOperation): Operation {
+function toOperation(file: string, op: PrismOperation, dialect: SchemaDialect): Operation {
   try {
-    return buildOperation(file, op);
+    return buildOperation(file, op, dialect);
   } catch (error) {
     if (!isAppError(error) || error.message.startsWith('Failed')) throw error;
     throw new AppError('contract_invalid', `Failed to load ${file}: ${op.method.toUpperCase()} ${op.path}: ${error.message}`);
   }
 }
 
-function buildOperation(file: string, op: PrismOperation): Operation {
+function buildOperation(file: string, op: PrismOperation, dialect: SchemaDialect): Operation {
   const method = op.method.toUpperCase();
   if (!op.iid) throw new AppError('contract_invalid', `Failed to load ${file}: ${method} ${op.path} has no operationId`);
   const operationId = op.iid;
   const parameters: ParameterSpec[] = [
-    ...(op.request?.path ?? []).map((p) => toParameter(p, 'path')),
-    ...(op.request?.query ?? []).map((p) => toParameter(p, 'query')),
-    ...(op.request?.headers ?? []).map((p) => toParameter(p, 'header')),
+    ...(op.request?.path ?? []).map((p) => toParameter(p, 'path', dialect)),
+    ...(op.request?.query ?? []).map((p) => toParameter(p, 'query', dialect)),
+    ...(op.request?.headers ?? []).map((p) => toParameter(p, 'header', dialect)),
   ];
   const body = op.request?.body;
   return {
@@ -177,40 +173,44 @@ function buildOperation(file: string, op: PrismOperation): Operation {
     auth: authKind(op.security ?? []),
     parameters,
     requestBody: body?.contents?.length
-      ? { required: body.required === true, contents: body.contents.map((c) => toMedia(c, 'body')) }
+      ? { required: body.required === true, contents: body.contents.map((c) => toMedia(c, 'request', dialect)) }
       : undefined,
     responses: op.responses.map(
       (r): ResponseSpec => ({
         code: r.code.toUpperCase() === 'DEFAULT' ? 'default' : r.code.toUpperCase(),
         description: r.description,
         headers: (r.headers ?? []).map((h) => ({ name: h.name.toLowerCase(), required: h.required === true })),
-        contents: (r.contents ?? []).map((c) => toMedia(c, 'body')),
+        contents: (r.contents ?? []).map((c) => toMedia(c, 'response', dialect)),
       }),
     ),
     prismOperation: op,
   };
 }
 
-function toParameter(p: PrismParameter, location: ParameterLocation): ParameterSpec {
-  const schema = (p.schema ?? {}) as { type?: unknown; default?: unknown };
+function toParameter(p: PrismParameter, location: ParameterLocation, dialect: SchemaDialect): ParameterSpec {
+  const raw = contractSchema(p.schema ?? {});
+  const view = effectiveSchema(raw, 'request');
+  // A parameter's value is text: the null that a nullable enum lists cannot be sent in it, only left out.
+  const schema = view.enum?.includes(null) ? { ...view, enum: view.enum.filter((value) => value !== null) } : view;
   const root = `${location}.${p.name}`;
   return {
     name: location === 'header' ? p.name.toLowerCase() : p.name,
     in: location,
     required: location === 'path' || p.required === true,
-    type: typeof schema.type === 'string' ? schema.type : undefined,
+    type: schema.type,
     defaultValue: schema.default,
-    schema: contractSchema(schema) as JsonSchema,
-    validate: compileSchema(schema, root),
+    schema,
+    validate: compileSchema(raw as object, root, dialect),
   };
 }
 
-function toMedia(content: PrismContent, root: string): MediaSpec {
+function toMedia(content: PrismContent, direction: Direction, dialect: SchemaDialect): MediaSpec {
+  const raw = content.schema && contractSchema(content.schema);
   return {
     mediaType: content.mediaType.toLowerCase(),
-    schema: content.schema && (contractSchema(content.schema) as JsonSchema),
+    schema: raw === undefined ? undefined : effectiveSchema(raw, direction),
     example: content.examples?.[0]?.value,
-    validate: content.schema ? compileSchema(content.schema, root) : undefined,
+    validate: raw === undefined ? undefined : compileSchema(directedSchema(raw, direction) as object, 'body', dialect),
   };
 }
 

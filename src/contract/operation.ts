@@ -26,6 +26,7 @@ export interface JsonSchema {
   readonly exclusiveMaximum?: number | boolean;
   readonly minLength?: number;
   readonly maxLength?: number;
+  readonly pattern?: string;
   readonly default?: unknown;
   readonly example?: unknown;
   readonly examples?: readonly unknown[];

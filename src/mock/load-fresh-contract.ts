@@ -17,8 +17,8 @@ export async function loadFreshContract(file: string): Promise<Contract> {
   try {
     return { ...(await loadContract(copy)), file };
   } catch (error) {
-    // Its messages name the copy: the user edited the original.
-    if (isAppError(error)) throw new AppError(error.code, error.message.replaceAll(copy, file));
+    // Its messages name the copy, by path or (a pointer in it) by name: the user edited the original.
+    if (isAppError(error)) throw new AppError(error.code, error.message.replaceAll(copy, file).replaceAll(basename(copy), basename(file)));
     throw error;
   } finally {
     await rm(copy, { force: true });

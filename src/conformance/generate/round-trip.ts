@@ -1,6 +1,6 @@
 import type { Contract } from '../../contract/load-contract.js';
 import type { Operation } from '../../contract/operation.js';
-import { createdResource, fetchOperation, IDENTIFIER, lastingFields, successSchema } from '../../contract/resource-shape.js';
+import { createdResource, fetchOperation, IDENTIFIER, lastingFields, requestSchema, successSchema } from '../../contract/resource-shape.js';
 import type { StepExpectation } from '../scenario.js';
 import { successStatuses } from './expected-statuses.js';
 import type { StepSpec } from './make-case.js';
@@ -40,10 +40,16 @@ export function roundTrip(
   ];
 }
 
-/** The fields of the sent body that the answer's schema declares too: those must come back unchanged. */
+/**
+ * The fields of the sent body that the answer's schema declares too: those must come back unchanged. A null in an
+ * optional (nullable) field is not among them: a server may read it as "not given" and answer its default.
+ */
 function echoedFields(operation: Operation, sent: unknown): Record<string, unknown> | undefined {
   const declared = successSchema(operation)?.properties;
   if (!declared || sent === null || typeof sent !== 'object' || Array.isArray(sent)) return undefined;
-  const echoed = Object.fromEntries(Object.entries(sent).filter(([name]) => name in declared));
+  const required = requestSchema(operation)?.required ?? [];
+  const echoed = Object.fromEntries(
+    Object.entries(sent).filter(([name, value]) => name in declared && (value !== null || required.includes(name))),
+  );
   return Object.keys(echoed).length > 0 ? echoed : undefined;
 }

@@ -26,7 +26,7 @@ export function sampleValue(schema: JsonSchema | undefined, withOptional = false
       return [sampleValue(schema.items, withOptional, depth + 1)];
     case 'integer':
     case 'number':
-      return typeof example === 'number' ? example : Math.min(Math.max(1, schema.minimum ?? 1), schema.maximum ?? 1);
+      return typeof example === 'number' ? example : smallestNumber(schema);
     case 'boolean':
       return typeof example === 'boolean' ? example : true;
     case 'string':
@@ -36,6 +36,13 @@ export function sampleValue(schema: JsonSchema | undefined, withOptional = false
     default:
       return example ?? 'sample';
   }
+}
+
+// 1, or the least value the bounds allow above it (an exclusive minimum is a number: draft 7, OpenAPI 3.1).
+function smallestNumber(schema: JsonSchema): number {
+  const above = typeof schema.exclusiveMinimum === 'number' ? Math.floor(schema.exclusiveMinimum) + 1 : 1;
+  const least = Math.max(1, schema.minimum ?? 1, above);
+  return Math.min(least, schema.maximum ?? least);
 }
 
 /** A string the contract constrains only by type: any text is valid in it. */

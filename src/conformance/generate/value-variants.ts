@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../../contract/operation.js';
 import type { Random } from './create-random.js';
+import { patternValues } from './pattern-values.js';
 import { isFreeText, RUN_MARK } from './sample-value.js';
 
 /** A value the schema allows, named for case ids and titles. */
@@ -23,6 +24,8 @@ export function validVariants(schema: JsonSchema, random: Random): Variant[] {
   if (schema.type === 'integer') return integerVariants(schema);
   if (schema.type === 'boolean') return [true, false].map((value) => ({ id: String(value), what: String(value), value }));
   if (schema.type === 'string' && isFreeText(schema)) return stringVariants(random);
+  const { matching } = patternValues(schema);
+  if (matching !== undefined) return [{ id: 'pattern-example', what: `${JSON.stringify(matching)}, its example, which matches its pattern`, value: matching }];
   return [];
 }
 
@@ -40,6 +43,9 @@ function integerVariants(schema: JsonSchema): Variant[] {
     put('above-2-53', '2^53+1, which a double cannot hold', ABOVE_DOUBLE);
     put('below-minus-2-53', '-(2^53+1)', -ABOVE_DOUBLE);
   }
+  // JSON Schema draft 7 and 2020-12 (OpenAPI 3.1): an exclusive bound is a number, the first value past it allowed.
+  if (typeof schema.exclusiveMinimum === 'number') put('above-exclusive-minimum', `${schema.exclusiveMinimum + 1}, just above the exclusive minimum`, schema.exclusiveMinimum + 1);
+  if (typeof schema.exclusiveMaximum === 'number') put('below-exclusive-maximum', `${schema.exclusiveMaximum - 1}, just below the exclusive maximum`, schema.exclusiveMaximum - 1);
   if (schema.minimum === undefined) {
     put('zero', '0', 0);
     put('negative', '-1', -1);
@@ -51,6 +57,8 @@ function allows(schema: JsonSchema, value: number | bigint): boolean {
   const n = Number(value);
   if (schema.minimum !== undefined && n < schema.minimum) return false;
   if (schema.maximum !== undefined && n > schema.maximum) return false;
+  if (typeof schema.exclusiveMinimum === 'number' && n <= schema.exclusiveMinimum) return false;
+  if (typeof schema.exclusiveMaximum === 'number' && n >= schema.exclusiveMaximum) return false;
   if (schema.format === 'int32') return n >= -(2 ** 31) && n < 2 ** 31;
   return true;
 }

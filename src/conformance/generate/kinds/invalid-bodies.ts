@@ -9,6 +9,7 @@ import { invalidInputStatus, successStatuses } from '../expected-statuses.js';
 import { makeCase } from '../make-case.js';
 import { rareFilter } from '../rare-filter.js';
 import type { Random } from '../create-random.js';
+import { patternValues } from '../pattern-values.js';
 import { sampleValue } from '../sample-value.js';
 import { refusedMark, refusedMarksIn } from '../../resource-marks.js';
 
@@ -46,7 +47,7 @@ const INT64_BEYOND = [
 export const invalidBodiesKind: CaseKind = {
   id: 'invalid-bodies',
   description:
-    'bodies the schema refuses (a required field missing or null, wrong types, enum violations, integers beyond int64, non-objects, invalid JSON) get the documented 400',
+    'bodies the schema refuses (a required field missing or null, wrong types, enum violations, pattern mismatches, integers beyond int64, non-objects, invalid JSON) get the documented 400',
   generate: (context) =>
     context.contract.operations.flatMap((operation) => {
       const schema = requestSchema(operation);
@@ -84,6 +85,10 @@ function casesFor(operation: Operation, schema: JsonSchema, random: Random, cont
           body: json({ ...fresh(), [name]: beyond.value }),
         });
       }
+    }
+    const { refused } = patternValues(property);
+    if (refused !== undefined) {
+      invalid.push({ id: `${name}/pattern-mismatch`, what: `${name} ${JSON.stringify(refused)}, which its pattern refuses`, body: json({ ...fresh(), [name]: refused }) });
     }
     const first = property.enum?.find((v): v is string => typeof v === 'string');
     if (first !== undefined) {
