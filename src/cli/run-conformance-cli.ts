@@ -3,6 +3,9 @@ import { constants } from 'node:fs';
 import { access, appendFile, mkdir, readFile } from 'node:fs/promises';
 import { isAppError } from '../contract/app-error.js';
 import { AppError } from '../contract/app-error.js';
+import { loadContract } from '../contract/load-contract.js';
+import { summarizeResources } from '../contract/resources/describe-resources.js';
+import { inferResources } from '../contract/resources/infer-resources.js';
 import { defaultScenarios } from '../conformance/list-scenario-files.js';
 import { BUILT_IN_REPORTERS } from '../conformance/reporters/built-in-reporters.js';
 import { fieldValueProblem } from '../conformance/scenario-format.js';
@@ -96,6 +99,11 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
       reporters.some((r) => r.name !== 'console') ? reportDir : undefined,
       reporters.some((r) => r.name === 'markdown') ? stepSummaryFile : undefined,
     );
+    if (reporters.some((r) => r.name === 'console')) {
+      // The contract is loaded once per process: runConformance reuses this load.
+      const model = inferResources(await loadContract(options.contract as string | undefined));
+      io.out(`Resources inferred: ${terminalText(summarizeResources(model))}\n`);
+    }
     const result = await runConformance({
       target,
       token,
