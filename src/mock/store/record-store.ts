@@ -163,6 +163,11 @@ export class RecordStore {
     return true;
   }
 
+  /** The ids of a scope's records, in creation order: the children a deleted parent takes with it. */
+  idsInScope(scope: string): RecordId[] {
+    return (this.#indexes.get(SCOPE)?.get(valueKey(scope)) ?? []).map((position) => this.#idAt(position));
+  }
+
   /** Removes every record of a scope (a deleted parent's children); answers how many. */
   removeScope(scope: string): number {
     const positions = [...(this.#indexes.get(SCOPE)?.get(valueKey(scope)) ?? [])];
