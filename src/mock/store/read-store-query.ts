@@ -10,8 +10,9 @@ export const UNPAGED_LIMIT = 1000;
 /**
  * The store query a list request asks for, read through the resource's list query (docs/resources.md rule 6):
  * the page size (else its declared default, else its declared maximum, at most UNPAGED_LIMIT), the offset from an
- * offset, a page number or a cursor the mock itself handed out (a cursor is the next page's offset, as text), and the filters, each value read as its field's type (`?petId=7` finds
- * the integer 7). The request was validated against the contract before: this only reads it.
+ * offset, a page number or a cursor the mock itself handed out (a cursor is the next page's offset, as text), and
+ * the filters, each value read as its field's type (`?petId=7` finds the integer 7). The request was validated
+ * against the contract before: this only reads it.
  */
 export function readStoreQuery(resource: Resource, list: Operation, query: URLSearchParams): Omit<ListQuery, 'scope'> {
   const paging = resource.list?.paging ?? {};

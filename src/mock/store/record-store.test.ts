@@ -90,11 +90,15 @@ describe('RecordStore', () => {
     expect(() => authors.create({ id, name: 'again' })).toThrow(/already taken/);
   });
 
-  it('keeps an int64 past 2^53 exact, and refuses past its capacity with store_full', () => {
-    const store = orders({ maxRecords: 1 });
+  it('keeps an int64 past 2^53 exact, in the record and in its index, and refuses past its capacity with store_full', () => {
+    const store = orders({ maxRecords: 1, indexFields: ['total'] });
     expect(store.create({ status: 'placed', total: 2n ** 60n + 1n })).toBe(
       '{"id":1,"status":"placed","total":1152921504606846977}',
     );
+    expect(store.listJson({ limit: 1, filters: { total: 2n ** 60n } })).toEqual([]);
+    store.replace(1, { status: 'placed', total: 2n ** 60n });
+    expect(ids(store.listJson({ limit: 1, filters: { total: 2n ** 60n } }))).toEqual([1]);
+    expect(store.listJson({ limit: 1, filters: { total: 2n ** 60n + 1n } })).toEqual([]);
     expect(() => store.create({ status: 'placed' })).toThrow(expect.objectContaining({ code: 'store_full' }));
   });
 
