@@ -2,11 +2,14 @@ import { activeMockOptions } from './active-mock-options.js';
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { AppError, isAppError } from '../contract/app-error.js';
+import { summarizeResources } from '../contract/resources/describe-resources.js';
+import { inferResources } from '../contract/resources/infer-resources.js';
 import { createMockServer } from '../mock/create-mock-server.js';
 import { type AllowedHosts, isAllowedHostEntry } from '../mock/allowed-hosts.js';
 import type { CorsOrigins } from '../mock/cors.js';
 import { DEFAULTS, DEV_API_KEY, defaultFixturesPath, defaultJournalBytes, isCorsOrigin, JOURNAL_RECORD_MIN_BYTES, maxJournalSize } from '../mock/mock-options.js';
 import { MAX_DELAY_MS } from '../mock/read-preferences.js';
+import { terminalText } from '../shared/terminal-text.js';
 import { exposureWarnings } from './exposure-warnings.js';
 import { byteSizeOption, integerOption, type OptionRow, parseOptions, renderHelp } from './option-table.js';
 import { packageVersion } from './package-version.js';
@@ -189,6 +192,7 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
           ? `API keys: ${apiKeys.length} configured (not shown)`
           : `API key: ${DEV_API_KEY} (the development key; set --api-key or PETSTORE_API_KEYS to use your own)`,
         `Pets: ${mock.store.size}${source ? ` from ${relative(process.cwd(), source) || source}` : ''}`,
+        `Resources inferred: ${terminalText(summarizeResources(inferResources(mock.contract)))}`,
         `Admin: ${origin}/__admin/health, POST ${origin}/__admin/reset, ${origin}/__admin/pets`,
         ...activeMockOptions(options).map((line) => `Active: ${line}`),
         ...exposureWarnings({

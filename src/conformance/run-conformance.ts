@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { relative } from 'node:path';
 import { AppError } from '../contract/app-error.js';
 import type { Contract } from '../contract/load-contract.js';
+import { summarizeResources } from '../contract/resources/describe-resources.js';
+import { inferResources } from '../contract/resources/infer-resources.js';
 import { BUILT_IN_CHECKS } from './checks/built-in-checks.js';
 import { type Check, createRunMemory } from './checks/check.js';
 import { createHttpClient, type HttpClientOptions } from './create-http-client.js';
@@ -157,6 +159,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       startedAt: startedAt.toISOString(),
       durationMs: performance.now() - started,
       settings: pickSettings(options, seed, kinds),
+      resources: summarizeResources(inferResources(contract)),
       coverage,
       stopped: probe.stopped === undefined ? undefined : { ...probe.stopped, reason: redact(probe.stopped.reason) },
       targetGone,

@@ -169,6 +169,8 @@ export interface RunResult {
   readonly stopped: RunStop | undefined;
   /** Set when the target stopped answering during the run and never answered again. */
   readonly targetGone: TargetGone | undefined;
+  /** The resources inferred from the contract, in one line (contract/resources/): what the run could keep state for. */
+  readonly resources?: string;
   /** Failed cases grouped by their first failure, most cases first: the headline (likely-causes.ts). */
   readonly causes: readonly LikelyCause[];
   /** Set when cases were left unsent because the target was too slow: the run fails. */

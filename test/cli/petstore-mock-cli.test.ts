@@ -12,6 +12,7 @@ describe('petstore-mock command', () => {
     const mock = spawnBin('petstore-mock', ['--port', '0']);
     const [, url] = await mock.waitFor(/Base URL: (http:\/\/127\.0\.0\.1:\d+\/v1)/);
     expect(mock.output()).toContain('API key: petstore-dev-key');
+    expect(mock.output()).toContain('Resources inferred: /pets (id: create, list, get); stateless: /messages (nothing reads');
     expect((await call(url as string, 'GET', '/pets?limit=1')).status).toBe(200);
     await mock.waitFor(/GET \/v1\/pets\?limit=1 200 \d+\.\dms/);
     mock.child.kill('SIGTERM');

@@ -21,6 +21,7 @@ describe('conformance command', async () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toMatch(/Verdict: PASSED/);
+    expect(stdout).toMatch(/^Resources inferred: \/pets \(id: create, list, get\); stateless: \/messages/m);
     expect(stdout).not.toContain('Hint:');
     const files = (await readdir(reportDir)).sort();
     expect(files).toEqual(['junit.xml', 'report.html', 'report.json', 'summary.md']);

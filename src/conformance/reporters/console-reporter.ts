@@ -80,6 +80,7 @@ function printSummary(result: RunResult, context: ReporterContext): void {
     .join(', ');
   context.print('');
   context.print(`conformance against ${t(result.target)}:`);
+  if (result.resources !== undefined) context.print(`Resources inferred: ${t(result.resources)}`);
   context.print(
     `${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped of ${plural(totals.scenarios, 'case')}; ` +
       `${plural(totals.exchanges, 'request')}; ${plural(totals.findings, 'finding')}${severities ? ` (${severities})` : ''}; ` +

@@ -1,0 +1,60 @@
+import type { JsonSchema } from '../operation.js';
+
+/** A schema as loaded, with the keywords the resource inference reads that `JsonSchema` leaves out. */
+export type RawSchema = Omit<JsonSchema, 'type' | 'properties' | 'items'> & {
+  readonly type?: string | readonly string[];
+  readonly properties?: Readonly<Record<string, RawSchema>>;
+  readonly items?: RawSchema;
+  readonly allOf?: readonly RawSchema[];
+  readonly readOnly?: boolean;
+  readonly [extension: `x-${string}`]: unknown;
+};
+
+export interface ObjectShape {
+  readonly properties: Readonly<Record<string, RawSchema>>;
+  readonly required: ReadonlySet<string>;
+}
+
+// A composition deeper than this is a cycle, or a contract no person wrote: read no further.
+const MAX_DEPTH = 32;
+
+/**
+ * The properties and required names of an object schema, `allOf` members merged in (JSON Schema 2020-12 §10.2.1.1:
+ * an instance valid against all of them has every member's properties). `undefined` for a schema that is not an
+ * object. Read from the raw schema so that a Pet written as `allOf: [NewPet, {id}]` has its id here too.
+ */
+export function objectShape(schema: RawSchema | JsonSchema | undefined): ObjectShape | undefined {
+  const properties: Record<string, RawSchema> = {};
+  const required = new Set<string>();
+  if (!collect(schema as RawSchema | undefined, properties, required, 0)) return undefined;
+  return { properties, required };
+}
+
+function collect(
+  schema: RawSchema | undefined,
+  properties: Record<string, RawSchema>,
+  required: Set<string>,
+  depth: number,
+): boolean {
+  if (schema === undefined || schema === null || typeof schema !== 'object' || depth > MAX_DEPTH) return false;
+  const types = schemaTypes(schema);
+  let object = types.includes('object') || schema.properties !== undefined;
+  if (types.length > 0 && !types.includes('object')) return false;
+  for (const [name, property] of Object.entries(schema.properties ?? {})) properties[name] ??= property;
+  for (const name of schema.required ?? []) required.add(name);
+  for (const member of schema.allOf ?? []) object = collect(member, properties, required, depth + 1) || object;
+  return object;
+}
+
+/** A schema's types: OpenAPI 3.0's one string, or 3.1's (and Prism's nullable) array of them. */
+export function schemaTypes(schema: RawSchema | JsonSchema | undefined): readonly string[] {
+  const type = (schema as RawSchema | undefined)?.type;
+  if (typeof type === 'string') return [type];
+  return Array.isArray(type) ? type.filter((t): t is string => typeof t === 'string') : [];
+}
+
+/** Scalar JSON types a path segment can carry. */
+export function isScalarSchema(schema: RawSchema | JsonSchema | undefined): boolean {
+  const types = schemaTypes(schema).filter((t) => t !== 'null');
+  return types.length > 0 && types.every((t) => t === 'string' || t === 'integer' || t === 'number');
+}

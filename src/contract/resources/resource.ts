@@ -1,0 +1,76 @@
+import type { JsonSchema } from '../operation.js';
+
+/** The CRUD roles an operation can play for a resource (docs/resources.md, Operations). */
+export type ResourceOperationKind = 'create' | 'list' | 'get' | 'replace' | 'merge-patch' | 'delete';
+
+export interface ResourceOperation {
+  readonly kind: ResourceOperationKind;
+  readonly operationId: string;
+  readonly method: string;
+  readonly path: string;
+  /** The path's parameter names in template order: the parents' first, the item's last. Values are read by position. */
+  readonly pathParameters: readonly string[];
+}
+
+/** An operation on a resource's paths that the resource does not keep state for, and why. */
+export interface StatelessOperation {
+  readonly operationId: string;
+  readonly method: string;
+  readonly path: string;
+  readonly reason: string;
+}
+
+/** Where the id field was read from, in the order the rules are tried. */
+export type IdSource = 'x-resource-id' | 'link' | 'path parameter' | 'id';
+
+export interface IdField {
+  readonly name: string;
+  readonly source: IdSource;
+  /** What a reader needs to know of the rule that chose it: `petId`, `#/components/schemas/Book`, ... */
+  readonly detail: string;
+  readonly schema: JsonSchema;
+}
+
+export interface ListQuery {
+  /** Query parameters that name a field of the representation: `?status=sold` keeps records whose status is sold. */
+  readonly filters: readonly { readonly parameter: string; readonly field: string }[];
+  /** Paging parameters by role, when the list declares them. */
+  readonly paging: Readonly<Partial<Record<PagingRole, string>>>;
+  /** Query parameters that neither filter nor page: a list answers as if they were absent. */
+  readonly ignored: readonly string[];
+}
+
+export type PagingRole = 'limit' | 'offset' | 'page' | 'cursor';
+
+export interface Resource {
+  /** The collection template with parameter names erased (`/authors/{}/books`): the store key. */
+  readonly key: string;
+  /** The collection's last segment (`books`): how people name it. Not unique: `key` is. */
+  readonly name: string;
+  /** The collection path as the contract writes it, or as the item path implies it when only items are declared. */
+  readonly collectionPath: string;
+  readonly itemPath: string | undefined;
+  /** The key of the resource this one is nested under (`/authors` for `/authors/{}/books`), when it is one. */
+  readonly parent: string | undefined;
+  /** The representation schema S; `undefined` only for a stateless resource. */
+  readonly schema: JsonSchema | undefined;
+  /** Which answer S was read from. */
+  readonly schemaSource: 'get' | 'create' | 'list' | undefined;
+  /** Property names a list answer wraps its items in (`['items']` for `{ items: [...], next }`); empty for a bare array. */
+  readonly listPointer: readonly string[];
+  readonly id: IdField | undefined;
+  /** Fields the server sets: readOnly properties of S, and the id when the create's request does not carry it. */
+  readonly serverFields: readonly string[];
+  readonly operations: readonly ResourceOperation[];
+  readonly list: ListQuery | undefined;
+  /** Operations on the resource's paths left stateless while the resource keeps state. */
+  readonly skipped: readonly StatelessOperation[];
+  /** Why the whole resource stays stateless (Prism answers it from the contract's examples), or undefined. */
+  readonly stateless: string | undefined;
+}
+
+export interface ResourceModel {
+  readonly resources: readonly Resource[];
+  /** Operations on no resource path at all, with the reason. */
+  readonly unplaced: readonly StatelessOperation[];
+}

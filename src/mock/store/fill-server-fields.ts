@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import { objectShape, type RawSchema } from '../../contract/resources/object-shape.js';
+import type { Resource } from '../../contract/resources/resource.js';
+import { setOwn } from '../../contract/set-own.js';
+
+// Values the server can make for a readOnly field from its format alone (docs/resources.md rule 7).
+const GENERATED: Readonly<Record<string, (now: Date) => string>> = {
+  'date-time': (now) => now.toISOString(),
+  date: (now) => now.toISOString().slice(0, 10),
+  uuid: () => randomUUID(),
+};
+
+/**
+ * The record a create or a replace stores, before its id: the request's fields in the representation's order,
+ * `default` values where the request leaves a field out (PUT is a full replace: left out means default, never the
+ * old value), and readOnly fields set by the server, never taken from the request: a date-time is `now`, a date
+ * today, a uuid a new one; another readOnly field keeps its default or stays out. The id is left to the store.
+ */
+export function fillServerFields(
+  resource: Resource,
+  body: Readonly<Record<string, unknown>>,
+  now: Date,
+): Record<string, unknown> {
+  const shape = objectShape(resource.schema);
+  const record: Record<string, unknown> = {};
+  const server = new Set(resource.serverFields);
+  const idField = resource.id?.name;
+  for (const [name, property] of Object.entries(shape?.properties ?? {})) {
+    if (name === idField && server.has(name)) continue;
+    const value = server.has(name) ? generated(property, now) : Object.hasOwn(body, name) ? body[name] : property.default;
+    if (value !== undefined) setOwn(record, name, structuredClone(value));
+  }
+  // Fields the schema does not name (additionalProperties) are kept as sent, after the named ones.
+  for (const [name, value] of Object.entries(body)) {
+    if (shape?.properties[name] === undefined && !server.has(name)) setOwn(record, name, value);
+  }
+  return record;
+}
+
+function generated(property: RawSchema, now: Date): unknown {
+  const make = property.format === undefined ? undefined : GENERATED[property.format];
+  return make ? make(now) : property.default;
+}
