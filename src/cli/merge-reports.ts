@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { AppError } from '../contract/app-error.js';
 import { mergeResults, parseReport } from '../conformance/merge-results.js';
+import { notifyReporters } from '../conformance/reporters/notify-reporters.js';
 import type { Reporter, ReporterContext } from '../conformance/reporters/reporter.js';
 import type { RunResult } from '../conformance/run-result.js';
 
@@ -15,6 +16,6 @@ export async function mergeReports(files: readonly string[], reporters: readonly
     }),
   );
   const merged = mergeResults(results);
-  for (const reporter of reporters) await reporter.onRunEnd?.(merged, context);
+  await notifyReporters(reporters, 'onRunEnd', merged, context);
   return merged;
 }

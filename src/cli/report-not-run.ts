@@ -1,3 +1,4 @@
+import { notifyReporters } from '../conformance/reporters/notify-reporters.js';
 import { BUILT_IN_REPORTERS } from '../conformance/reporters/built-in-reporters.js';
 import type { NotRun, Reporter } from '../conformance/reporters/reporter.js';
 import type { Redactor } from '../shared/create-redactor.js';
@@ -17,7 +18,7 @@ export async function reportNotRun(
   const context = cliReporterContext(run.reportDir, io.env.GITHUB_STEP_SUMMARY || undefined, io);
   const notRun: NotRun = { ...problem, target: run.target === undefined ? undefined : run.redact(run.target) };
   try {
-    for (const reporter of Object.values(BUILT_IN_REPORTERS) as Reporter[]) await reporter.onRunError?.(notRun, context);
+    await notifyReporters(Object.values(BUILT_IN_REPORTERS) as Reporter[], 'onRunError', notRun, context);
   } catch {
     // Nothing more to say: the one line on stderr stands.
   }

@@ -8,10 +8,14 @@ export const LARGE_ANSWER_CHARS = 1024 * 1024;
 // several times its size (decoding, redaction, exact parsing, checks): a run against a target that sends such
 // answers reached 455 MB of RSS with a live set under 200 MB. A full collection before each large answer is read
 // keeps the heap near what is alive; it costs milliseconds next to the hundreds that answer takes to check.
-// The flag only exposes gc to a new context, for this function; it changes nothing else.
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as (() => void) | undefined;
+// The flag only exposes gc to a new context, for this function; it is set on the first large answer, not when the
+// module is imported, so importing the runner changes nothing in the importing process.
+let gc: (() => void) | undefined | null = null;
 
 export function collectGarbage(): void {
+  if (gc === null) {
+    setFlagsFromString('--expose-gc');
+    gc = runInNewContext('gc') as (() => void) | undefined;
+  }
   gc?.();
 }

@@ -52,11 +52,8 @@ function maxJsonValues(maxResponseBytes: number): number {
   return Math.max(1000, Math.floor(maxResponseBytes / BYTES_PER_VALUE));
 }
 
-export interface OutgoingRequest {
-  readonly method: string;
-  readonly url: string;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: string | undefined;
+/** A request to send: what is recorded, and how the Authorization made from the run's key is shown. */
+export interface OutgoingRequest extends SentRequest {
   /**
    * How the Authorization header is recorded when the runner made it: from the run's key (`Basic <key>`, a prefix
    * of it), or holding no secret (a random key, `Bearer` alone). Any other is masked by position.

@@ -22,6 +22,7 @@ import { probeTarget } from './probe-target.js';
 import { targetGoneHint } from './hints/target-gone-hint.js';
 import { watchTarget } from './watch-target.js';
 import { type RateLimited, rateLimitedHint } from './hints/rate-limited-hint.js';
+import { notifyReporters } from './reporters/notify-reporters.js';
 import type { Reporter, ReporterContext } from './reporters/reporter.js';
 import type { CutShort, RunResult, RunSettings, ScenarioResult } from './run-result.js';
 import { runPool } from './run-pool.js';
@@ -124,8 +125,8 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     const bounds = createRunBounds(deadline, options.timeoutMs);
     const watch = watchTarget(client, startedAt.getTime());
     const files = new Set(cases.map((s) => s.file)).size;
-    for (const reporter of reporters) await reporter.onRunStart?.({ target: shownTarget, scenarios: cases.length + 1, files, seed }, context);
-    for (const reporter of reporters) await reporter.onScenarioEnd?.(probe.result, context);
+    await notifyReporters(reporters, 'onRunStart', { target: shownTarget, scenarios: cases.length + 1, files, seed }, context);
+    await notifyReporters(reporters, 'onScenarioEnd', probe.result, context);
     let failures = probe.result.outcome === 'failed' ? 1 : 0;
     // The longest cases start first, so a chain of a hundred creates does not start last and run alone at the end;
     // results keep the cases' order.
@@ -142,7 +143,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
         ? skipped(scenario, skipReason)
         : await runScenario(scenario, { ...scenarioContext, bounds, client: watch.clientFor(scenario.id) });
       if (result.outcome === 'failed') failures++;
-      for (const reporter of reporters) await reporter.onScenarioEnd?.(result, context);
+      await notifyReporters(reporters, 'onScenarioEnd', result, context);
       results[index] = result;
     });
     const all = [probe.result, ...results];
@@ -169,7 +170,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
         ...hintsFor(all, coverage, target, contract, probe.stopped?.reason, rateLimited, bounds.cutShort()),
       ].map(redact),
     });
-    for (const reporter of reporters) await reporter.onRunEnd?.(result, context);
+    await notifyReporters(reporters, 'onRunEnd', result, context);
     return result;
   } finally {
     await client.close();

@@ -2,7 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import type { Dispatcher } from 'undici';
 import { collectGarbage } from './collect-garbage.js';
 import { type DecodedBody, decodeContent } from './decode-content.js';
-import type { TransportError } from './exchange.js';
+import type { SentRequest, TransportError } from './exchange.js';
 import type { Gate } from './create-gate.js';
 import { bytesReadBefore } from './note-bytes-read.js';
 
@@ -30,13 +30,6 @@ export interface Limits {
   readonly large?: { readonly bytes: number; readonly enter: Gate };
 }
 
-export interface OneRequest {
-  readonly method: string;
-  readonly url: string;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: string | undefined;
-}
-
 /**
  * One request through undici's dispatch API, the body collected whole. `request()` would wrap every answer in a
  * stream and an async resource that a runner reading whole bodies never needs: on a loopback run that is a
@@ -45,7 +38,7 @@ export interface OneRequest {
  * decode. Rejects with undici's own error when it refuses the request itself
  * (code UND_ERR_INVALID_ARG), which the caller words.
  */
-export function sendOnce(dispatcher: Dispatcher, outgoing: OneRequest, limits: Limits): Promise<RawAnswer | TransportError> {
+export function sendOnce(dispatcher: Dispatcher, outgoing: SentRequest, limits: Limits): Promise<RawAnswer | TransportError> {
   const { timeoutMs, maxResponseBytes, large } = limits;
   const sentAt = performance.now();
   // Time spent waiting for the large-answer gate, which the deadline does not count.

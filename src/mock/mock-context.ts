@@ -4,7 +4,7 @@ import type { Operation } from '../contract/operation.js';
 import type { AdminContext } from './admin-routes.js';
 import type { Authenticator } from './authenticate.js';
 import type { CorsPolicy } from './cors.js';
-import type { Exchange } from './mock-options.js';
+import type { AnsweredExchange } from './mock-options.js';
 import type { RequestJournal } from './request-journal.js';
 import type { HeaderList } from './request-state.js';
 import type { RuntimeRules } from './runtime-rules.js';
@@ -41,7 +41,7 @@ export interface MockContext {
   readonly keepSecrets: boolean;
   readonly log: ((line: string) => void) | undefined;
   readonly logFormat: 'text' | 'json';
-  readonly onExchange: ((exchange: Exchange) => void) | undefined;
+  readonly onExchange: ((exchange: AnsweredExchange) => void) | undefined;
 }
 
 export type FoundOperation = Extract<OperationMatch, { readonly kind: 'found' }>;

@@ -72,10 +72,10 @@ export interface MockOptions {
    */
   readonly notice?: (line: string) => void;
   /** Sees every answer the mock sends (the test suite validates them all against the contract). */
-  readonly onExchange?: (exchange: Exchange) => void;
+  readonly onExchange?: (exchange: AnsweredExchange) => void;
 }
 
-export interface Exchange {
+export interface AnsweredExchange {
   readonly method: string;
   readonly url: string;
   readonly operationId: string | undefined;

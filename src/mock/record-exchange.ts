@@ -1,6 +1,6 @@
 import type { MockResponse } from './handler.js';
 import type { MockContext } from './mock-context.js';
-import type { Exchange } from './mock-options.js';
+import type { AnsweredExchange } from './mock-options.js';
 import { formatLogLine } from './format-log-line.js';
 import { type JournalRecord, journalBody, journalHeaders, requestRedactor } from './request-journal.js';
 import { notAppliedNotes, type RequestState } from './request-state.js';
@@ -15,7 +15,7 @@ export function recordExchange(
   mock: MockContext,
   state: RequestState,
   sent: MockResponse | undefined,
-  exchange?: () => Exchange,
+  exchange?: () => AnsweredExchange,
 ): void {
   const { req } = state;
   const refused = sent !== undefined && isRefused(sent.status, state);

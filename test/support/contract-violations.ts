@@ -2,7 +2,7 @@ import type { ValidationIssue } from '../../src/contract/compile-schema.js';
 import { findMedia, findResponse, mediaTypeOf } from '../../src/contract/find-response.js';
 import type { Contract } from '../../src/contract/load-contract.js';
 import { parseJson } from '../../src/contract/lossless-json.js';
-import type { Exchange } from '../../src/mock/mock-options.js';
+import type { AnsweredExchange } from '../../src/mock/mock-options.js';
 
 /**
  * Deliberate answers outside the contract, each decided and documented in docs/reference/open-choices.md: the contract lists no
@@ -26,7 +26,7 @@ export const DELIBERATE_DEVIATIONS: ReadonlySet<string> = new Set([
 ]);
 
 /** Every answer to a contract operation must have a documented status, JSON type and a valid body. */
-export function contractViolations(contract: Contract, exchanges: readonly Exchange[]): string[] {
+export function contractViolations(contract: Contract, exchanges: readonly AnsweredExchange[]): string[] {
   const problems: string[] = [];
   for (const exchange of exchanges) {
     const operation = exchange.operationId ? contract.byId.get(exchange.operationId) : undefined;

@@ -1,6 +1,6 @@
 import { afterAll, expect } from 'vitest';
 import { createMockServer, type MockServer } from '../../src/mock/create-mock-server.js';
-import type { Exchange, MockOptions } from '../../src/mock/mock-options.js';
+import type { AnsweredExchange, MockOptions } from '../../src/mock/mock-options.js';
 import { contractViolations } from './contract-violations.js';
 
 /**
@@ -9,7 +9,7 @@ import { contractViolations } from './contract-violations.js';
  * file unless it is one of the deliberate deviations listed in contract-violations.ts.
  */
 export async function startMock(options: Omit<MockOptions, 'port' | 'host' | 'onExchange'> = {}): Promise<MockServer> {
-  const exchanges: Exchange[] = [];
+  const exchanges: AnsweredExchange[] = [];
   const mock = await createMockServer({ ...options, port: 0, host: '127.0.0.1', onExchange: (e) => exchanges.push(e) });
   afterAll(async () => {
     await mock.close();
