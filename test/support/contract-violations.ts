@@ -1,7 +1,12 @@
-import type { ValidationIssue } from '../../src/contract/compile-schema.js';
-import { findMedia, findResponse, mediaTypeOf } from '../../src/contract/find-response.js';
+import { bodySchema } from '../../src/conformance/checks/body-schema.js';
+import { type CheckInput, createRunMemory } from '../../src/conformance/checks/check.js';
+import { contentTypeJson } from '../../src/conformance/checks/content-type-json.js';
+import { errorStatusMatches } from '../../src/conformance/checks/error-status-matches.js';
+import { statusDocumented } from '../../src/conformance/checks/status-documented.js';
+import type { ReceivedResponse } from '../../src/conformance/exchange.js';
+import { receivedResponse } from '../../src/conformance/received-response.js';
 import type { Contract } from '../../src/contract/load-contract.js';
-import { parseJson } from '../../src/contract/lossless-json.js';
+import type { Operation } from '../../src/contract/operation.js';
 import type { AnsweredExchange } from '../../src/mock/mock-options.js';
 
 /**
@@ -25,6 +30,11 @@ export const DELIBERATE_DEVIATIONS: ReadonlySet<string> = new Set([
   'listOrders 406 not_acceptable',
 ]);
 
+// The runner's own judgements of one exchange (src/conformance/checks/), not a second copy of them: an answer of
+// the mock is held to the contract exactly as a target's is.
+const ALWAYS = [contentTypeJson, errorStatusMatches];
+const DOCUMENTED = [statusDocumented, bodySchema];
+
 /** Every answer to a contract operation must have a documented status, JSON type and a valid body. */
 export function contractViolations(contract: Contract, exchanges: readonly AnsweredExchange[]): string[] {
   const problems: string[] = [];
@@ -32,29 +42,55 @@ export function contractViolations(contract: Contract, exchanges: readonly Answe
     const operation = exchange.operationId ? contract.byId.get(exchange.operationId) : undefined;
     // A client that asked for a broken body gets one: it is the answer asked for, not a violation.
     if (String(exchange.headers['preference-applied'] ?? '').includes('fault=malformed')) continue;
-    const body = exchange.body === '' ? undefined : parseJson(exchange.body);
-    const code = (body as { code?: string } | undefined)?.code;
     const where = `${exchange.method} ${exchange.url} → ${exchange.status}`;
-    if (body !== undefined && mediaTypeOf(String(exchange.headers['content-type'])) !== 'application/json') {
-      problems.push(`${where}: Content-Type ${String(exchange.headers['content-type'])}`);
-    }
+    const response = receivedResponse(exchange.status, headersOf(exchange), exchange.body);
+    // Outside the contract's operations (admin, an unknown path) an error still comes as the Error body.
     if (exchange.status >= 400) {
-      const issues = contract.schemas.get('Error')?.(body, 'body') ?? [];
+      const issues = contract.schemas.get('Error')?.(response.json, 'body') ?? [];
       problems.push(...issues.map((i) => `${where}: ${i.path}: ${i.message}`));
-      if ((body as { status?: number } | undefined)?.status !== exchange.status) problems.push(`${where}: Error status differs`);
     }
-    if (!operation) continue;
-    if (DELIBERATE_DEVIATIONS.has(`${operation.operationId} ${exchange.status} ${code}`)) continue;
-    // Prefer: code=503 asks for an Error the operation may not document; its body is still checked above.
-    if (exchange.status >= 400 && String(exchange.headers['preference-applied'] ?? '').includes(`code=${exchange.status}`)) continue;
-    const response = findResponse(operation, exchange.status);
-    if (!response) {
-      problems.push(`${where}: status not documented for ${operation.operationId}`);
+    if (!operation) {
+      if (exchange.status >= 400 && (response.json as { status?: number } | undefined)?.status !== exchange.status) {
+        problems.push(`${where}: Error status differs`);
+      }
       continue;
     }
-    const media = findMedia(response.contents, mediaTypeOf(String(exchange.headers['content-type'])));
-    const issues: readonly ValidationIssue[] = media?.validate?.(body) ?? [];
-    problems.push(...issues.map((i) => `${where}: ${i.path}: ${i.message}`));
+    const code = (response.json as { code?: string } | undefined)?.code;
+    const deliberate =
+      DELIBERATE_DEVIATIONS.has(`${operation.operationId} ${exchange.status} ${code}`) ||
+      // Prefer: code=503 asks for an Error the operation may not document; its body is still checked above.
+      (exchange.status >= 400 && String(exchange.headers['preference-applied'] ?? '').includes(`code=${exchange.status}`));
+    const input = judgedAs(operation, response, exchange);
+    for (const check of deliberate ? ALWAYS : [...ALWAYS, ...DOCUMENTED]) {
+      const problem = check.check(input);
+      if (problem) problems.push(`${where}: ${check.id}: ${problem.title}: ${problem.received}`);
+    }
   }
   return problems;
+}
+
+function headersOf(exchange: AnsweredExchange): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(exchange.headers)) {
+    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return headers;
+}
+
+function judgedAs(operation: Operation, response: ReceivedResponse, exchange: AnsweredExchange): CheckInput {
+  return {
+    operation,
+    exchange: {
+      request: { method: exchange.method, url: exchange.url, headers: {}, body: exchange.requestBody },
+      response,
+      error: undefined,
+      elapsedMs: 0,
+    },
+    credentials: 'run-key',
+    expect: undefined,
+    observing: false,
+    caseId: 'mock self-check',
+    settings: { timeoutMs: 10_000, maxResponseTimeMs: 10_000 },
+    run: createRunMemory([]),
+  };
 }
