@@ -8,7 +8,7 @@ describe('the phases of a run', () => {
   it('goes on and reports when one operation never answers but the others do (not "unreachable")', async () => {
     const run = await runAgainst(
       { response: (res, req) => (isListPets(req) && !req.url.includes('?') ? new Promise(() => {}) : res) },
-      ['--timeout', '300', '--no-generate', '--case', 'get-pet/*'],
+      ['--timeout', '2000', '--no-generate', '--case', 'get-pet/*'],
     );
     expect(run.code).toBe(1);
     const report = await run.report();
