@@ -148,6 +148,7 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
         headers,
         insecure: options.insecure === true,
         ca: await caOption(options.ca as string | undefined),
+        caFile: options.ca as string | undefined,
         maxResponseBytes: byteSizeOption(
           'max-response-bytes',
           options['max-response-bytes'] as string | undefined,

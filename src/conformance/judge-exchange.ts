@@ -38,6 +38,8 @@ export interface JudgeContext {
   readonly run: RunMemory;
   readonly redact: Redactor;
   readonly redactPieces: Redactor;
+  /** The curl options that reach the target as the run did (curl-line.ts curlTransport): TLS trust and proxy. */
+  readonly curlTransport?: readonly string[];
   /** Sees each check input before its verdict is recorded (run-scenario's onExchange). */
   readonly onInput?: (input: CheckInput) => void;
 }
@@ -91,7 +93,7 @@ export function judgeExchange(item: JudgeItem, context: JudgeContext): Judged {
         body: clip(shownExchange.body),
         bodyLength: response.text.length,
       },
-      curl: curlLine(shownExchange.request),
+      curl: curlLine(shownExchange.request, context.curlTransport),
       consequences: problem.consequences.map((c) => ({ ...c, title: shown(c.title, SHOWN_SENTENCE_CHARS, quote) })),
     };
   });
@@ -113,7 +115,7 @@ export function judgeExchange(item: JudgeItem, context: JudgeContext): Judged {
       note: shown(note, SHOWN_SENTENCE_CHARS, quote),
       status: response?.status,
       body: detachText(shownExchange.body.slice(0, 500)),
-      curl: curlLine(shownExchange.request),
+      curl: curlLine(shownExchange.request, context.curlTransport),
     };
   });
   return { findings, summary, observations };

@@ -8,6 +8,7 @@ import { BUILT_IN_CHECKS } from './checks/built-in-checks.js';
 import { type Check, createRunMemory } from './checks/check.js';
 import { createHttpClient, type HttpClientOptions } from './create-http-client.js';
 import { createJudge, type OnExchange } from './create-judge.js';
+import { curlTransport } from './curl-line.js';
 import { createRunBounds, formatDuration } from './create-run-bounds.js';
 import { cutShortHint } from './hints/cut-short-hint.js';
 import type { JudgeContext } from './judge-exchange.js';
@@ -46,7 +47,10 @@ export interface ConformanceOptions extends Omit<RunSettings, 'seed' | 'generate
   /** Stop sending new cases once this many have failed (--max-failures); the rest are reported as skipped. */
   readonly maxFailures?: number;
   /** Passed to the HTTP client: headers on every request, TLS, the answer size cap. */
-  readonly http?: Pick<HttpClientOptions, 'headers' | 'insecure' | 'ca' | 'maxResponseBytes'>;
+  readonly http?: Pick<HttpClientOptions, 'headers' | 'insecure' | 'ca' | 'maxResponseBytes'> & {
+    /** The file --ca named: reproduce lines pass it to curl as --cacert. */
+    readonly caFile?: string;
+  };
   /** The base URL, including /v1. */
   readonly target: string;
   readonly token: string | undefined;
@@ -102,6 +106,8 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       run: createRunMemory(contract.operations),
       redact: client.redact,
       redactPieces: client.redactPieces,
+      // The dispatcher reads the proxy from process.env (create-dispatcher.ts): so do the reproduce lines.
+      curlTransport: curlTransport({ target, caFile: options.http?.caFile, insecure: options.http?.insecure, env: process.env }),
     };
     const scenarioContext: ScenarioContext = {
       client,
