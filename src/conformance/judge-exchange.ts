@@ -27,6 +27,8 @@ export interface JudgeItem {
   readonly setup: boolean;
   /** Sent to a spelling of the path the contract does not write: held to RESPELLED_CHECKS alone. */
   readonly respelled?: boolean;
+  /** The case comes from a scenario file: its expectations are the file's, not the contract's (Check.fileClause). */
+  readonly fromFile?: boolean;
   readonly expect: StepExpectation;
   readonly exchange: Exchange;
 }
@@ -80,7 +82,7 @@ export function judgeExchange(item: JudgeItem, context: JudgeContext): Judged {
     return {
       checkId: problem.check.id,
       severity,
-      clause: problem.check.clause,
+      clause: (item.fromFile ? problem.check.fileClause : undefined) ?? problem.check.clause,
       title: shown(problem.title, SHOWN_SENTENCE_CHARS, quote),
       received: shown(problem.received, SHOWN_BODY_CHARS, quote),
       documented: shown(problem.documented, SHOWN_BODY_CHARS, quote),

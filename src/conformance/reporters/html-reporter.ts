@@ -17,6 +17,7 @@ import type { NotRun, Reporter } from './reporter.js';
  */
 export const htmlReporter: Reporter = {
   name: 'html',
+  files: ['report.html'],
   onRunEnd: async (result, { writeFile }) => {
     await writeFile('report.html', renderHtml(result));
   },
