@@ -152,6 +152,7 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
       maxResponseTimeMs: durationOption('max-response-time', options['max-response-time'] as string | undefined) ?? 2000,
       concurrency: integerOption('concurrency', options.concurrency as string | undefined, 1, 256) ?? 4,
       rateLimit: integerOption('rate-limit', options['rate-limit'] as string | undefined, 1, 100_000),
+      cleanup: options['no-cleanup'] !== true,
       maxFailures: integerOption('max-failures', options['max-failures'] as string | undefined, 1, 1_000_000),
       http: {
         headers,

@@ -3,6 +3,7 @@ import { appendFile } from 'node:fs/promises';
 import { AppError } from '../../contract/app-error.js';
 import { markdownText as md } from '../../shared/markdown-text.js';
 import type { CoverageRow, RunResult } from '../run-result.js';
+import { describeCreated } from './describe-created.js';
 import { plural } from './plural.js';
 import { sentCredentials } from './sent-credentials.js';
 import { reportOrder } from './report-order.js';
@@ -66,6 +67,7 @@ function renderMarkdown(result: RunResult): string {
     '|--:|--:|--:|--:|--:|--:|--:|--:|',
     `| ${totals.scenarios} | ${totals.passed} | ${totals.failed} | ${totals.skipped} | ${totals.exchanges} | ${totals.findings} | ${totals.blockingFindings} | ${totals.observations} |`,
     '',
+    ...[describeCreated(result)].flatMap((line) => (line === undefined ? [] : [md(line), ''])),
   ];
   const failures = reportOrder(result.scenarios).flatMap((s) => s.findings.filter((f) => f.blocking).map((f) => ({ s, f })));
   if (failures.length > 0) {
