@@ -75,6 +75,22 @@ describe('what a run leaves behind', () => {
     }
   });
 
+  it('--merge adds up what the shards created and deleted', async () => {
+    const store = await petStore();
+    try {
+      const shards = await Promise.all(['1/2', '2/2'].map((shard) => runCli([...args(store.url), '--reporter', 'json', '--shard', shard])));
+      const reports = await Promise.all(shards.map((s) => s.report()));
+      const merged = await runCli(['--merge', ...shards.flatMap((s) => ['--merge', join(s.reportDir, 'report.json')]).slice(1)]);
+      const report = await merged.report();
+      const pets = (r: RunResult) => r.created?.find((c) => c.collection === 'pets')?.count ?? 0;
+      expect(pets(report)).toBe(reports.reduce((n, r) => n + pets(r), 0));
+      expect(pets(report)).toBeGreaterThan(0);
+      expect(report.cleanup?.deleted).toBe(reports.reduce((n, r) => n + (r.cleanup?.deleted ?? 0), 0));
+    } finally {
+      store.close();
+    }
+  });
+
   it('counts the deletes a target refuses as not deleted', async () => {
     const store = await petStore();
     const proxy = await startMutatingProxy(store.url, {
