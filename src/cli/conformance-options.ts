@@ -61,6 +61,11 @@ export const CONFORMANCE_OPTIONS: readonly OptionRow[] = [
     description: 'kinds of case derived from the contract; repeat or comma-separate (default: all)',
   },
   { name: 'no-generate', type: 'boolean', description: 'run the scenario files only, no generated cases' },
+  {
+    name: 'no-cleanup',
+    type: 'boolean',
+    description: 'keep what the run created (default: delete it at the end where the contract documents a delete)',
+  },
   { name: 'max-cases', type: 'string', value: 'n', description: 'run at most n generated cases (default: all)' },
   {
     name: 'case',

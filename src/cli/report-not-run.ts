@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { notifyReporters } from '../conformance/reporters/notify-reporters.js';
 import { BUILT_IN_REPORTERS } from '../conformance/reporters/built-in-reporters.js';
 import type { NotRun, Reporter } from '../conformance/reporters/reporter.js';
@@ -7,14 +8,16 @@ import type { CliIo } from './run-conformance-cli.js';
 
 /**
  * After exit 2, 3 or 4 the report folder must not keep an earlier run's "passed" reports: every file reporter
- * writes what this run's problem was. Only into a folder that exists (no earlier report can be in one that does
- * not: a typo in an option creates no folder), and best effort: the problem may be that it cannot be written.
+ * writes what this run's problem was. Into a folder that exists, or one --report-dir named whose parent exists
+ * (a CI job that publishes that folder finds why the run did not happen; a typo in a path creates nothing
+ * deeper), and best effort: the problem may be that it cannot be written.
  */
 export async function reportNotRun(
-  run: { target?: string; redact: Redactor; reportDir: string },
+  run: { target?: string; redact: Redactor; reportDir: string; create?: boolean },
   problem: Omit<NotRun, 'target'>,
   io: CliIo,
 ): Promise<void> {
+  if (run.create === true) await mkdir(run.reportDir).catch(() => undefined);
   const context = cliReporterContext(run.reportDir, io.env.GITHUB_STEP_SUMMARY || undefined, io);
   const notRun: NotRun = { ...problem, target: run.target === undefined ? undefined : run.redact(run.target) };
   try {

@@ -25,6 +25,7 @@ import { cliReporterContext } from './cli-reporter-context.js';
 import { CONFORMANCE_HELP_FOOTER, CONFORMANCE_OPTIONS, DEFAULT_DEADLINE, DEFAULT_REPORTERS } from './conformance-options.js';
 import { byteSizeOption, durationOption, integerOption, listOption, parseOptions, renderHelp } from './option-table.js';
 import { reportDirIn, reportNotRun } from './report-not-run.js';
+import { notingWrites, removeOtherReports, reportsLine } from './report-folder.js';
 import { packageVersion } from './package-version.js';
 
 // Which exit code each AppError code means; anything else caught at this edge is a bug (4).
@@ -60,9 +61,11 @@ const PROCESS_IO: CliIo = {
 /** Returns the exit code. */
 export async function runConformanceCli(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<number> {
   const startedAt = new Date().toISOString();
-  const run: { target?: string; redact: Redactor; reportDir: string } = {
+  const named = reportDirIn(argv);
+  const run: { target?: string; redact: Redactor; reportDir: string; create: boolean } = {
     redact: (text) => text,
-    reportDir: reportDirIn(argv) ?? 'reports',
+    reportDir: named ?? 'reports',
+    create: named !== undefined,
   };
   try {
     const options = parseOptions(CONFORMANCE_OPTIONS, argv);
@@ -88,7 +91,7 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
       readOnly: options['read-only'] === true,
       env: io.env,
       seed: integerOption('seed', options.seed as string | undefined, 0, 2 ** 32 - 1) ?? randomSeed(),
-      generate: options['no-generate'] === true ? [] : (listOption(options.generate) ?? undefined),
+      generate: generateOption(listOption(options.generate), options['no-generate'] === true),
       maxCases: integerOption('max-cases', options['max-cases'] as string | undefined, 0, 1_000_000),
       cases: listOption(options.case) ?? [],
       shard: options.shard === undefined ? undefined : parseShard(options.shard as string),
@@ -130,8 +133,14 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
       reporters.some((r) => r.name !== 'console') ? reportDir : undefined,
       reporters.some((r) => r.name === 'markdown') ? stepSummaryFile : undefined,
     );
-    const reporterContext = cliReporterContext(reportDir, stepSummaryFile, io);
-    if (merged !== undefined) return exitCodeOf(await mergeReports(merged, reporters, reporterContext), io, run.redact);
+    await removeOtherReports(reportDir, reporters);
+    const { context: reporterContext, written } = notingWrites(cliReporterContext(reportDir, stepSummaryFile, io));
+    // Without the console, the run would print nothing at all: one line says how it went and where the reports are.
+    const finish = (result: RunResult) => {
+      if (!reporterNames.includes('console')) io.out(`${terminalText(run.redact(reportsLine(result, written)))}\n`);
+      return exitCodeOf(result, io, run.redact);
+    };
+    if (merged !== undefined) return finish(await mergeReports(merged, reporters, reporterContext));
     const waitMs = durationOption('wait', options.wait as string | undefined);
     const result = await runConformance({
       ...plan,
@@ -143,11 +152,13 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
       maxResponseTimeMs: durationOption('max-response-time', options['max-response-time'] as string | undefined) ?? 2000,
       concurrency: integerOption('concurrency', options.concurrency as string | undefined, 1, 256) ?? 4,
       rateLimit: integerOption('rate-limit', options['rate-limit'] as string | undefined, 1, 100_000),
+      cleanup: options['no-cleanup'] !== true,
       maxFailures: integerOption('max-failures', options['max-failures'] as string | undefined, 1, 1_000_000),
       http: {
         headers,
         insecure: options.insecure === true,
         ca: await caOption(options.ca as string | undefined),
+        caFile: options.ca as string | undefined,
         maxResponseBytes: byteSizeOption(
           'max-response-bytes',
           options['max-response-bytes'] as string | undefined,
@@ -162,7 +173,7 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
           ? undefined
           : { ms: waitMs, onWaiting: (url, ms) => io.err(`conformance: waiting up to ${Math.round(ms / 1000)}s for ${terminalText(run.redact(url))} to answer\n`) },
     });
-    return exitCodeOf(result, io, run.redact);
+    return finish(result);
   } catch (error) {
     const known = isAppError(error) && EXIT_CODES[error.code] !== undefined;
     const code = known ? (EXIT_CODES[error.code] as number) : 4;
@@ -247,6 +258,12 @@ async function checkWritable(reportDir: string | undefined, stepSummaryFile: str
       throw new AppError('usage', `GITHUB_STEP_SUMMARY ${stepSummaryFile}: cannot write there (${error.code ?? error.message})`);
     });
   }
+}
+
+// --no-generate with --generate contradicts itself: refused rather than one of them silently winning.
+function generateOption(kinds: string[] | undefined, none: boolean): string[] | undefined {
+  if (none && kinds !== undefined) throw new AppError('usage', `--no-generate and --generate ${kinds.join(',')} contradict each other: give one`);
+  return none ? [] : kinds;
 }
 
 function randomSeed(): number {

@@ -51,6 +51,7 @@ function judgeItem(scenario: Scenario, { step, expect, exchange }: Sent, token: 
     observe: step.observe,
     setup: step.setup === true,
     respelled: step.respell !== undefined,
+    fromFile: scenario.source === 'file',
     expect,
     exchange,
   };

@@ -27,6 +27,8 @@ export interface JudgeItem {
   readonly setup: boolean;
   /** Sent to a spelling of the path the contract does not write: held to RESPELLED_CHECKS alone. */
   readonly respelled?: boolean;
+  /** The case comes from a scenario file: its expectations are the file's, not the contract's (Check.fileClause). */
+  readonly fromFile?: boolean;
   readonly expect: StepExpectation;
   readonly exchange: Exchange;
 }
@@ -38,6 +40,8 @@ export interface JudgeContext {
   readonly run: RunMemory;
   readonly redact: Redactor;
   readonly redactPieces: Redactor;
+  /** The curl options that reach the target as the run did (curl-line.ts curlTransport): TLS trust and proxy. */
+  readonly curlTransport?: readonly string[];
   /** Sees each check input before its verdict is recorded (run-scenario's onExchange). */
   readonly onInput?: (input: CheckInput) => void;
 }
@@ -78,7 +82,7 @@ export function judgeExchange(item: JudgeItem, context: JudgeContext): Judged {
     return {
       checkId: problem.check.id,
       severity,
-      clause: problem.check.clause,
+      clause: (item.fromFile ? problem.check.fileClause : undefined) ?? problem.check.clause,
       title: shown(problem.title, SHOWN_SENTENCE_CHARS, quote),
       received: shown(problem.received, SHOWN_BODY_CHARS, quote),
       documented: shown(problem.documented, SHOWN_BODY_CHARS, quote),
@@ -91,7 +95,7 @@ export function judgeExchange(item: JudgeItem, context: JudgeContext): Judged {
         body: clip(shownExchange.body),
         bodyLength: response.text.length,
       },
-      curl: curlLine(shownExchange.request),
+      curl: curlLine(shownExchange.request, context.curlTransport),
       consequences: problem.consequences.map((c) => ({ ...c, title: shown(c.title, SHOWN_SENTENCE_CHARS, quote) })),
     };
   });
@@ -113,7 +117,7 @@ export function judgeExchange(item: JudgeItem, context: JudgeContext): Judged {
       note: shown(note, SHOWN_SENTENCE_CHARS, quote),
       status: response?.status,
       body: detachText(shownExchange.body.slice(0, 500)),
-      curl: curlLine(shownExchange.request),
+      curl: curlLine(shownExchange.request, context.curlTransport),
     };
   });
   return { findings, summary, observations };

@@ -1,5 +1,7 @@
 import { AppError } from '../contract/app-error.js';
 import { parseJson } from '../contract/lossless-json.js';
+import type { Cleanup } from './clean-up.js';
+import type { CreatedCount } from './created-resources.js';
 import { countCoverage } from './operation-coverage.js';
 import type { RunResult, ScenarioResult } from './run-result.js';
 import { summarise } from './run-conformance.js';
@@ -33,7 +35,23 @@ export function mergeResults(results: readonly RunResult[]): RunResult {
     cutShort: results.find((r) => r.cutShort !== undefined)?.cutShort,
     targetGone: results.find((r) => r.targetGone !== undefined)?.targetGone,
     hints: [...new Set(results.flatMap((r) => r.hints))],
+    ...leftBehind(results),
   });
+}
+
+// Each shard created, and cleaned up, resources of its own: the run's are their sums.
+function leftBehind(results: readonly RunResult[]): Pick<RunResult, 'created' | 'cleanup'> {
+  const created = new Map<string, CreatedCount>();
+  for (const c of results.flatMap((r) => r.created ?? [])) {
+    const known = created.get(c.collection);
+    created.set(c.collection, { collection: c.collection, count: (known?.count ?? 0) + c.count, deletable: c.deletable || known?.deletable === true });
+  }
+  const cleanups = results.flatMap((r) => (r.cleanup === undefined ? [] : [r.cleanup]));
+  const sum = (key: keyof Cleanup) => cleanups.reduce((n, c) => n + c[key], 0);
+  return {
+    created: [...created.values()],
+    cleanup: cleanups.length === 0 ? undefined : { deleted: sum('deleted'), gone: sum('gone'), failed: sum('failed') },
+  };
 }
 
 /** A report.json a shard wrote, checked enough to be merged; a file that is not one is named. */

@@ -2,7 +2,7 @@ import { findResponse } from '../contract/find-response.js';
 import type { Check, CheckInput, Problem } from './checks/check.js';
 
 export interface CheckProblem extends Problem {
-  readonly check: Pick<Check, 'id' | 'severity' | 'clause'>;
+  readonly check: Pick<Check, 'id' | 'severity' | 'clause' | 'fileClause'>;
 }
 
 const CRASHED: Pick<Check, 'id' | 'severity' | 'clause'> = {

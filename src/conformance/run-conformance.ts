@@ -7,7 +7,10 @@ import { inferResources } from '../contract/resources/infer-resources.js';
 import { BUILT_IN_CHECKS } from './checks/built-in-checks.js';
 import { type Check, createRunMemory } from './checks/check.js';
 import { createHttpClient, type HttpClientOptions } from './create-http-client.js';
+import { cleanUp } from './clean-up.js';
+import { createdResources } from './created-resources.js';
 import { createJudge, type OnExchange } from './create-judge.js';
+import { curlTransport } from './curl-line.js';
 import { createRunBounds, formatDuration } from './create-run-bounds.js';
 import { cutShortHint } from './hints/cut-short-hint.js';
 import type { JudgeContext } from './judge-exchange.js';
@@ -47,7 +50,10 @@ export interface ConformanceOptions extends Omit<RunSettings, 'seed' | 'generate
   /** Stop sending new cases once this many have failed (--max-failures); the rest are reported as skipped. */
   readonly maxFailures?: number;
   /** Passed to the HTTP client: headers on every request, TLS, the answer size cap. */
-  readonly http?: Pick<HttpClientOptions, 'headers' | 'insecure' | 'ca' | 'maxResponseBytes'>;
+  readonly http?: Pick<HttpClientOptions, 'headers' | 'insecure' | 'ca' | 'maxResponseBytes'> & {
+    /** The file --ca named: reproduce lines pass it to curl as --cacert. */
+    readonly caFile?: string;
+  };
   /** The base URL, including /v1. */
   readonly target: string;
   readonly token: string | undefined;
@@ -61,6 +67,8 @@ export interface ConformanceOptions extends Omit<RunSettings, 'seed' | 'generate
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Sees every exchange with what its checks saw, its case and its step (the benchmark replays and re-checks them). */
   readonly onExchange?: OnExchange;
+  /** Delete, at the end, what the run created where the contract documents a delete (--cleanup); default true. */
+  readonly cleanup?: boolean;
   /** --wait: how long to wait for the target to answer any HTTP before the probe; told once when waiting starts. */
   readonly wait?: { readonly ms: number; readonly onWaiting?: (target: string, ms: number) => void };
 }
@@ -103,12 +111,20 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       run: createRunMemory(contract.operations),
       redact: client.redact,
       redactPieces: client.redactPieces,
+      // The dispatcher reads the proxy from process.env (create-dispatcher.ts): so do the reproduce lines.
+      curlTransport: curlTransport({ target, caFile: options.http?.caFile, insecure: options.http?.insecure, env: process.env }),
     };
+    const resources = inferResources(contract);
+    const created = createdResources(resources.resources);
+    const judge = createJudge(judgeContext, options.token, options.onExchange);
     const scenarioContext: ScenarioContext = {
       client,
       target,
       token: options.token,
-      judge: createJudge(judgeContext, options.token, options.onExchange),
+      judge: (scenario, sent) => {
+        for (const one of sent) created.note(one.step.operation.operationId, one.exchange);
+        return judge(scenario, sent);
+      },
       failOn: options.failOn,
       runId: randomBytes(4).toString('hex'),
       env: options.env ?? {},
@@ -146,6 +162,11 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       await notifyReporters(reporters, 'onScenarioEnd', result, context);
       results[index] = result;
     });
+    const deletable = created.deletable();
+    const cleanup =
+      options.cleanup === false || deletable.length === 0
+        ? undefined
+        : await cleanUp(deletable, client, target, options.token, options.concurrency);
     const all = [probe.result, ...results];
     const coverage = operationCoverage(contract.operations, all);
     const targetGone = watch.gone(all);
@@ -160,7 +181,9 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       startedAt: startedAt.toISOString(),
       durationMs: performance.now() - started,
       settings: pickSettings(options, seed, kinds),
-      resources: summarizeResources(inferResources(contract)),
+      resources: summarizeResources(resources),
+      created: created.counts(),
+      cleanup,
       coverage,
       stopped: probe.stopped === undefined ? undefined : { ...probe.stopped, reason: redact(probe.stopped.reason) },
       targetGone,

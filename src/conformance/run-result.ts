@@ -1,3 +1,5 @@
+import type { Cleanup } from './clean-up.js';
+import type { CreatedCount } from './created-resources.js';
 import type { LikelyCause } from './likely-causes.js';
 import type { SentRequest } from './exchange.js';
 import type { Severity } from './severity.js';
@@ -171,6 +173,10 @@ export interface RunResult {
   readonly targetGone: TargetGone | undefined;
   /** The resources inferred from the contract, in one line (contract/resources/): what the run could keep state for. */
   readonly resources?: string;
+  /** Resources the run's creates were answered a success for, per collection: what it leaves on the target. */
+  readonly created?: readonly CreatedCount[];
+  /** What --cleanup deleted of them at the end; undefined when it did not run (--no-cleanup, nothing deletable). */
+  readonly cleanup?: Cleanup | undefined;
   /** Failed cases grouped by their first failure, most cases first: the headline (likely-causes.ts). */
   readonly causes: readonly LikelyCause[];
   /** Set when cases were left unsent because the target was too slow: the run fails. */

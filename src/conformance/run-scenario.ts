@@ -85,6 +85,11 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
         context.bounds?.deadlineMet(error.message);
         return stoppedBy(step, error.message);
       }
+      if (isAppError(error) && error.code === 'capture_missing' && step.unlessMissing !== undefined) {
+        judgeHeld();
+        notRun = step.unlessMissing;
+        return false;
+      }
       notSentAt(step, error);
       return false;
     }

@@ -71,6 +71,11 @@ export interface Step {
    * anything but a success without credentials, so only that (and an answer without a server error) is judged.
    */
   readonly respell?: (template: string) => string;
+  /**
+   * When a template of the step names nothing that came (an empty list has no first item), the case ends
+   * skipped with this reason instead of failing: the target holds nothing to read, which is not its fault.
+   */
+  readonly unlessMissing?: string;
   /** Whether any of the step's values holds a `{{...}}` template: the others are sent and compared as written. */
   readonly templated: boolean;
 }

@@ -99,13 +99,6 @@ describe('conformance command', async () => {
     }
   });
 
-  it('creates no report folder just to say that a run with a misspelt option did not happen', async () => {
-    const parent = await mkdtemp(join(tmpdir(), 'conformance-no-folder-'));
-    const run = await runCli(['--target', mock.url, '--bogus', '--report-dir', join(parent, 'reports')]);
-    expect(run.code).toBe(2);
-    expect(await readdir(parent)).toEqual([]);
-  });
-
   it('prints an error that quotes control characters on one line, escaped', async () => {
     const run = await runCli(['--target', mock.url, '--fail-on', '\u001b[32mhigh\u0007\nVerdict: PASSED']);
     expect(run.code).toBe(2);

@@ -1,11 +1,12 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
-import { type AddressInfo, connect, createServer as createNetServer, type Socket } from 'node:net';
+import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttpClient } from '../../src/conformance/create-http-client.js';
 import { runPool } from '../../src/conformance/run-pool.js';
 import { redactExchange } from '../../src/conformance/redact-exchange.js';
+import { connectProxy } from '../support/connect-proxy.js';
 import { selfSigned } from '../support/test-certificates.js';
 
 const servers: Server[] = [];
@@ -565,18 +566,7 @@ describe('createHttpClient over TLS', () => {
     const identity = await selfSigned();
     const url = await tlsTarget(identity);
     const tunnels: string[] = [];
-    const proxy = createServer();
-    proxy.on('connect', (req, socket: Socket, head: Buffer) => {
-      tunnels.push(req.url ?? '');
-      const [host, port] = (req.url ?? '').split(':');
-      const upstream = connect(Number(port), host, () => {
-        socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-        upstream.write(head);
-        upstream.pipe(socket).pipe(upstream);
-      });
-      upstream.on('error', () => socket.destroy());
-      socket.on('error', () => upstream.destroy());
-    });
+    const proxy = connectProxy(tunnels);
     const proxyUrl = await listen(proxy);
     const saved = process.env.HTTPS_PROXY;
     process.env.HTTPS_PROXY = proxyUrl;

@@ -7,6 +7,7 @@ export const bodyExpected: Check = {
   severity: 'high',
   clause:
     "the step's expected body, which the scenario derives from the contract's meaning (same fields on fetch, filter, limit)",
+  fileClause: "the step's expected body, as the scenario file expects it",
   observed: 'applies',
   check: ({ expect, exchange }) => {
     const response = exchange.response;
@@ -40,7 +41,7 @@ export const bodyExpected: Check = {
           problems.push(`body: none of the ${actual.length} items contains ${show(bodyIncludes.item)}`);
         }
         if (bodyLength !== undefined) {
-          if (!lengthFits(actual.length, bodyLength)) problems.push(`body: ${actual.length} items`);
+          if (!lengthFits(actual.length, bodyLength)) problems.push(`body: ${actual.length} items, expected ${expectedLength(bodyLength)}`);
         }
       }
     }
@@ -98,6 +99,13 @@ function lengthFits(length: number, rule: LengthRule): boolean {
     (rule.min === undefined || length >= rule.min) &&
     (rule.max === undefined || length <= rule.max)
   );
+}
+
+// "body: 20 items, expected 70": the count that was wanted, in words.
+function expectedLength(rule: LengthRule): string {
+  if (rule.equals !== undefined) return String(rule.equals);
+  if (rule.min !== undefined && rule.max !== undefined) return `${rule.min} to ${rule.max}`;
+  return rule.min !== undefined ? `at least ${rule.min}` : `at most ${rule.max}`;
 }
 
 function describeLength(rule: LengthRule): string {

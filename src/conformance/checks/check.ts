@@ -96,6 +96,11 @@ export interface Check {
   readonly severity: Severity;
   /** The clause of the service description the check enforces. */
   readonly clause: string;
+  /**
+   * The clause for a case from a scenario file, when it differs: a step's `expect` there is what the file's
+   * author wrote, which the contract may not say (a hand-written `status: 202`).
+   */
+  readonly fileClause?: string;
   readonly observed: OnObserved;
   readonly check: (input: CheckInput) => Problem | undefined;
   /**

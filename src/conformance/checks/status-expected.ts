@@ -4,6 +4,7 @@ export const statusExpected: Check = {
   id: 'status-expected',
   severity: 'high',
   clause: "the step's expected status, which the scenario derives from the contract",
+  fileClause: "the step's expected status, as the scenario file expects it",
   observed: 'applies',
   check: ({ expect, exchange }) => {
     const status = exchange.response?.status;

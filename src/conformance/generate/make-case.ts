@@ -16,6 +16,7 @@ export interface StepSpec {
   readonly parallel?: number;
   readonly setup?: boolean;
   readonly respell?: Step['respell'];
+  readonly unlessMissing?: string;
 }
 
 export interface CaseSpec {
@@ -67,6 +68,7 @@ function makeStep(spec: StepSpec, i: number): Step {
     parallel: spec.parallel,
     setup: spec.setup,
     respell: spec.respell,
+    unlessMissing: spec.unlessMissing,
     templated: false,
   };
   return { ...step, templated: holdsTemplate([step.path, step.query, step.headers, step.body, step.expect, step.repeat]) };

@@ -12,10 +12,19 @@ export function basePathHint(scenarios: readonly ScenarioResult[], target: strin
   return `${stray} of ${exchanges.length} requests got a 404 their operation does not document: ${wrongBase(target, basePaths)}`;
 }
 
-/** What to check when the target serves none of the contract's paths. */
+/**
+ * What to check when the target serves none of the contract's paths. A --target whose last segment is another
+ * version (/v2 where the contract says /v1) gets that segment replaced, not the base path added after it
+ * (/v2/v1 is never right); any other path (/api) gets the base path added (/api/v1: an API mounted under /api).
+ */
 export function wrongBase(target: string, basePaths: readonly string[]): string {
-  const path = new URL(target).pathname.replace(/\/+$/, '');
+  const url = new URL(target);
+  const path = url.pathname.replace(/\/+$/, '');
   const example = basePaths[0] ?? '/v1';
   if (basePaths.some((base) => path.endsWith(base))) return `is --target ${target} the API's base URL?`;
-  return `does --target include the API's base path (e.g. ${new URL(target).origin}${path}${example})?`;
+  const mount = VERSION_SEGMENT.test(path) && VERSION_SEGMENT.test(example) ? path.replace(VERSION_SEGMENT, '') : path;
+  return `does --target include the API's base path (e.g. ${url.origin}${mount}${example})?`;
 }
+
+// A last path segment that names a version: /v1, /v2beta, /2.0.
+const VERSION_SEGMENT = /\/v?\d+(\.\d+)*[a-z]*$/i;

@@ -3,6 +3,7 @@ import type { RunResult, ScenarioResult } from '../run-result.js';
 import { describeCause } from '../likely-causes.js';
 import { caseOrigin } from './case-origin.js';
 import { describeFinding } from './describe-finding.js';
+import { describeCreated } from './describe-created.js';
 import { plural } from './plural.js';
 import { reportOrder } from './report-order.js';
 import { STOP_TITLES } from './stop-titles.js';
@@ -81,6 +82,8 @@ function printSummary(result: RunResult, context: ReporterContext): void {
   context.print('');
   context.print(`conformance against ${t(result.target)}:`);
   if (result.resources !== undefined) context.print(`Resources inferred: ${t(result.resources)}`);
+  const created = describeCreated(result);
+  if (created !== undefined) context.print(t(created));
   context.print(
     `${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped of ${plural(totals.scenarios, 'case')}; ` +
       `${plural(totals.exchanges, 'request')}; ${plural(totals.findings, 'finding')}${severities ? ` (${severities})` : ''}; ` +

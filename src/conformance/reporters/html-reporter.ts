@@ -4,6 +4,7 @@ import { describeCause } from '../likely-causes.js';
 import { SEVERITIES } from '../severity.js';
 import { caseOrigin } from './case-origin.js';
 import { bodyExtent } from './describe-finding.js';
+import { describeCreated } from './describe-created.js';
 import { plural } from './plural.js';
 import { reportOrder } from './report-order.js';
 import { STOP_TITLES } from './stop-titles.js';
@@ -17,6 +18,7 @@ import type { NotRun, Reporter } from './reporter.js';
  */
 export const htmlReporter: Reporter = {
   name: 'html',
+  files: ['report.html'],
   onRunEnd: async (result, { writeFile }) => {
     await writeFile('report.html', renderHtml(result));
   },
@@ -65,6 +67,7 @@ function renderCauses(result: RunResult): string {
 }
 
 function renderHtml(result: RunResult): string {
+  const created = describeCreated(result);
   const cases = reportOrder(result.scenarios);
   const failures = cases.flatMap((s) => s.findings.filter((f) => f.blocking).map((f) => ({ s, f })));
   const checks = [...new Set(cases.flatMap((s) => s.findings.map((f) => f.checkId)))].sort();
@@ -81,6 +84,7 @@ ${result.hints
   .map((hint) => `<div class="hint">Hint: ${h(hint)}</div>`)
   .join('\n')}
 ${renderTotals(result)}
+${created === undefined ? '' : `<p id="created">${h(created)}</p>`}
 ${renderCauses(result)}
 <h2>First failures</h2>
 ${

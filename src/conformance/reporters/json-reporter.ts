@@ -4,6 +4,7 @@ import type { Reporter } from './reporter.js';
 /** report.json: the whole result, the one source every other format is made from. */
 export const jsonReporter: Reporter = {
   name: 'json',
+  files: ['report.json'],
   onRunEnd: async (result, { writeFile }) => {
     await writeFile('report.json', `${stringifyJson(result, 2)}\n`);
   },

@@ -15,6 +15,7 @@ import type { NotRun, Reporter } from './reporter.js';
  */
 export const junitReporter: Reporter = {
   name: 'junit',
+  files: ['junit.xml'],
   onRunEnd: async (result, { writeFile }) => {
     await writeFile('junit.xml', renderJunit(result));
   },
@@ -37,7 +38,9 @@ function renderJunit(result: RunResult): string {
   });
   const causeOf = new Map(result.causes.flatMap((cause) => cause.cases.map((id) => [id, cause] as const)));
   const cutShort = new Set(result.targetGone?.cases);
-  const failed = (s: ScenarioResult) => s.outcome === 'failed' && !cutShort.has(s.id);
+  // A stopped run is one <error> (its configuration, or a target not serving): the probe's findings that stopped it
+  // are its account, not failures of the contract beside it.
+  const failed = (s: ScenarioResult) => s.outcome === 'failed' && !cutShort.has(s.id) && result.stopped === undefined;
   const suites = [...files].map(([file, scenarios]) => {
     const attributes = {
       name: file,
@@ -45,11 +48,12 @@ function renderJunit(result: RunResult): string {
       failures: scenarios.filter(failed).length,
       errors: scenarios.filter((s) => cutShort.has(s.id)).length,
       skipped: scenarios.filter((s) => s.outcome === 'skipped').length,
-      time: seconds(scenarios.reduce((t, s) => t + s.durationMs, 0)),
+      time: seconds(suiteTime(scenarios, result.durationMs)),
     };
     const gone = (s: ScenarioResult) => (cutShort.has(s.id) ? result.targetGone : undefined);
     const cause = (s: ScenarioResult) => ({ cause: causeOf.get(s.id), of: result.causes.length });
-    return `  <testsuite ${attrs(attributes)}>\n${properties}${scenarios.map((s) => renderCase(file, s, gone(s), cause(s))).join('')}  </testsuite>\n`;
+    const stopped = result.stopped !== undefined;
+    return `  <testsuite ${attrs(attributes)}>\n${properties}${scenarios.map((s) => renderCase(file, s, gone(s), cause(s), stopped)).join('')}  </testsuite>\n`;
   });
   if (result.stopped) suites.unshift(errorSuite(result.stopped.kind, result.stopped.reason, result.stopped.kind));
   const { totals } = result;
@@ -81,10 +85,11 @@ function renderCase(
   scenario: ScenarioResult,
   gone: TargetGone | undefined,
   { cause, of: causes }: { cause: LikelyCause | undefined; of: number },
+  stopped: boolean,
 ): string {
   const open = `    <testcase ${attrs({ classname: file, name: scenario.name, id: scenario.id, time: seconds(scenario.durationMs) })}`;
-  const blocking = scenario.findings.filter((f) => f.blocking);
-  const other = scenario.findings.filter((f) => !f.blocking);
+  const blocking = stopped ? [] : scenario.findings.filter((f) => f.blocking);
+  const other = stopped ? scenario.findings : scenario.findings.filter((f) => !f.blocking);
   const parts: string[] = [];
   if (scenario.outcome === 'skipped') parts.push(`      <skipped ${attrs({ message: scenario.skipReason ?? '' })}/>\n`);
   const [first] = blocking;
@@ -119,6 +124,18 @@ function attrs(values: Record<string, string | number>): string {
   return Object.entries(values)
     .map(([name, value]) => `${name}="${escapeXml(String(value))}"`)
     .join(' ');
+}
+
+/**
+ * A suite's time: the sum of its cases' times, at most the run's whole duration. Cases run concurrently
+ * (--concurrency), so the sum overstates the time the suite took; the cases carry no start times to measure
+ * its wall-clock span, and no suite can have taken longer than the run.
+ */
+function suiteTime(scenarios: readonly ScenarioResult[], runMs: number): number {
+  return Math.min(
+    scenarios.reduce((t, s) => t + s.durationMs, 0),
+    runMs,
+  );
 }
 
 function seconds(ms: number): string {

@@ -3,7 +3,9 @@ import { appendFile } from 'node:fs/promises';
 import { AppError } from '../../contract/app-error.js';
 import { markdownText as md } from '../../shared/markdown-text.js';
 import type { CoverageRow, RunResult } from '../run-result.js';
+import { describeCreated } from './describe-created.js';
 import { plural } from './plural.js';
+import { sentCredentials } from './sent-credentials.js';
 import { reportOrder } from './report-order.js';
 import { STOP_TITLES } from './stop-titles.js';
 import type { NotRun, Reporter } from './reporter.js';
@@ -21,6 +23,7 @@ const OBSERVATION_ROWS = 100;
  */
 export const markdownReporter: Reporter = {
   name: 'markdown',
+  files: ['summary.md'],
   onRunEnd: async (result, context) => {
     await publish(renderMarkdown(result), context);
   },
@@ -64,6 +67,7 @@ function renderMarkdown(result: RunResult): string {
     '|--:|--:|--:|--:|--:|--:|--:|--:|',
     `| ${totals.scenarios} | ${totals.passed} | ${totals.failed} | ${totals.skipped} | ${totals.exchanges} | ${totals.findings} | ${totals.blockingFindings} | ${totals.observations} |`,
     '',
+    ...[describeCreated(result)].flatMap((line) => (line === undefined ? [] : [md(line), ''])),
   ];
   const failures = reportOrder(result.scenarios).flatMap((s) => s.findings.filter((f) => f.blocking).map((f) => ({ s, f })));
   if (failures.length > 0) {
@@ -75,8 +79,10 @@ function renderMarkdown(result: RunResult): string {
     );
     for (const { s, f } of failures.slice(0, FAILURE_ROWS)) {
       const also = f.consequences?.length ? ` (and ${plural(f.consequences.length, 'consequence')})` : '';
+      const sent = sentCredentials(f.request);
+      const what = sent === undefined ? f.title : `${sent}: ${f.title}`;
       lines.push(
-        `| ${f.severity} | ${md(f.checkId)} | ${md(s.name)}<br><sub>${md(s.id)}</sub> | ${f.step} | ${md(f.title)}${also} |`,
+        `| ${f.severity} | ${md(f.checkId)} | ${md(s.name)}<br><sub>${md(s.id)}</sub> | ${f.step} | ${md(what)}${also} |`,
       );
     }
     if (failures.length > FAILURE_ROWS) lines.push('', `${failures.length - FAILURE_ROWS} more in report.html and report.json.`);

@@ -37,6 +37,8 @@ export interface RunStart {
 /** Reporters observe the run through optional hooks (as vitest's do). They never decide the exit code. */
 export interface Reporter {
   readonly name: string;
+  /** The files it writes in the report folder: a run without this reporter removes them, left from an earlier run. */
+  readonly files?: readonly string[];
   onRunStart?(start: RunStart, context: ReporterContext): void | Promise<void>;
   onScenarioEnd?(scenario: ScenarioResult, context: ReporterContext): void | Promise<void>;
   onRunEnd?(result: RunResult, context: ReporterContext): void | Promise<void>;

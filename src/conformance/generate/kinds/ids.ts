@@ -7,6 +7,7 @@ import type { Scenario } from '../../scenario.js';
 import type { CaseKind } from '../case-kind.js';
 import { successStatuses } from '../expected-statuses.js';
 import type { Random } from '../create-random.js';
+import { listedReadCases } from '../listed-read-cases.js';
 import { makeCase } from '../make-case.js';
 import { sampleValue } from '../sample-value.js';
 
@@ -15,9 +16,9 @@ const BURST = 8;
 export const idsKind: CaseKind = {
   id: 'ids',
   description:
-    'ids the service assigns are unique across the run, including a burst of concurrent creates, a client-sent id never becomes the resource id, and one create stores one resource',
-  generate: ({ contract, random }) =>
-    contract.operations.flatMap((operation): Scenario[] => {
+    'ids the service assigns are unique across the run, including a burst of concurrent creates, a client-sent id never becomes the resource id, one create stores one resource, and an id a list answers can be read (also under --read-only)',
+  generate: ({ contract, random }) => [
+    ...contract.operations.flatMap((operation): Scenario[] => {
       if (!identifiesResources(operation, contract.operations)) return [];
       const op = operation.operationId;
       const base = sampleValue(requestSchema(operation)) as Record<string, unknown>;
@@ -55,6 +56,9 @@ export const idsKind: CaseKind = {
         ...storedOnceCase(operation, base, contract, random),
       ];
     }),
+    // Creates nothing: with --read-only, the one case that reaches an item's 200.
+    ...listedReadCases('ids', contract),
+  ],
 };
 
 /**

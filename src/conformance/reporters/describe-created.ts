@@ -1,0 +1,23 @@
+import type { RunResult } from '../run-result.js';
+import { plural } from './plural.js';
+
+/**
+ * One line on what the run leaves on the target: how many resources its creates made, per collection, and
+ * what --cleanup deleted of them. Undefined when it created nothing. Shared by the console, summary.md and
+ * the HTML, so the three say the same.
+ */
+export function describeCreated(result: Pick<RunResult, 'created' | 'cleanup'>): string | undefined {
+  const created = (result.created ?? []).filter((c) => c.count > 0);
+  if (created.length === 0) return undefined;
+  const made = created.map((c) => `${c.count} ${c.collection}`).join(', ');
+  const kept = created.filter((c) => !c.deletable).map((c) => c.collection);
+  const undeletable = kept.length === 0 ? '' : `; no delete in the contract for ${kept.join(', ')}: left on the target`;
+  const { cleanup } = result;
+  if (cleanup === undefined) {
+    const left = created.some((c) => c.deletable) ? '; --no-cleanup: left on the target' : '';
+    return `Created ${made}${left}${undeletable}`;
+  }
+  const notDeleted = cleanup.failed === 0 ? 'none failed' : `${cleanup.failed} could not be deleted`;
+  const gone = cleanup.gone === 0 ? '' : `, ${cleanup.gone} already gone`;
+  return `Created ${made}; cleanup deleted ${plural(cleanup.deleted, 'resource')}${gone}, ${notDeleted}${undeletable}`;
+}
