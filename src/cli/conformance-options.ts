@@ -9,7 +9,13 @@ export const DEFAULT_DEADLINE = '10m';
 
 /** The conformance command's options: parsing, --help and the options block of docs/reference/conformance-cli.md are made from it. */
 export const CONFORMANCE_OPTIONS: readonly OptionRow[] = [
-  { name: 'target', short: 't', type: 'string', value: 'url', description: 'base URL of the target, including /v1, without user:password@ (required)' },
+  {
+    name: 'target',
+    short: 't',
+    type: 'string',
+    value: 'url',
+    description: 'base URL of the target, including /v1, without user:password@ (required)',
+  },
   { name: 'token', type: 'string', value: 'key', description: 'API key sent as Bearer (default: PETSTORE_API_KEY)' },
   {
     name: 'scenarios',
@@ -18,7 +24,7 @@ export const CONFORMANCE_OPTIONS: readonly OptionRow[] = [
     value: 'dir|glob',
     description: 'scenario folder, file or glob; repeat to add more (default ./conformance/, else the shipped suite)',
   },
-  { name: 'report-dir', type: 'string', value: 'dir', description: 'where reports are written (default reports/)' },
+  { name: 'report-dir', type: 'string', value: 'dir', description: 'where reports are written', default: 'reports' },
   {
     name: 'reporter',
     short: 'r',
@@ -31,20 +37,29 @@ export const CONFORMANCE_OPTIONS: readonly OptionRow[] = [
     name: 'fail-on',
     type: 'string',
     value: 'severity',
-    description: `${SEVERITIES.join(', ')}: lowest that fails (default medium)`,
+    description: `${SEVERITIES.join(', ')}: lowest that fails`,
+    default: 'medium',
   },
   { name: 'tags', type: 'string', multiple: true, value: 'tags', description: 'run only scenarios with one of these tags' },
   { name: 'skip-tags', type: 'string', multiple: true, value: 'tags', description: 'skip scenarios with one of these tags' },
   { name: 'read-only', type: 'boolean', description: "skip scenarios tagged 'mutating' (safe against production data)" },
-  { name: 'timeout', type: 'string', value: 'ms', description: 'per request, in ms or with s (default 10s)' },
+  { name: 'timeout', type: 'string', value: 'ms', description: 'per request, in ms or with s', default: '10s' },
   {
     name: 'deadline',
     type: 'string',
     value: 'duration',
-    description: `for the whole run, as 30s, 5m or 1h: no case starts after it (default ${DEFAULT_DEADLINE})`,
+    description: 'for the whole run, as 30s, 5m or 1h: no case starts after it',
+    default: DEFAULT_DEADLINE,
   },
-  { name: 'max-response-time', type: 'string', value: 'ms', description: 'slower answers are a low finding (default 2000)' },
-  { name: 'concurrency', short: 'c', type: 'string', value: 'n', description: 'cases run at once, and requests in flight (default 4)' },
+  { name: 'max-response-time', type: 'string', value: 'ms', description: 'slower answers are a low finding', default: '2000' },
+  {
+    name: 'concurrency',
+    short: 'c',
+    type: 'string',
+    value: 'n',
+    description: 'cases run at once, and requests in flight',
+    default: '4',
+  },
   { name: 'rate-limit', type: 'string', value: 'n', description: 'most requests per second (default: no limit)' },
   { name: 'contract', type: 'string', value: 'file', description: 'OpenAPI document (default openapi.yaml)' },
   {
@@ -88,7 +103,8 @@ export const CONFORMANCE_OPTIONS: readonly OptionRow[] = [
     name: 'max-response-bytes',
     type: 'string',
     value: 'n',
-    description: 'larger answers are a finding, read no further; bytes, or with KiB or MiB (default 10MiB)',
+    description: 'larger answers are a finding, read no further; bytes, or with KiB or MiB',
+    default: '10MiB',
   },
   {
     name: 'max-failures',
@@ -97,7 +113,12 @@ export const CONFORMANCE_OPTIONS: readonly OptionRow[] = [
     description: 'stop starting cases after n have failed (default: no limit)',
   },
   { name: 'list', type: 'boolean', description: 'print the id and name of every case this run would send, and send nothing' },
-  { name: 'shard', type: 'string', value: 'i/n', description: 'run only the i-th of n stable slices of the cases (CI matrices); merge with --merge' },
+  {
+    name: 'shard',
+    type: 'string',
+    value: 'i/n',
+    description: 'run only the i-th of n stable slices of the cases (CI matrices); merge with --merge',
+  },
   {
     name: 'wait',
     type: 'string',
@@ -109,7 +130,7 @@ export const CONFORMANCE_OPTIONS: readonly OptionRow[] = [
     type: 'string',
     multiple: true,
     value: 'report.json',
-    description: "write one set of reports from the report.json of each shard, and send nothing; repeatable",
+    description: 'write one set of reports from the report.json of each shard, and send nothing; repeatable',
   },
   { name: 'help', short: 'h', type: 'boolean', description: 'show this help' },
   { name: 'version', short: 'v', type: 'boolean', description: 'show the version' },

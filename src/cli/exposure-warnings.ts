@@ -10,14 +10,18 @@ export function exposureWarnings(choices: { host: string; adminFromNetwork: bool
   if (!isLoopbackName(hostnameOf(bracketed(choices.host)))) {
     warnings.push(
       `Warning: --host ${choices.host} is not a loopback address: other machines on the network can call the API${
-        choices.adminFromNetwork ? ', and the admin endpoints (--admin-from-network)' : ' (the admin endpoints still answer only this machine)'
+        choices.adminFromNetwork
+          ? ', and the admin endpoints (--admin-from-network)'
+          : ' (the admin endpoints still answer only this machine)'
       }. Name the mock's other host names with --allowed-host.`,
     );
   } else if (choices.adminFromNetwork) {
     warnings.push('Warning: --admin-from-network has no effect while the mock listens on a loopback address only.');
   }
   if (choices.anyOrigin) {
-    warnings.push("Warning: --cors-origin '*': any web page can read the API's answers (without cookies, and not the admin endpoints).");
+    warnings.push(
+      "Warning: --cors-origin '*': any web page can read the API's answers (without cookies, and not the admin endpoints).",
+    );
   }
   return warnings;
 }

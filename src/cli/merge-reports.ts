@@ -6,7 +6,11 @@ import type { Reporter, ReporterContext } from '../conformance/reporters/reporte
 import type { RunResult } from '../conformance/run-result.js';
 
 /** `--merge a/report.json b/report.json`: the shards' results as one run, written by every chosen reporter. */
-export async function mergeReports(files: readonly string[], reporters: readonly Reporter[], context: ReporterContext): Promise<RunResult> {
+export async function mergeReports(
+  files: readonly string[],
+  reporters: readonly Reporter[],
+  context: ReporterContext,
+): Promise<RunResult> {
   const results = await Promise.all(
     files.map(async (file) => {
       const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {

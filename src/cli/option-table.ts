@@ -11,6 +11,8 @@ export interface OptionRow {
   readonly short?: string;
   readonly value?: string;
   readonly description: string;
+  /** The value taken when the option is not given, as a user would type it: parsing and --help both read it here. */
+  readonly default?: string;
 }
 
 export type ParsedOptions = Record<string, string | boolean | string[] | undefined>;
@@ -24,8 +26,10 @@ export function parseOptions(rows: readonly OptionRow[], argv: readonly string[]
     ]),
   );
   try {
-    return parseArgs({ args: withNegativeValues(rows, argv), options: config, allowPositionals: false, strict: true })
+    const values = parseArgs({ args: withNegativeValues(rows, argv), options: config, allowPositionals: false, strict: true })
       .values as ParsedOptions;
+    for (const row of rows) if (row.default !== undefined && values[row.name] === undefined) values[row.name] = row.default;
+    return values;
   } catch (error) {
     throw new AppError('usage', explain(error as Error & { code?: string }, rows));
   }
@@ -34,7 +38,9 @@ export function parseOptions(rows: readonly OptionRow[], argv: readonly string[]
 // parseArgs reads `--delay -5` as an option -5 and says "(got '')": a value that looks like a negative number is
 // joined to its option (`--delay=-5`), so the option's own check names what is wrong with it.
 function withNegativeValues(rows: readonly OptionRow[], argv: readonly string[]): string[] {
-  const takesValue = new Set(rows.filter((row) => row.type === 'string').flatMap((row) => [`--${row.name}`, ...(row.short ? [`-${row.short}`] : [])]));
+  const takesValue = new Set(
+    rows.filter((row) => row.type === 'string').flatMap((row) => [`--${row.name}`, ...(row.short ? [`-${row.short}`] : [])]),
+  );
   const args: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
@@ -59,7 +65,10 @@ function explain(error: Error & { code?: string }, rows: readonly OptionRow[]): 
 export function renderHelp(usage: string, rows: readonly OptionRow[], footer = ''): string {
   const left = rows.map((row) => `${row.short ? `-${row.short}, ` : '    '}--${row.name}${row.value ? ` <${row.value}>` : ''}`);
   const width = Math.max(...left.map((l) => l.length)) + 2;
-  const lines = rows.map((row, i) => `  ${(left[i] as string).padEnd(width)}${row.description}`);
+  const lines = rows.map(
+    (row, i) =>
+      `  ${(left[i] as string).padEnd(width)}${row.description}${row.default === undefined ? '' : ` (default ${row.default})`}`,
+  );
   return `${usage}\n\nOptions:\n${lines.join('\n')}\n${footer ? `\n${footer}\n` : ''}`;
 }
 
@@ -104,6 +113,9 @@ export function durationOption(name: string, text: string | undefined, maxMs = 6
   const match = /^(\d+)(ms|s|m|h)?$/.exec(text.trim());
   const value = match ? Number(match[1]) * (DURATION_UNITS[match[2] ?? ''] as number) : Number.NaN;
   if (!(value >= 1 && value <= maxMs))
-    throw new AppError('usage', `--${name} must be a duration such as 500, 500ms, 10s or 5m, at most ${formatDuration(maxMs)} (got '${text}')`);
+    throw new AppError(
+      'usage',
+      `--${name} must be a duration such as 500, 500ms, 10s or 5m, at most ${formatDuration(maxMs)} (got '${text}')`,
+    );
   return value;
 }

@@ -17,12 +17,11 @@ import { targetGoneHint } from '../conformance/hints/target-gone-hint.js';
 import type { StopKind } from '../conformance/run-result.js';
 import { createRedactor, type Redactor, SHORTEST_REDACTED_SECRET } from '../shared/create-redactor.js';
 import { terminalText } from '../shared/terminal-text.js';
-import { DEFAULT_MAX_RESPONSE_BYTES } from '../conformance/create-http-client.js';
 import { proxyCredentials } from '../conformance/create-dispatcher.js';
 import { secretHeaderValues } from '../conformance/secret-headers.js';
 import { isSeverity, SEVERITIES, type Severity } from '../conformance/severity.js';
 import { cliReporterContext } from './cli-reporter-context.js';
-import { CONFORMANCE_HELP_FOOTER, CONFORMANCE_OPTIONS, DEFAULT_DEADLINE, DEFAULT_REPORTERS } from './conformance-options.js';
+import { CONFORMANCE_HELP_FOOTER, CONFORMANCE_OPTIONS, DEFAULT_REPORTERS } from './conformance-options.js';
 import { byteSizeOption, durationOption, integerOption, listOption, parseOptions, renderHelp } from './option-table.js';
 import { reportDirIn, reportNotRun } from './report-not-run.js';
 import { notingWrites, removeOtherReports, reportsLine } from './report-folder.js';
@@ -64,7 +63,7 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
   const named = reportDirIn(argv);
   const run: { target?: string; redact: Redactor; reportDir: string; create: boolean } = {
     redact: (text) => text,
-    reportDir: named ?? 'reports',
+    reportDir: named ?? (CONFORMANCE_OPTIONS.find((row) => row.name === 'report-dir')?.default as string),
     create: named !== undefined,
   };
   try {
@@ -102,7 +101,8 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
     const merged = listOption(options.merge, false);
     const target = options.target as string | undefined;
     run.target = target;
-    if (!target && merged === undefined) throw new AppError('usage', '--target is required, e.g. --target http://127.0.0.1:4010/v1');
+    if (!target && merged === undefined)
+      throw new AppError('usage', '--target is required, e.g. --target http://127.0.0.1:4010/v1');
     const token = plan.token;
     if (!token && merged === undefined) throw new AppError('usage', 'no API key: give --token <key> or set PETSTORE_API_KEY');
     // For the messages this edge prints and writes (an error may quote a target's answer or a file); the run's
@@ -117,16 +117,17 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
         `the API key (${options.token === undefined ? 'PETSTORE_API_KEY' : '--token'}) holds characters an HTTP header cannot carry: control characters, a line break, leading or trailing spaces, or characters outside Latin-1`,
       );
     }
-    if (token !== undefined && token.length < SHORTEST_REDACTED_SECRET) io.err(`${shortKeyWarning(options.token === undefined)}\n`);
+    if (token !== undefined && token.length < SHORTEST_REDACTED_SECRET)
+      io.err(`${shortKeyWarning(options.token === undefined)}\n`);
     const reporterNames = listOption(options.reporter) ?? DEFAULT_REPORTERS;
     const reporters = reporterNames.map((name) => {
       const reporter = BUILT_IN_REPORTERS[name];
       if (!reporter) throw new AppError('usage', `--reporter ${name}: not one of ${Object.keys(BUILT_IN_REPORTERS).join(', ')}`);
       return reporter;
     });
-    const failOn = (options['fail-on'] as string | undefined) ?? 'medium';
+    const failOn = options['fail-on'] as string;
     if (!isSeverity(failOn)) throw new AppError('usage', `--fail-on must be one of ${SEVERITIES.join(', ')} (got '${failOn}')`);
-    const reportDir = (options['report-dir'] as string | undefined) ?? 'reports';
+    const reportDir = options['report-dir'] as string;
     run.reportDir = reportDir;
     const stepSummaryFile = io.env.GITHUB_STEP_SUMMARY || undefined;
     await checkWritable(
@@ -147,10 +148,10 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
       target: target as string,
       token,
       failOn: failOn as Severity,
-      timeoutMs: durationOption('timeout', options.timeout as string | undefined) ?? 10_000,
-      deadlineMs: durationOption('deadline', (options.deadline as string | undefined) ?? DEFAULT_DEADLINE, MAX_DEADLINE_MS),
-      maxResponseTimeMs: durationOption('max-response-time', options['max-response-time'] as string | undefined) ?? 2000,
-      concurrency: integerOption('concurrency', options.concurrency as string | undefined, 1, 256) ?? 4,
+      timeoutMs: durationOption('timeout', options.timeout as string) as number,
+      deadlineMs: durationOption('deadline', options.deadline as string, MAX_DEADLINE_MS),
+      maxResponseTimeMs: durationOption('max-response-time', options['max-response-time'] as string) as number,
+      concurrency: integerOption('concurrency', options.concurrency as string, 1, 256) as number,
       rateLimit: integerOption('rate-limit', options['rate-limit'] as string | undefined, 1, 100_000),
       cleanup: options['no-cleanup'] !== true,
       maxFailures: integerOption('max-failures', options['max-failures'] as string | undefined, 1, 1_000_000),
@@ -159,11 +160,7 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
         insecure: options.insecure === true,
         ca: await caOption(options.ca as string | undefined),
         caFile: options.ca as string | undefined,
-        maxResponseBytes: byteSizeOption(
-          'max-response-bytes',
-          options['max-response-bytes'] as string | undefined,
-          DEFAULT_MAX_RESPONSE_BYTES,
-        ),
+        maxResponseBytes: byteSizeOption('max-response-bytes', options['max-response-bytes'] as string, Number.NaN),
       },
       reporters,
       reporterContext,
@@ -171,7 +168,11 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
       wait:
         waitMs === undefined
           ? undefined
-          : { ms: waitMs, onWaiting: (url, ms) => io.err(`conformance: waiting up to ${Math.round(ms / 1000)}s for ${terminalText(run.redact(url))} to answer\n`) },
+          : {
+              ms: waitMs,
+              onWaiting: (url, ms) =>
+                io.err(`conformance: waiting up to ${Math.round(ms / 1000)}s for ${terminalText(run.redact(url))} to answer\n`),
+            },
     });
     return finish(result);
   } catch (error) {
@@ -262,7 +263,8 @@ async function checkWritable(reportDir: string | undefined, stepSummaryFile: str
 
 // --no-generate with --generate contradicts itself: refused rather than one of them silently winning.
 function generateOption(kinds: string[] | undefined, none: boolean): string[] | undefined {
-  if (none && kinds !== undefined) throw new AppError('usage', `--no-generate and --generate ${kinds.join(',')} contradict each other: give one`);
+  if (none && kinds !== undefined)
+    throw new AppError('usage', `--no-generate and --generate ${kinds.join(',')} contradict each other: give one`);
   return none ? [] : kinds;
 }
 

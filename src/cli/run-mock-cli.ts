@@ -7,7 +7,15 @@ import { inferResources } from '../contract/resources/infer-resources.js';
 import { createMockServer } from '../mock/create-mock-server.js';
 import { type AllowedHosts, isAllowedHostEntry } from '../mock/allowed-hosts.js';
 import type { CorsOrigins } from '../mock/cors.js';
-import { DEFAULTS, DEV_API_KEY, defaultFixturesPath, defaultJournalBytes, isCorsOrigin, JOURNAL_RECORD_MIN_BYTES, maxJournalSize } from '../mock/mock-options.js';
+import {
+  DEFAULTS,
+  DEV_API_KEY,
+  defaultFixturesPath,
+  defaultJournalBytes,
+  isCorsOrigin,
+  JOURNAL_RECORD_MIN_BYTES,
+  maxJournalSize,
+} from '../mock/mock-options.js';
 import { MAX_DELAY_MS } from '../mock/read-preferences.js';
 import { terminalText } from '../shared/terminal-text.js';
 import { exposureWarnings } from './exposure-warnings.js';
@@ -76,7 +84,12 @@ const OPTIONS: readonly OptionRow[] = [
     value: 'size',
     description: `cap of the --state-file, e.g. 64MiB; past it a create is 409 store_full (default ${DEFAULTS.maxStateBytes / 1024 ** 2}MiB)`,
   },
-  { name: 'max-pets', type: 'string', value: 'n', description: `most pets in each store, the default one and each session's (default ${DEFAULTS.maxPets})` },
+  {
+    name: 'max-pets',
+    type: 'string',
+    value: 'n',
+    description: `most pets in each store, the default one and each session's (default ${DEFAULTS.maxPets})`,
+  },
   {
     name: 'max-store-bytes',
     type: 'string',
@@ -106,7 +119,8 @@ const OPTIONS: readonly OptionRow[] = [
     name: 'journal-bytes',
     type: 'string',
     value: 'size',
-    description: 'memory the journal may take, e.g. 16MiB; the oldest requests go first past it (default: a 16th of the heap, at most 64MiB)',
+    description:
+      'memory the journal may take, e.g. 16MiB; the oldest requests go first past it (default: a 16th of the heap, at most 64MiB)',
   },
   { name: 'log-format', type: 'string', value: 'text|json', description: 'per-request log lines as text (default) or JSON' },
   {
@@ -327,5 +341,8 @@ function allowedHostsOption(given: readonly string[] | undefined): AllowedHosts 
 
 // Repeated, comma-separated, or both; an empty item (a trailing comma) is dropped.
 function splitList(given: readonly string[]): string[] {
-  return given.flatMap((item) => item.split(',')).map((item) => item.trim()).filter((item) => item !== '');
+  return given
+    .flatMap((item) => item.split(','))
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 }
