@@ -1,0 +1,56 @@
+// node --expose-gc dist/bench/measure-reload-memory.js [--copies 0] [--reloads 100]: starts the mock in this
+// process with --watch on a temporary copy of the contract (with --copies N, the pet paths copied N times: see
+// large-contract.ts), saves it `reloads` times, each save waiting for the mock's reload notice, and prints RSS and
+// heap after a forced GC at start and every 10 reloads. Memory that grows with the reloads is a leak (issue 23).
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createMockServer } from '../src/mock/create-mock-server.js';
+import { largeContract } from './large-contract.js';
+
+function option(argv: readonly string[], name: string, fallback: number): number {
+  const at = argv.indexOf(name);
+  return at === -1 ? fallback : Number(argv[at + 1]);
+}
+
+function megabytes(bytes: number): string {
+  return (bytes / 1024 / 1024).toFixed(1);
+}
+
+async function main(argv: readonly string[]): Promise<void> {
+  const collect = (globalThis as { gc?: () => void }).gc;
+  if (!collect) throw new Error('run with node --expose-gc');
+  const copies = option(argv, '--copies', 0);
+  const reloads = option(argv, '--reloads', 100);
+  const dir = await mkdtemp(join(tmpdir(), 'reload-memory-'));
+  const file = join(dir, 'openapi.yaml');
+  await writeFile(file, await largeContract(copies));
+  let waiting: ((line: string) => void) | undefined;
+  const mock = await createMockServer({ contract: file, port: 0, watch: true, fixtures: false, notice: (line) => waiting?.(line) });
+  const measure = (label: string) => {
+    collect();
+    const { rss, heapUsed } = process.memoryUsage();
+    process.stdout.write(`${label}\trss ${megabytes(rss)} MB\theap ${megabytes(heapUsed)} MB\n`);
+  };
+  try {
+    measure('start');
+    for (let reload = 1; reload <= reloads; reload++) {
+      const noticed = new Promise<string>((resolve) => {
+        waiting = resolve;
+      });
+      const started = performance.now();
+      await writeFile(file, await largeContract(copies, `1.0.${reload}`));
+      const line = await noticed;
+      if (!line.includes('reloaded')) throw new Error(line);
+      if (reload % 10 === 0) measure(`reload ${reload} (${Math.round(performance.now() - started)} ms)`);
+    }
+  } finally {
+    await mock.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+main(process.argv.slice(2)).catch((error: Error) => {
+  process.stderr.write(`${error.message}\n`);
+  process.exitCode = 1;
+});
