@@ -2,9 +2,12 @@
 // process with --watch on a temporary copy of the contract (with --copies N, the pet paths copied N times: see
 // large-contract.ts), saves it `reloads` times, each save waiting for the mock's reload notice, and prints RSS and
 // heap after a forced GC at start and every 10 reloads. Memory that grows with the reloads is a leak (issue 23).
+// Meanwhile the event loop's delay is sampled: its longest over the last 10 reloads is the longest a request
+// waited for the main thread (a CPU shared with other work adds to it).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createMockServer } from '../src/mock/create-mock-server.js';
 import { largeContract } from './large-contract.js';
 
@@ -27,19 +30,27 @@ async function main(argv: readonly string[]): Promise<void> {
   await writeFile(file, await largeContract(copies));
   let waiting: ((line: string) => void) | undefined;
   const mock = await createMockServer({ contract: file, port: 0, watch: true, fixtures: false, notice: (line) => waiting?.(line) });
+  const delay = monitorEventLoopDelay({ resolution: 5 });
   const measure = (label: string) => {
+    delay.disable();
     collect();
     const { rss, heapUsed } = process.memoryUsage();
-    process.stdout.write(`${label}\trss ${megabytes(rss)} MB\theap ${megabytes(heapUsed)} MB\n`);
+    const stall = Math.round(delay.count > 0 ? delay.max / 1e6 : 0);
+    process.stdout.write(`${label}\trss ${megabytes(rss)} MB\theap ${megabytes(heapUsed)} MB\tlongest event-loop delay ${stall} ms\n`);
+    delay.reset();
+    delay.enable();
   };
   try {
     measure('start');
     for (let reload = 1; reload <= reloads; reload++) {
       const noticed = new Promise<string>((resolve) => {
-        waiting = resolve;
+        waiting = (line) => {
+          if (!line.includes('compiling')) resolve(line);
+        };
       });
+      const text = await largeContract(copies, `1.0.${reload}`);
       const started = performance.now();
-      await writeFile(file, await largeContract(copies, `1.0.${reload}`));
+      await writeFile(file, text);
       const line = await noticed;
       if (!line.includes('reloaded')) throw new Error(line);
       if (reload % 10 === 0) measure(`reload ${reload} (${Math.round(performance.now() - started)} ms)`);

@@ -58,6 +58,8 @@ export type Pause = () => Promise<void>;
 
 /** How a caller off the start-up path follows a compilation (see compileContract). */
 export interface CompileSteps {
+  /** Reads the validated, dereferenced document (readContractDocument by default; a reload does it in a worker). */
+  readonly read?: (file: string) => Promise<object>;
   readonly pause?: Pause;
   /** Once the document is read and valid, before its operations are compiled (the long part). */
   readonly compiling?: (operations: number) => void;
@@ -68,20 +70,10 @@ export interface CompileSteps {
  * replaces the previous one, which nothing keeps. With `pause`, the compilation awaits it between operations and
  * between schemas (a few milliseconds each), so that the mock keeps answering while a large contract compiles.
  */
-export async function compileContract(file: string, { pause, compiling }: CompileSteps = {}): Promise<Contract> {
-  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new AppError('contract_invalid', `Failed to read ${file}: ${error.code ?? error.message}`);
-  });
-  const parsed = parseYaml(file, text, 'contract_invalid').value;
-  const declared = (parsed as { openapi?: unknown } | null)?.openapi;
-  if (typeof declared !== 'string' || !declared.startsWith('3.')) {
-    throw new AppError(
-      'contract_invalid',
-      `Failed to load ${file}: not an OpenAPI 3.x document (it needs openapi: 3.0.3 or another 3.x)`,
-    );
-  }
-  const document = await resolveDocument(file, parsed as object);
-  const info = (document as { info: { title: string; version: string }; openapi?: string }).info;
+export async function compileContract(file: string, { read = readContractDocument, pause, compiling }: CompileSteps = {}): Promise<Contract> {
+  const document = await read(file);
+  const declared = String((document as { openapi?: unknown }).openapi);
+  const info = (document as { info: { title: string; version: string } }).info;
   // OpenAPI 3.1 schemas are JSON Schema 2020-12; 3.0's are its own dialect, which Prism's model turns into draft 7.
   const dialect: SchemaDialect = declared.startsWith('3.0') ? 'draft-07' : '2020-12';
   const compiler = createSchemaCompiler(dialect);
@@ -121,6 +113,22 @@ export async function compileContract(file: string, { pause, compiling }: Compil
     basePaths: basePathsOf(document),
     document,
   };
+}
+
+/** The contract file read, parsed, checked to be OpenAPI 3.x, validated and dereferenced (see resolveDocument). */
+export async function readContractDocument(file: string): Promise<object> {
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new AppError('contract_invalid', `Failed to read ${file}: ${error.code ?? error.message}`);
+  });
+  const parsed = parseYaml(file, text, 'contract_invalid').value;
+  const declared = (parsed as { openapi?: unknown } | null)?.openapi;
+  if (typeof declared !== 'string' || !declared.startsWith('3.')) {
+    throw new AppError(
+      'contract_invalid',
+      `Failed to load ${file}: not an OpenAPI 3.x document (it needs openapi: 3.0.3 or another 3.x)`,
+    );
+  }
+  return resolveDocument(file, parsed as object);
 }
 
 interface ServerObject {
