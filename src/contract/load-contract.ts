@@ -58,8 +58,8 @@ export type Pause = () => Promise<void>;
 
 /** How a caller off the start-up path follows a compilation (see compileContract). */
 export interface CompileSteps {
-  /** Reads the validated, dereferenced document (readContractDocument by default; a reload does it in a worker). */
-  readonly read?: (file: string) => Promise<object>;
+  /** Reads the document and Prism's model of it (readContractSource by default; a reload does it in a worker). */
+  readonly read?: (file: string) => Promise<ContractSource>;
   readonly pause?: Pause;
   /** Once the document is read and valid, before its operations are compiled (the long part). */
   readonly compiling?: (operations: number) => void;
@@ -70,14 +70,13 @@ export interface CompileSteps {
  * replaces the previous one, which nothing keeps. With `pause`, the compilation awaits it between operations and
  * between schemas (a few milliseconds each), so that the mock keeps answering while a large contract compiles.
  */
-export async function compileContract(file: string, { read = readContractDocument, pause, compiling }: CompileSteps = {}): Promise<Contract> {
-  const document = await read(file);
+export async function compileContract(file: string, { read = readContractSource, pause, compiling }: CompileSteps = {}): Promise<Contract> {
+  const { document, modelled } = await read(file);
   const declared = String((document as { openapi?: unknown }).openapi);
   const info = (document as { info: { title: string; version: string } }).info;
   // OpenAPI 3.1 schemas are JSON Schema 2020-12; 3.0's are its own dialect, which Prism's model turns into draft 7.
   const dialect: SchemaDialect = declared.startsWith('3.0') ? 'draft-07' : '2020-12';
   const compiler = createSchemaCompiler(dialect);
-  const modelled = prismOperations(document);
   compiling?.(modelled.length);
   const operations: Operation[] = [];
   for (const op of modelled) {
@@ -115,8 +114,21 @@ export async function compileContract(file: string, { read = readContractDocumen
   };
 }
 
+/** A contract as read, before its schemas are compiled: plain data, which can cross from a worker thread. */
+export interface ContractSource {
+  /** The validated, dereferenced document. */
+  readonly document: object;
+  /** Prism's model of its operations (see prismOperations). */
+  readonly modelled: readonly unknown[];
+}
+
+export async function readContractSource(file: string): Promise<ContractSource> {
+  const document = await readContractDocument(file);
+  return { document, modelled: prismOperations(document) };
+}
+
 /** The contract file read, parsed, checked to be OpenAPI 3.x, validated and dereferenced (see resolveDocument). */
-export async function readContractDocument(file: string): Promise<object> {
+async function readContractDocument(file: string): Promise<object> {
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     throw new AppError('contract_invalid', `Failed to read ${file}: ${error.code ?? error.message}`);
   });
