@@ -24,10 +24,11 @@ const NO_ISSUES: readonly ValidationIssue[] = Object.freeze([]);
 /** The JSON Schema dialect of a contract's schemas: OpenAPI 3.0's (as draft 7, which Prism's model translates it to), or 3.1's 2020-12. */
 export type SchemaDialect = 'draft-07' | '2020-12';
 
-// Two instances per dialect for the whole process, every schema compiled into both once, at contract load: one
-// that stops at the first error, and one that lists them all to tell people. strict: false because OpenAPI
-// schemas carry keywords JSON Schema does not know (example, x-*). The 2020-12 pair is made when a 3.1
-// contract first needs it.
+// Two instances per contract, every schema of it compiled into both once, at contract load: one that stops at the
+// first error, and one that lists them all to tell people. An Ajv instance keeps every schema it compiled, and the
+// code made from it, for as long as it lives: a contract has its own pair, so that a contract replaced (--watch)
+// takes its validators with it. strict: false because OpenAPI schemas carry keywords JSON Schema does not know
+// (example, x-*).
 function createAjv(dialect: SchemaDialect, allErrors: boolean): Ajv {
   const options = { strict: false, allErrors, validateFormats: true };
   const ajv = dialect === '2020-12' ? new Ajv2020(options) : new Ajv(options);
@@ -36,14 +37,26 @@ function createAjv(dialect: SchemaDialect, allErrors: boolean): Ajv {
   ajv.addFormat('int64', { type: 'number', validate: isInt64Number });
   return ajv;
 }
-const instances = new Map<SchemaDialect, { all: Ajv; first: Ajv }>();
-function ajvFor(dialect: SchemaDialect): { all: Ajv; first: Ajv } {
-  let pair = instances.get(dialect);
-  if (!pair) {
-    pair = { all: createAjv(dialect, true), first: createAjv(dialect, false) };
-    instances.set(dialect, pair);
+
+/** The Ajv pair one contract's schemas are compiled with (see createAjv). */
+export interface SchemaCompiler {
+  readonly all: Ajv;
+  readonly first: Ajv;
+}
+
+export function createSchemaCompiler(dialect: SchemaDialect): SchemaCompiler {
+  return { all: createAjv(dialect, true), first: createAjv(dialect, false) };
+}
+
+// For the few schemas of the tool itself (a scenario file's format), compiled once per process.
+const shared = new Map<SchemaDialect, SchemaCompiler>();
+function sharedCompiler(dialect: SchemaDialect): SchemaCompiler {
+  let compiler = shared.get(dialect);
+  if (!compiler) {
+    compiler = createSchemaCompiler(dialect);
+    shared.set(dialect, compiler);
   }
-  return pair;
+  return compiler;
 }
 
 // Prism's model writes a schema that refers to itself as a $ref into a bundle Ajv is never given: that one
@@ -63,10 +76,14 @@ const FORMAT_RULES: Readonly<Record<string, string>> = {
   int32: 'must be an int32 integer (-2147483648 to 2147483647)',
 };
 
-export function compileSchema(schema: object, root: string, dialect: SchemaDialect = 'draft-07'): Validator {
+export function compileSchema(
+  schema: object,
+  root: string,
+  dialect: SchemaDialect = 'draft-07',
+  { all, first }: SchemaCompiler = sharedCompiler(dialect),
+): Validator {
   let validate: ValidateFunction;
   let validateFirst: ValidateFunction;
-  const { all, first } = ajvFor(dialect);
   try {
     // Prism's model labels every top-level schema draft 7, a 3.1 contract's too: the dialect is the contract's.
     const { $schema: _, ...own } = contractSchema(schema) as Record<string, unknown>;

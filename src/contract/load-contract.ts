@@ -1,7 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { AppError, isAppError } from './app-error.js';
-import { compileSchema, contractSchema, type SchemaDialect, type Validator } from './compile-schema.js';
+import {
+  compileSchema,
+  contractSchema,
+  createSchemaCompiler,
+  type SchemaCompiler,
+  type SchemaDialect,
+  type Validator,
+} from './compile-schema.js';
 import { type Direction, directedSchema, effectiveSchema } from './effective-schema.js';
 import { createOperationFinder, type OperationFinder } from './find-operation.js';
 import type { AuthKind, MediaSpec, Operation, ParameterLocation, ParameterSpec, ResponseSpec } from './operation.js';
@@ -46,23 +53,36 @@ export function loadContract(file: string = defaultContractPath()): Promise<Cont
   return contract;
 }
 
-async function compileContract(file: string): Promise<Contract> {
-  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new AppError('contract_invalid', `Failed to read ${file}: ${error.code ?? error.message}`);
-  });
-  const parsed = parseYaml(file, text, 'contract_invalid').value;
-  const declared = (parsed as { openapi?: unknown } | null)?.openapi;
-  if (typeof declared !== 'string' || !declared.startsWith('3.')) {
-    throw new AppError(
-      'contract_invalid',
-      `Failed to load ${file}: not an OpenAPI 3.x document (it needs openapi: 3.0.3 or another 3.x)`,
-    );
-  }
-  const document = await resolveDocument(file, parsed as object);
-  const info = (document as { info: { title: string; version: string }; openapi?: string }).info;
+/** Called between two steps of a compilation: what a caller off the start-up path awaits to let requests through. */
+export type Pause = () => Promise<void>;
+
+/** How a caller off the start-up path follows a compilation (see compileContract). */
+export interface CompileSteps {
+  /** Reads the document and Prism's model of it (readContractSource by default; a reload does it in a worker). */
+  readonly read?: (file: string) => Promise<ContractSource>;
+  readonly pause?: Pause;
+  /** Once the document is read and valid, before its operations are compiled (the long part). */
+  readonly compiling?: (operations: number) => void;
+}
+
+/**
+ * Loads, validates and compiles a contract anew, outside loadContract's cache: a contract reloaded under --watch
+ * replaces the previous one, which nothing keeps. With `pause`, the compilation awaits it between operations and
+ * between schemas (a few milliseconds each), so that the mock keeps answering while a large contract compiles.
+ */
+export async function compileContract(file: string, { read = readContractSource, pause, compiling }: CompileSteps = {}): Promise<Contract> {
+  const { document, modelled } = await read(file);
+  const declared = String((document as { openapi?: unknown }).openapi);
+  const info = (document as { info: { title: string; version: string } }).info;
   // OpenAPI 3.1 schemas are JSON Schema 2020-12; 3.0's are its own dialect, which Prism's model turns into draft 7.
   const dialect: SchemaDialect = declared.startsWith('3.0') ? 'draft-07' : '2020-12';
-  const operations = prismOperations(document).map((op) => toOperation(file, op as PrismOperation, dialect));
+  const compiler = createSchemaCompiler(dialect);
+  compiling?.(modelled.length);
+  const operations: Operation[] = [];
+  for (const op of modelled) {
+    await pause?.();
+    operations.push(toOperation(file, op as PrismOperation, dialect, compiler));
+  }
   const byId = new Map<string, Operation>();
   for (const operation of operations) {
     if (byId.has(operation.operationId)) {
@@ -71,16 +91,16 @@ async function compileContract(file: string): Promise<Contract> {
     byId.set(operation.operationId, operation);
   }
   const components = (document as { components?: { schemas?: Record<string, object> } }).components?.schemas ?? {};
-  const schemas = new Map(
-    Object.entries(components).map(([name, schema]) => {
-      try {
-        // A named schema validates what the service holds and answers (a fixture): the response direction.
-        return [name, compileSchema(directedSchema(schema, 'response') as object, name, dialect)] as const;
-      } catch (error) {
-        throw isAppError(error) ? new AppError('contract_invalid', `Failed to load ${file}: ${error.message}`) : error;
-      }
-    }),
-  );
+  const schemas = new Map<string, Validator>();
+  for (const [name, schema] of Object.entries(components)) {
+    await pause?.();
+    try {
+      // A named schema validates what the service holds and answers (a fixture): the response direction.
+      schemas.set(name, compileSchema(directedSchema(schema, 'response') as object, name, dialect, compiler));
+    } catch (error) {
+      throw isAppError(error) ? new AppError('contract_invalid', `Failed to load ${file}: ${error.message}`) : error;
+    }
+  }
   return {
     file,
     title: info.title,
@@ -92,6 +112,35 @@ async function compileContract(file: string): Promise<Contract> {
     basePaths: basePathsOf(document),
     document,
   };
+}
+
+/** A contract as read, before its schemas are compiled: plain data, which can cross from a worker thread. */
+export interface ContractSource {
+  /** The validated, dereferenced document. */
+  readonly document: object;
+  /** Prism's model of its operations (see prismOperations). */
+  readonly modelled: readonly unknown[];
+}
+
+export async function readContractSource(file: string): Promise<ContractSource> {
+  const document = await readContractDocument(file);
+  return { document, modelled: prismOperations(document) };
+}
+
+/** The contract file read, parsed, checked to be OpenAPI 3.x, validated and dereferenced (see resolveDocument). */
+async function readContractDocument(file: string): Promise<object> {
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new AppError('contract_invalid', `Failed to read ${file}: ${error.code ?? error.message}`);
+  });
+  const parsed = parseYaml(file, text, 'contract_invalid').value;
+  const declared = (parsed as { openapi?: unknown } | null)?.openapi;
+  if (typeof declared !== 'string' || !declared.startsWith('3.')) {
+    throw new AppError(
+      'contract_invalid',
+      `Failed to load ${file}: not an OpenAPI 3.x document (it needs openapi: 3.0.3 or another 3.x)`,
+    );
+  }
+  return resolveDocument(file, parsed as object);
 }
 
 interface ServerObject {
@@ -143,23 +192,23 @@ interface PrismOperation {
   responses: { code: string; description?: string; headers?: PrismParameter[]; contents?: PrismContent[] }[];
 }
 
-function toOperation(file: string, op: PrismOperation, dialect: SchemaDialect): Operation {
+function toOperation(file: string, op: PrismOperation, dialect: SchemaDialect, compiler: SchemaCompiler): Operation {
   try {
-    return buildOperation(file, op, dialect);
+    return buildOperation(file, op, dialect, compiler);
   } catch (error) {
     if (!isAppError(error) || error.message.startsWith('Failed')) throw error;
     throw new AppError('contract_invalid', `Failed to load ${file}: ${op.method.toUpperCase()} ${op.path}: ${error.message}`);
   }
 }
 
-function buildOperation(file: string, op: PrismOperation, dialect: SchemaDialect): Operation {
+function buildOperation(file: string, op: PrismOperation, dialect: SchemaDialect, compiler: SchemaCompiler): Operation {
   const method = op.method.toUpperCase();
   if (!op.iid) throw new AppError('contract_invalid', `Failed to load ${file}: ${method} ${op.path} has no operationId`);
   const operationId = op.iid;
   const parameters: ParameterSpec[] = [
-    ...(op.request?.path ?? []).map((p) => toParameter(p, 'path', dialect)),
-    ...(op.request?.query ?? []).map((p) => toParameter(p, 'query', dialect)),
-    ...(op.request?.headers ?? []).map((p) => toParameter(p, 'header', dialect)),
+    ...(op.request?.path ?? []).map((p) => toParameter(p, 'path', dialect, compiler)),
+    ...(op.request?.query ?? []).map((p) => toParameter(p, 'query', dialect, compiler)),
+    ...(op.request?.headers ?? []).map((p) => toParameter(p, 'header', dialect, compiler)),
   ];
   const body = op.request?.body;
   return {
@@ -173,21 +222,21 @@ function buildOperation(file: string, op: PrismOperation, dialect: SchemaDialect
     auth: authKind(op.security ?? []),
     parameters,
     requestBody: body?.contents?.length
-      ? { required: body.required === true, contents: body.contents.map((c) => toMedia(c, 'request', dialect)) }
+      ? { required: body.required === true, contents: body.contents.map((c) => toMedia(c, 'request', dialect, compiler)) }
       : undefined,
     responses: op.responses.map(
       (r): ResponseSpec => ({
         code: r.code.toUpperCase() === 'DEFAULT' ? 'default' : r.code.toUpperCase(),
         description: r.description,
         headers: (r.headers ?? []).map((h) => ({ name: h.name.toLowerCase(), required: h.required === true })),
-        contents: (r.contents ?? []).map((c) => toMedia(c, 'response', dialect)),
+        contents: (r.contents ?? []).map((c) => toMedia(c, 'response', dialect, compiler)),
       }),
     ),
     prismOperation: op,
   };
 }
 
-function toParameter(p: PrismParameter, location: ParameterLocation, dialect: SchemaDialect): ParameterSpec {
+function toParameter(p: PrismParameter, location: ParameterLocation, dialect: SchemaDialect, compiler: SchemaCompiler): ParameterSpec {
   const raw = contractSchema(p.schema ?? {});
   const view = effectiveSchema(raw, 'request');
   // A parameter's value is text: the null that a nullable enum lists cannot be sent in it, only left out.
@@ -200,17 +249,17 @@ function toParameter(p: PrismParameter, location: ParameterLocation, dialect: Sc
     type: schema.type,
     defaultValue: schema.default,
     schema,
-    validate: compileSchema(raw as object, root, dialect),
+    validate: compileSchema(raw as object, root, dialect, compiler),
   };
 }
 
-function toMedia(content: PrismContent, direction: Direction, dialect: SchemaDialect): MediaSpec {
+function toMedia(content: PrismContent, direction: Direction, dialect: SchemaDialect, compiler: SchemaCompiler): MediaSpec {
   const raw = content.schema && contractSchema(content.schema);
   return {
     mediaType: content.mediaType.toLowerCase(),
     schema: raw === undefined ? undefined : effectiveSchema(raw, direction),
     example: content.examples?.[0]?.value,
-    validate: raw === undefined ? undefined : compileSchema(directedSchema(raw, direction) as object, 'body', dialect),
+    validate: raw === undefined ? undefined : compileSchema(directedSchema(raw, direction) as object, 'body', dialect, compiler),
   };
 }
 

@@ -19,7 +19,8 @@ import { corsPolicy } from './cors.js';
 import { bracketed } from './host-names.js';
 import { listen } from './listen.js';
 import { loadFixtures } from './load-fixtures.js';
-import { loadFreshContract } from './load-fresh-contract.js';
+import { firstMisfit } from './first-misfit.js';
+import { loadFreshContract, yieldToRequests } from './load-fresh-contract.js';
 import type { MockContext } from './mock-context.js';
 import {
   checkMockOptions,
@@ -37,7 +38,7 @@ import { persistStores } from './persistence/persist-stores.js';
 import { readStateFile, writeStateFile } from './persistence/state-file.js';
 import { removeStaleTemporaries } from './persistence/temporary-files.js';
 import { writeRejected } from './persistence/write-rejected.js';
-import type { PetStore } from './pet-store.js';
+import type { Pet, PetStore } from './pet-store.js';
 import { warmPrism } from './prism-adapter.js';
 import { RequestJournal } from './request-journal.js';
 import { RuntimeRules } from './runtime-rules.js';
@@ -94,6 +95,8 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
       ),
     );
   }
+  // What a reset and a new session start from: a reloaded contract must accept them too.
+  let heldFixtures: readonly Pet[] = fixtures?.valid ?? [];
   const stateFile = options.stateFile;
   const sessions = new SessionStores({
     fixtures: fixtures?.valid ?? [],
@@ -227,21 +230,43 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
   warmIfNeeded();
   // --watch: an edited contract is served at once, the store kept; an edit that does not load changes nothing.
   const contractFile = contract.file;
-  const reload = async (file: string) => {
-    if (file === contractFile) {
-      try {
-        adopt(await loadFreshContract(contractFile));
-        warmIfNeeded();
-        note(`reloaded ${contractFile}: ${mock.contract.operations.length} operations`);
-      } catch (error) {
-        note(`kept the previous contract: ${(error as Error).message}`);
-      }
+  // Records the new contract refuses keep it from being adopted (see firstMisfit). Records written while the check
+  // paused are checked again, without pausing: what is adopted is what was checked.
+  const misfitUnder = async (next: Contract) => {
+    const validate = next.schemas.get(RESOURCE);
+    if (!validate) return undefined;
+    const revision = sessions.revision;
+    const found = await firstMisfit(validate, sessions.storeRecords(), heldFixtures, yieldToRequests);
+    return found !== undefined || sessions.revision === revision ? found : firstMisfit(validate, sessions.storeRecords(), heldFixtures);
+  };
+  const reloadContract = async () => {
+    let next: Contract;
+    try {
+      // Said before the long part: a large contract takes seconds, the previous one served meanwhile.
+      next = await loadFreshContract(contractFile, (operations) => note(`compiling ${contractFile}: ${operations} operations`));
+    } catch (error) {
+      note(`kept the previous contract: ${(error as Error).message}`);
       return;
     }
+    const misfit = await misfitUnder(next);
+    if (misfit !== undefined) {
+      note(
+        `kept the previous contract: ${contractFile} does not accept ${misfit}. Mend or delete the records it refuses and save the contract again, or restart the mock: a start sets them aside in a side file and keeps the others`,
+      );
+      return;
+    }
+    adopt(next);
+    warmIfNeeded();
+    note(`reloaded ${contractFile}: ${mock.contract.operations.length} operations`);
+  };
+  const reloadFixtures = async (file: string) => {
     try {
       const pet = mock.contract.schemas.get(RESOURCE);
       const loaded = pet ? await loadFixtures(file, pet, maxPets) : undefined;
-      if (loaded) sessions.setFixtures(loaded.valid);
+      if (loaded) {
+        sessions.setFixtures(loaded.valid);
+        heldFixtures = loaded.valid;
+      }
       const first = loaded?.rejected[0];
       // Never silently: a record the contract refuses is named (the file itself is left as it is, so none is lost).
       const without = first ? `, without ${loaded.rejected.length} record(s) the contract refuses (the first, ${first.position}: ${first.reason})` : '';
@@ -251,7 +276,7 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
     }
   };
   const stopWatching = options.watch
-    ? watchFiles(typeof fixturesFile === 'string' ? [contractFile, fixturesFile] : [contractFile], (file) => void reload(file))
+    ? watchFiles(typeof fixturesFile === 'string' ? [contractFile, fixturesFile] : [contractFile], (file) => (file === contractFile ? reloadContract() : reloadFixtures(file)))
     : undefined;
 
   return {

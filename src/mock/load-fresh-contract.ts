@@ -1,26 +1,19 @@
-import { copyFile, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import { AppError, isAppError } from '../contract/app-error.js';
-import { type Contract, loadContract } from '../contract/load-contract.js';
-
-let reloads = 0;
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { compileContract, type Contract } from '../contract/load-contract.js';
+import { readContractOffThread } from './read-contract-off-thread.js';
 
 /**
- * The contract as the file holds it now. loadContract compiles each path once per process (every mock a test
- * suite starts shares it), so an edited file is read through a copy under a name of its own, beside the original
- * so that relative $refs still resolve, and the copy is removed. Each reload stays in loadContract's cache: a few
- * hundred kilobytes per edit, for a development tool.
+ * The contract as the file holds it now, compiled anew (not through loadContract's cache, which would keep every
+ * version for the life of the process), off the request path: the file is read and validated in a worker thread
+ * (see readContractOffThread), then compiled a step at a time, waiting for the event loop's next turn between two
+ * operations or schemas, so that requests that came meanwhile are answered from the contract still served.
+ * `compiling` is told how many operations, once the file has been read and found valid.
  */
-export async function loadFreshContract(file: string): Promise<Contract> {
-  const copy = join(dirname(file), `.${basename(file)}.reload-${process.pid}-${++reloads}`);
-  await copyFile(file, copy);
-  try {
-    return { ...(await loadContract(copy)), file };
-  } catch (error) {
-    // Its messages name the copy, by path or (a pointer in it) by name: the user edited the original.
-    if (isAppError(error)) throw new AppError(error.code, error.message.replaceAll(copy, file).replaceAll(basename(copy), basename(file)));
-    throw error;
-  } finally {
-    await rm(copy, { force: true });
-  }
+export function loadFreshContract(file: string, compiling?: (operations: number) => void): Promise<Contract> {
+  return compileContract(file, { read: readContractOffThread, pause: yieldToRequests, compiling });
+}
+
+/** Lets the event loop answer what is pending (setImmediate runs after I/O) before the next step. */
+export function yieldToRequests(): Promise<void> {
+  return nextTurn();
 }
