@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { AppError } from '../contract/app-error.js';
 import { type Contract, loadContract } from '../contract/load-contract.js';
+import { inferResources } from '../contract/resources/infer-resources.js';
 import type { Operation } from '../contract/operation.js';
 import { createRedactor } from '../shared/create-redactor.js';
 import { ADMIN_METHODS } from './admin-routes.js';
@@ -42,8 +43,10 @@ import { warmPrism } from './prism-adapter.js';
 import { RequestJournal } from './request-journal.js';
 import { RuntimeRules } from './runtime-rules.js';
 import { safely } from './safely.js';
+import { type AdminResource, adminResources } from './resource/admin-records.js';
+import { resourceHandlers, servedResources } from './resource/resource-handlers.js';
 import { SessionStores } from './session-stores.js';
-import { STATEFUL_HANDLERS } from './stateful-handlers.js';
+import { LEGACY_OPERATIONS, STATEFUL_HANDLERS } from './stateful-handlers.js';
 import { watchFiles } from './watch-files.js';
 
 export interface MockServer {
@@ -105,6 +108,7 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
     },
     basePath,
     maxSessions: options.maxSessions ?? DEFAULTS.maxSessions,
+    model: inferResources(contract),
   });
   const store = sessions.default;
   const reset = async () => sessions.reset(undefined);
@@ -144,6 +148,7 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
   // A key put in a URL (?api_key=…) or a body must not reach the log or the journal either.
   const redact = createRedactor(apiKeys);
   const operationsById = new Map<string, Operation>();
+  const resourcesByName = new Map<string, AdminResource>();
   const cors = corsPolicy(options.corsOrigins);
   const keepSecrets = options.journalSecrets ?? false;
   const mock: MockContext = {
@@ -151,6 +156,7 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
     extraHeaders: new Map(),
     routes: new Map(),
     contractMethods: '',
+    resourceHandlers: new Map(),
     basePath,
     cors,
     allowsHost: allowHosts(options.allowedHosts, options.host ?? DEFAULTS.host),
@@ -160,7 +166,7 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
     maxBodyBytes: options.maxBodyBytes ?? DEFAULTS.maxBodyBytes,
     delay: options.delay,
     admin: {
-      context: { sessions, startedAt: Date.now(), journal, redact, keepSecrets, rules, operations: operationsById },
+      context: { sessions, startedAt: Date.now(), journal, redact, keepSecrets, rules, operations: operationsById, resources: resourcesByName },
       cors: { listed: cors.listed.filter((origin) => origin !== 'null'), any: false },
       methods: [...withHead(ADMIN_METHODS), 'OPTIONS'].join(', '),
       fromNetwork: options.adminFromNetwork ?? false,
@@ -183,6 +189,10 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
       mock.extraHeaders.set(op, deprecationHeaders(op, next.byId, basePath));
       operationsById.set(op.operationId, op);
     }
+    const served = servedResources(next, LEGACY_OPERATIONS);
+    mock.resourceHandlers = resourceHandlers(next, served);
+    resourcesByName.clear();
+    for (const [name, entry] of adminResources(next, served)) resourcesByName.set(name, entry);
     mock.contractMethods = [...withHead([...new Set(next.operations.map((op) => op.method))]), 'OPTIONS'].join(', ');
   };
   adopt(contract);
@@ -222,7 +232,7 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
   mock.admin.ownOrigin = new URL(url).origin;
   // Warm Prism after listening, and only when some operation needs it: start-up is not made to wait for it.
   const warmIfNeeded = () => {
-    if (mock.contract.operations.some((op) => !STATEFUL_HANDLERS[op.operationId])) warmPrism().catch(() => {});
+    if (mock.contract.operations.some((op) => !STATEFUL_HANDLERS[op.operationId] && !mock.resourceHandlers.has(op.operationId))) warmPrism().catch(() => {});
   };
   warmIfNeeded();
   // --watch: an edited contract is served at once, the store kept; an edit that does not load changes nothing.

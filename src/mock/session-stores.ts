@@ -1,6 +1,8 @@
 import { mockError } from './error-codes.js';
 import type { HandlerContext } from './handler.js';
+import type { ResourceModel } from '../contract/resources/resource.js';
 import { type Pet, PetStore, type RenderedRecords, renderRecords, type StoreBudget } from './pet-store.js';
+import { ResourceStores } from './store/resource-stores.js';
 
 /** The header that names a session: parallel test workers each get their own store. */
 export const SESSION_HEADER = 'x-mock-session';
@@ -21,6 +23,7 @@ export class SessionStores {
   readonly #maxPets: number;
   readonly #budget: StoreBudget;
   readonly #basePath: string;
+  readonly #model: ResourceModel;
   readonly maxSessions: number;
 
   constructor(options: {
@@ -29,7 +32,10 @@ export class SessionStores {
     budget: StoreBudget;
     basePath: string;
     maxSessions: number;
+    /** The resources the contract has at start: each store keeps one RecordStore per stateful one. */
+    model: ResourceModel;
   }) {
+    this.#model = options.model;
     this.#budget = options.budget;
     this.#fixtures = this.#render(options.fixtures);
     this.#maxPets = options.maxPets;
@@ -37,7 +43,7 @@ export class SessionStores {
     this.maxSessions = options.maxSessions;
     this.default = new PetStore(this.#maxPets, this.#budget);
     this.default.adopt(this.#fixtures);
-    this.#defaultContext = { store: this.default, basePath: this.#basePath };
+    this.#defaultContext = this.#context(this.default, this.#budget);
   }
 
   /** What a reset and a new session start from, from now on (a fixtures file edited under --watch). */
@@ -90,7 +96,7 @@ export class SessionStores {
     }
     const store = new PetStore(this.#maxPets, this.#budget);
     store.adopt(this.#fixtures);
-    const context = { store, basePath: this.#basePath };
+    const context = this.#context(store, this.#budget);
     this.#sessions.set(session, context);
     return context;
   }
@@ -98,11 +104,21 @@ export class SessionStores {
   // The fixtures as a store nobody writes to, for reads of sessions not made yet; made again after setFixtures.
   #fixturesContext(): HandlerContext {
     if (this.#pristine === undefined) {
-      const store = new PetStore(this.#maxPets, { used: 0, limit: Number.POSITIVE_INFINITY });
+      const budget = { used: 0, limit: Number.POSITIVE_INFINITY };
+      const store = new PetStore(this.#maxPets, budget);
       store.adopt(this.#fixtures);
-      this.#pristine = { store, basePath: this.#basePath };
+      this.#pristine = this.#context(store, budget);
     }
     return this.#pristine;
+  }
+
+  #context(store: PetStore, budget: StoreBudget): HandlerContext {
+    return { store, resources: new ResourceStores(this.#model, this.#maxPets, budget), basePath: this.#basePath };
+  }
+
+  /** A session's (or the default) resource stores, existing ones only: an admin read of a session nobody used makes none. */
+  peekResources(session: string | undefined): ResourceStores | undefined {
+    return session === undefined ? this.#defaultContext.resources : this.#sessions.get(session)?.resources;
   }
 
   /** Existing stores only: an admin read of a session nobody used makes none. */
@@ -117,11 +133,16 @@ export class SessionStores {
   reset(session: string | undefined): number {
     if (session !== undefined) {
       this.#sessions.get(session)?.store.clear();
+      this.#sessions.get(session)?.resources.clear();
       this.#sessions.delete(session);
       return this.#fixtures.json.length;
     }
-    for (const { store } of this.#sessions.values()) store.clear();
+    for (const { store, resources } of this.#sessions.values()) {
+      store.clear();
+      resources.clear();
+    }
     this.#sessions.clear();
+    this.#defaultContext.resources.clear();
     this.default.adopt(this.#fixtures);
     return this.default.size;
   }
@@ -139,7 +160,7 @@ export class SessionStores {
       if (name === '') continue;
       const store = new PetStore(this.#maxPets, this.#budget);
       store.replaceAll(pets);
-      this.#sessions.set(name, { store, basePath: this.#basePath });
+      this.#sessions.set(name, this.#context(store, this.#budget));
     }
   }
 
