@@ -45,6 +45,7 @@ import { RuntimeRules } from './runtime-rules.js';
 import { safely } from './safely.js';
 import { type AdminResource, adminResources } from './resource/admin-records.js';
 import { resourceHandlers, servedResources } from './resource/resource-handlers.js';
+import { loadResourceFixtures } from './resource/resource-fixtures.js';
 import { SessionStores } from './session-stores.js';
 import { LEGACY_OPERATIONS, STATEFUL_HANDLERS } from './stateful-handlers.js';
 import { watchFiles } from './watch-files.js';
@@ -87,7 +88,23 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
   const fixturesFile = options.fixtures === undefined ? defaultFixturesPath() : options.fixtures;
   const validatePet = contract.schemas.get(RESOURCE);
   // Read once: a reset restores what start-up checked, so it cannot fail on a file edited since.
-  const fixtures = fixturesFile === false || !validatePet ? undefined : await loadFixtures(fixturesFile, validatePet, maxPets);
+  const model = inferResources(contract);
+  // The collection whose records PetStore keeps (the shipped Pet Store's pets), when the contract has one.
+  const legacyCollection = model.resources.find((r) => r.operations.some((op) => LEGACY_OPERATIONS.has(op.operationId)))?.collectionPath;
+  const served = servedResources(contract, LEGACY_OPERATIONS);
+  const resourceFixtures =
+    fixturesFile === false
+      ? new Map()
+      : await loadResourceFixtures(
+          fixturesFile,
+          model.resources.find((r) => r.stateless === undefined),
+          adminResources(contract, served),
+          legacyCollection === undefined ? [] : [legacyCollection],
+          maxPets,
+          options.fixtures !== undefined,
+        );
+  const fixtures =
+    fixturesFile === false || !validatePet ? undefined : await loadFixtures(fixturesFile, validatePet, maxPets, legacyCollection);
   if (fixtures?.rejected.length && typeof fixturesFile === 'string') {
     // The fixtures file itself is never changed, so nothing is lost when the side file cannot be written.
     note(
@@ -108,8 +125,9 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
     },
     basePath,
     maxSessions: options.maxSessions ?? DEFAULTS.maxSessions,
-    model: inferResources(contract),
+    model,
   });
+  sessions.setResourceFixtures(resourceFixtures);
   const store = sessions.default;
   const reset = async () => sessions.reset(undefined);
   if (stateFile) {

@@ -2,6 +2,7 @@ import { mockError } from './error-codes.js';
 import type { HandlerContext } from './handler.js';
 import type { ResourceModel } from '../contract/resources/resource.js';
 import { type Pet, PetStore, type RenderedRecords, renderRecords, type StoreBudget } from './pet-store.js';
+import type { ResourceFixtures } from './resource/resource-fixtures.js';
 import { ResourceStores } from './store/resource-stores.js';
 
 /** The header that names a session: parallel test workers each get their own store. */
@@ -24,6 +25,7 @@ export class SessionStores {
   readonly #budget: StoreBudget;
   readonly #basePath: string;
   readonly #model: ResourceModel;
+  #resourceFixtures: ResourceFixtures = new Map();
   readonly maxSessions: number;
 
   constructor(options: {
@@ -113,7 +115,24 @@ export class SessionStores {
   }
 
   #context(store: PetStore, budget: StoreBudget): HandlerContext {
-    return { store, resources: new ResourceStores(this.#model, this.#maxPets, budget), basePath: this.#basePath };
+    const resources = new ResourceStores(this.#model, this.#maxPets, budget);
+    this.#fill(resources);
+    return { store, resources, basePath: this.#basePath };
+  }
+
+  /**
+   * The records the other resources start from, from now on; the default store takes them at once. Unlike the
+   * pets' fixtures they are not shared: each store that starts from them holds and is charged its own copy.
+   */
+  setResourceFixtures(fixtures: ResourceFixtures): void {
+    this.#resourceFixtures = fixtures;
+    this.#pristine = undefined;
+    this.#defaultContext.resources.clear();
+    this.#fill(this.#defaultContext.resources);
+  }
+
+  #fill(resources: ResourceStores): void {
+    for (const [key, records] of this.#resourceFixtures) resources.store(key)?.replaceAll(records);
   }
 
   /** A session's (or the default) resource stores, existing ones only: an admin read of a session nobody used makes none. */
@@ -143,6 +162,7 @@ export class SessionStores {
     }
     this.#sessions.clear();
     this.#defaultContext.resources.clear();
+    this.#fill(this.#defaultContext.resources);
     this.default.adopt(this.#fixtures);
     return this.default.size;
   }

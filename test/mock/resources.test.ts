@@ -1,3 +1,6 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMockServer } from '../../src/mock/create-mock-server.js';
 import { call } from '../support/http.js';
@@ -164,3 +167,71 @@ describe('admin endpoints for any resource', async () => {
     expect((unknown.json as Row).message).toContain('/store/orders');
   });
 });
+
+describe('pets of the evolved Pet Store: the whole resource from the generic store, fixtures/pets.json kept', async () => {
+  const mock = await startMock({ contract: EVOLVED });
+
+  it('starts from fixtures/pets.json, then replaces, patches and deletes a pet', async () => {
+    const rex = (await call(mock.url, 'GET', '/pets/1')).json as Row;
+    expect(rex).toMatchObject({ id: 1, name: 'Rex' });
+    const put = await call(mock.url, 'PUT', '/pets/1', { body: { name: 'Rex II', categoryId: 4 } });
+    expect(put.status).toBe(200);
+    expect(put.json).toMatchObject({ id: 1, name: 'Rex II', categoryId: 4 });
+    const patched = await call(mock.url, 'PATCH', '/pets/1', {
+      body: { name: 'Rex III' },
+      headers: { 'content-type': 'application/merge-patch+json' },
+    });
+    expect(patched.json).toMatchObject({ id: 1, name: 'Rex III', categoryId: 4 });
+    const made = (await call(mock.url, 'POST', '/pets', { body: { name: 'New', categoryId: 1 } })).json as Row;
+    const largest = Math.max(...((await call(origin(mock.url), 'GET', '/__admin/pets', { auth: null })).json as Row[]).map((p) => p.id as number));
+    expect(made.id).toBeGreaterThan(1);
+    expect(made.id).toBeGreaterThanOrEqual(largest);
+    const removed = await call(mock.url, 'DELETE', `/pets/${made.id}`);
+    expect(removed.status).toBeLessThan(300);
+    expect((await call(mock.url, 'GET', `/pets/${made.id}`)).status).toBe(404);
+    const listed = (await call(mock.url, 'GET', '/pets?limit=100')).json as Row[];
+    expect(listed.some((p) => p.id === made.id)).toBe(false);
+    expect(listed.find((p) => p.id === 1)).toMatchObject({ name: 'Rex III' });
+  });
+});
+
+describe('fixtures for any resource: an object keyed by collection path', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'resource-fixtures-'));
+  const file = join(dir, 'fixtures.json');
+  await writeFile(
+    file,
+    JSON.stringify({
+      '/pets': [{ id: 5, name: 'Kept', categoryId: 1 }],
+      '/store/orders': [{ id: 70, petId: 5, quantity: 2, status: 'approved' }],
+    }),
+  );
+  const mock = await startMock({ contract: EVOLVED, fixtures: file });
+
+  it('starts each resource from its records, and a reset brings them back', async () => {
+    expect((await call(mock.url, 'GET', '/store/orders/70')).json).toMatchObject({ id: 70, status: 'approved' });
+    expect(((await call(mock.url, 'GET', '/pets')).json as Row[]).map((p) => p.id)).toEqual([5]);
+    expect((await call(mock.url, 'DELETE', '/store/orders/70')).status).toBeLessThan(300);
+    expect((await call(mock.url, 'POST', '/store/orders', { body: { petId: 5, quantity: 1 } })).json).toMatchObject({ id: 71 });
+    expect((await call(origin(mock.url), 'POST', '/__admin/reset', { auth: null })).status).toBe(200);
+    expect(((await call(mock.url, 'GET', '/store/orders')).json as Row[]).map((o) => o.id)).toEqual([70]);
+    // A new session starts from them too.
+    const headers = { 'x-mock-session': 'fixtures-a' };
+    expect((await call(mock.url, 'POST', '/store/orders', { body: { petId: 5, quantity: 1 }, headers })).status).toBe(201);
+    expect(((await call(mock.url, 'GET', '/store/orders', { headers })).json as Row[]).map((o) => o.id)).toEqual([71, 70]);
+  });
+
+  it('refuses at start a keyed file naming no resource, or a record the contract refuses', async () => {
+    await writeFile(join(dir, 'bad.json'), JSON.stringify({ '/nope': [] }));
+    await expect(createMockServer({ contract: EVOLVED, fixtures: join(dir, 'bad.json'), port: 0, host: '127.0.0.1' })).rejects.toThrow(
+      /"\/nope" is no stateful resource of the contract \(known: .*\/store\/orders/,
+    );
+    await writeFile(join(dir, 'bad2.json'), JSON.stringify({ '/store/orders': [{ id: 1, petId: 1, quantity: 0, status: 'placed' }] }));
+    await expect(createMockServer({ contract: EVOLVED, fixtures: join(dir, 'bad2.json'), port: 0, host: '127.0.0.1' })).rejects.toThrow(
+      /quantity/,
+    );
+  });
+});
+
+function origin(url: string): string {
+  return new URL(url).origin;
+}

@@ -1,10 +1,11 @@
-import { describeIssues, type Validator } from '../../contract/compile-schema.js';
+import type { Validator } from '../../contract/compile-schema.js';
 import { parseJson } from '../../contract/lossless-json.js';
 import type { Contract } from '../../contract/load-contract.js';
 import type { Resource } from '../../contract/resources/resource.js';
 import { mockError } from '../error-codes.js';
 import type { MockResponse } from '../handler.js';
 import type { SessionStores } from '../session-stores.js';
+import { checkRecords } from './check-records.js';
 import type { RecordStore, StoredRecord } from '../store/record-store.js';
 
 /** A resource the admin endpoints read, replace and clear, with the check its records must pass. */
@@ -64,19 +65,8 @@ export function replaceRecords(sessions: SessionStores, session: string | undefi
     throw mockError('validation_failed', `${resource.collectionPath} is nested: its records are made through their parents' paths (a PUT here is not supported)`);
   }
   const records = readArray(text);
-  const idField = resource.id?.name as string;
-  const seen = new Set<string>();
-  records.forEach((record, index) => {
-    const issues = entry.validate?.(record, `body[${index}]`) ?? [];
-    if (issues.length > 0) throw mockError('validation_failed', describeIssues(issues));
-    const id = (record as Record<string, unknown>)[idField];
-    if (typeof id !== 'string' && typeof id !== 'number') {
-      throw mockError('validation_failed', `body[${index}].${idField}: each record needs its id (a string or a number)`);
-    }
-    const key = `${typeof id}:${id}`;
-    if (seen.has(key)) throw mockError('validation_failed', `body[${index}].${idField}: ${id} is given twice`);
-    seen.add(key);
-  });
+  const problem = checkRecords(entry, records, 'body');
+  if (problem !== undefined) throw mockError('validation_failed', problem);
   const stores = sessions.contextFor(session).resources;
   const store = stores.storeFor(resource) as RecordStore;
   stores.clearResource(resource.key);
