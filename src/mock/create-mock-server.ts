@@ -45,7 +45,9 @@ import { RuntimeRules } from './runtime-rules.js';
 import { safely } from './safely.js';
 import { type AdminResource, adminResources } from './resource/admin-records.js';
 import { resourceHandlers, servedResources } from './resource/resource-handlers.js';
+import { checkRecords } from './resource/check-records.js';
 import { loadResourceFixtures } from './resource/resource-fixtures.js';
+import type { StoredRecord } from './store/record-store.js';
 import { SessionStores } from './session-stores.js';
 import { LEGACY_OPERATIONS, STATEFUL_HANDLERS } from './stateful-handlers.js';
 import { watchFiles } from './watch-files.js';
@@ -126,6 +128,7 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
     basePath,
     maxSessions: options.maxSessions ?? DEFAULTS.maxSessions,
     model,
+    saved: served.filter((r) => r.parent === undefined).map((r) => r.key),
   });
   sessions.setResourceFixtures(resourceFixtures);
   const store = sessions.default;
@@ -133,10 +136,12 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
   if (stateFile) {
     for (const name of await removeStaleTemporaries(stateFile)) note(`removed ${name}, left by a mock that stopped mid-write`);
     // A state file, when there is one, stands in for the fixtures at start; a reset still restores the fixtures.
-    const saved = validatePet ? await readStateFile(stateFile, RESOURCE, validatePet, maxPets) : undefined;
+    const others = new Set(served.map((r) => r.key));
+    const saved = await readStateFile(stateFile, RESOURCE, validatePet ?? noResource, maxPets, others);
     if (saved) {
       try {
         sessions.restore(saved.stores);
+        sessions.restoreResources(checkSaved(saved.resources, adminResources(contract, served)));
       } catch (error) {
         throw new AppError('state_invalid', `Failed to load state file ${stateFile}: ${(error as Error).message}`);
       }
@@ -297,6 +302,28 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
       lock?.release();
     },
   };
+}
+
+// A contract without the pets' schema: a state file's pet records are set aside, as for any resource it lacks.
+const noResource = () => [{ path: '', message: `the contract has no resource ${RESOURCE} here` }];
+
+// The other resources' saved records, checked as the contract's representation; one that does not fit stops start-up.
+function checkSaved(
+  saved: ReadonlyMap<string, ReadonlyMap<string, unknown[]>>,
+  served: ReadonlyMap<string, AdminResource>,
+): Map<string, Map<string, StoredRecord[]>> {
+  const checked = new Map<string, Map<string, StoredRecord[]>>();
+  for (const [name, byKey] of saved) {
+    const stores = new Map<string, StoredRecord[]>();
+    for (const [key, records] of byKey) {
+      const entry = served.get(key) as AdminResource;
+      const problem = checkRecords(entry, records, `${name === '' ? 'default store' : `session ${name}`} ${key}`);
+      if (problem !== undefined) throw new Error(problem);
+      stores.set(key, records as StoredRecord[]);
+    }
+    checked.set(name, stores);
+  }
+  return checked;
 }
 
 function closeServer(server: Server): Promise<void> {

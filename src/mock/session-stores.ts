@@ -3,6 +3,7 @@ import type { HandlerContext } from './handler.js';
 import type { ResourceModel } from '../contract/resources/resource.js';
 import { type Pet, PetStore, type RenderedRecords, renderRecords, type StoreBudget } from './pet-store.js';
 import type { ResourceFixtures } from './resource/resource-fixtures.js';
+import type { StoredRecord } from './store/record-store.js';
 import { ResourceStores } from './store/resource-stores.js';
 
 /** The header that names a session: parallel test workers each get their own store. */
@@ -25,6 +26,7 @@ export class SessionStores {
   readonly #budget: StoreBudget;
   readonly #basePath: string;
   readonly #model: ResourceModel;
+  readonly #saved: readonly string[];
   #resourceFixtures: ResourceFixtures = new Map();
   readonly maxSessions: number;
 
@@ -36,8 +38,11 @@ export class SessionStores {
     maxSessions: number;
     /** The resources the contract has at start: each store keeps one RecordStore per stateful one. */
     model: ResourceModel;
+    /** The keys of the top-level resources the generic handlers serve: what a state file keeps besides the pets. */
+    saved?: readonly string[];
   }) {
     this.#model = options.model;
+    this.#saved = options.saved ?? [];
     this.#budget = options.budget;
     this.#fixtures = this.#render(options.fixtures);
     this.#maxPets = options.maxPets;
@@ -184,10 +189,31 @@ export class SessionStores {
     }
   }
 
-  /** Every store's records as JSON texts, the default one under "" (what a state file holds). */
-  *storeRecords(): Generator<[string, Iterable<string>]> {
-    yield ['', this.default.jsonRecords()];
-    for (const [name, { store }] of this.#sessions) yield [name, store.jsonRecords()];
+  /**
+   * Puts saved records of the other resources back (a state file), by store name then resource key, after
+   * restore(): a resource a store saved, even empty, no longer starts from its fixtures there.
+   */
+  restoreResources(saved: ReadonlyMap<string, ReadonlyMap<string, readonly StoredRecord[]>>): void {
+    for (const [name, byKey] of saved) {
+      const { resources } = this.contextFor(name === '' ? undefined : name);
+      for (const [key, records] of byKey) resources.store(key)?.replaceAll(records);
+    }
+  }
+
+  /**
+   * Every store's records as JSON texts, the default one under "" (what a state file holds): the pets, then each
+   * other top-level resource's under its key. Nested resources are not kept in the file (their records need their
+   * parents' ids, which the file does not hold yet).
+   */
+  *storeRecords(): Generator<readonly [string, Iterable<string>, string?]> {
+    const contexts: [string, HandlerContext][] = [['', this.#defaultContext], ...this.#sessions];
+    for (const [name, { store }] of contexts) yield [name, store.jsonRecords()];
+    for (const [name, { resources }] of contexts) {
+      for (const key of this.#saved) {
+        const records = resources.store(key);
+        if (records) yield [name, records.jsonRecords(), key];
+      }
+    }
   }
 }
 

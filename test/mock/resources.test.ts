@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -229,6 +229,32 @@ describe('fixtures for any resource: an object keyed by collection path', async 
     await expect(createMockServer({ contract: EVOLVED, fixtures: join(dir, 'bad2.json'), port: 0, host: '127.0.0.1' })).rejects.toThrow(
       /quantity/,
     );
+  });
+});
+
+describe('--state-file keeps every top-level resource', () => {
+  it('brings orders (default store and a session) back after a restart, deletes included', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'resource-state-')), 'state.jsonl');
+    const start = () => createMockServer({ contract: EVOLVED, fixtures: false, stateFile: file, port: 0, host: '127.0.0.1' });
+    const first = await start();
+    const headers = { 'x-mock-session': 'saved-a' };
+    const kept = (await call(first.url, 'POST', '/store/orders', { body: { petId: 1, quantity: 4 } })).json as Row;
+    const gone = (await call(first.url, 'POST', '/store/orders', { body: { petId: 2, quantity: 1 } })).json as Row;
+    await call(first.url, 'DELETE', `/store/orders/${gone.id}`);
+    const inSession = (await call(first.url, 'POST', '/store/orders', { body: { petId: 3, quantity: 1 }, headers })).json as Row;
+    await first.close();
+    expect(await readFile(file, 'utf8')).toContain('["store","","/store/orders"]');
+
+    const second = await start();
+    try {
+      expect((await call(second.url, 'GET', '/store/orders')).json).toEqual([kept]);
+      expect((await call(second.url, 'GET', '/store/orders', { headers })).json).toEqual([inSession]);
+      expect(((await call(second.url, 'POST', '/store/orders', { body: { petId: 1, quantity: 1 } })).json as Row).id).toBe(
+        (kept.id as number) + 1,
+      );
+    } finally {
+      await second.close();
+    }
   });
 });
 

@@ -65,11 +65,6 @@ export class ResourceStores {
     return this.#parents.get(key);
   }
 
-  /** The stateful resources' keys, in the model's order. */
-  keys(): string[] {
-    return [...this.#stores.keys()];
-  }
-
   clear(): void {
     for (const store of this.#stores.values()) store.clear();
   }
