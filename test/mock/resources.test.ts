@@ -95,6 +95,22 @@ describe('the library API: string ids, replace, merge patch, nesting', async () 
     // Nothing is created under a parent that is gone.
     expect((await call(mock.url, 'POST', books, { body: { isbn: '978-0-00-000002', title: 'x' } })).status).toBe(404);
   });
+
+  it('admin: clearing the authors clears their books; a nested resource cannot be replaced whole', async () => {
+    const origin = new URL(mock.url).origin;
+    const admin = (method: string, resource: string, body?: unknown) =>
+      call(origin, method, `/__admin/records?resource=${encodeURIComponent(resource)}`, { auth: null, body });
+    const author = (await call(mock.url, 'POST', '/authors', { body: { name: 'Woolf' } })).json as Row;
+    await call(mock.url, 'POST', `/authors/${author.id}/books`, { body: { isbn: '978-0-00-000003', title: 'Orlando' } });
+    expect(((await admin('GET', '/authors/{}/books')).json as Row[]).map((b) => b.title)).toContain('Orlando');
+    expect((await admin('PUT', '/authors/{authorId}/books', [])).status).toBe(400);
+    expect((await admin('DELETE', '/authors')).status).toBe(200);
+    expect((await admin('GET', '/authors')).json).toEqual([]);
+    expect((await admin('GET', '/authors/{}/books')).json).toEqual([]);
+    const chosen = { id: '00000000-0000-4000-8000-0000000000aa', name: 'Chosen' };
+    expect((await admin('PUT', '/authors', [chosen])).status).toBe(200);
+    expect((await call(mock.url, 'GET', `/authors/${chosen.id}`)).json).toEqual(chosen);
+  });
 });
 
 describe('two collections with the same last segment', async () => {
