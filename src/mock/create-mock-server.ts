@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { AppError } from '../contract/app-error.js';
 import { type Contract, loadContract } from '../contract/load-contract.js';
@@ -103,7 +104,8 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
           adminResources(contract, served),
           legacyCollection === undefined ? [] : [legacyCollection],
           maxPets,
-          options.fixtures !== undefined,
+          // The CLI passes the default file by name too: only another file is one the user chose.
+          options.fixtures !== undefined && resolve(fixturesFile) !== resolve(defaultFixturesPath()),
         );
   const fixtures =
     fixturesFile === false || !validatePet ? undefined : await loadFixtures(fixturesFile, validatePet, maxPets, legacyCollection);
