@@ -5,6 +5,7 @@ import { lookupMethod } from './allowed-methods.js';
 import { mockError } from './error-codes.js';
 import type { MockResponse } from './handler.js';
 import type { Rule, RuntimeRules } from './runtime-rules.js';
+import { type AdminResource, clearRecords, readAdminResource, readRecords, replaceRecords } from './resource/admin-records.js';
 import { SESSION_HEADER, type SessionStores } from './session-stores.js';
 import { type JournalFilter, type JournalRecord, type RequestJournal, renderJournalRecord } from './request-journal.js';
 
@@ -22,6 +23,8 @@ export interface AdminContext {
   readonly rules: RuntimeRules;
   /** The contract's operations by operationId, as the mock serves them now (--watch may change them). */
   readonly operations: ReadonlyMap<string, Operation>;
+  /** The resources the mock keeps records of, by collection path and by key (made again on a reload). */
+  readonly resources: ReadonlyMap<string, AdminResource>;
 }
 
 export interface AdminRequest {
@@ -85,6 +88,20 @@ export const ADMIN_ROUTES: Readonly<Record<string, Readonly<Record<string, Admin
       if (!store) throw mockError('not_found', `no session named ${session} has been used yet`);
       return { status: 200, body: '', chunks: store.allJsonChunks() };
     }),
+  },
+  // Any stateful resource's records (?resource=/store/orders), in the default store or one session: read, replaced
+  // by a JSON array checked against the contract (a test's chosen state), or cleared.
+  '/records': {
+    GET: taking(['resource'], ({ sessions, resources }, { headers, query }) =>
+      readRecords(sessions, sessions.sessionIn(headers[SESSION_HEADER]), readAdminResource(resources, query.get('resource'))),
+    ),
+    PUT: taking(['resource'], async ({ sessions, resources }, { headers, query, body }) => {
+      const entry = readAdminResource(resources, query.get('resource'));
+      return replaceRecords(sessions, sessions.sessionIn(headers[SESSION_HEADER]), entry, await body());
+    }),
+    DELETE: taking(['resource'], ({ sessions, resources }, { headers, query }) =>
+      clearRecords(sessions, sessions.sessionIn(headers[SESSION_HEADER]), readAdminResource(resources, query.get('resource'))),
+    ),
   },
   '/requests': {
     GET: taking(['operation', 'session', 'limit'], ({ journal, redact, keepSecrets, operations }, { query }) => ({

@@ -1,8 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { AppError } from '../contract/app-error.js';
 import { type Contract, loadContract } from '../contract/load-contract.js';
+import { inferResources } from '../contract/resources/infer-resources.js';
 import type { Operation } from '../contract/operation.js';
 import { createRedactor } from '../shared/create-redactor.js';
 import { ADMIN_METHODS } from './admin-routes.js';
@@ -43,8 +45,13 @@ import { warmPrism } from './prism-adapter.js';
 import { RequestJournal } from './request-journal.js';
 import { RuntimeRules } from './runtime-rules.js';
 import { safely } from './safely.js';
+import { type AdminResource, adminResources } from './resource/admin-records.js';
+import { resourceHandlers, servedResources } from './resource/resource-handlers.js';
+import { checkRecords } from './resource/check-records.js';
+import { loadResourceFixtures } from './resource/resource-fixtures.js';
+import type { StoredRecord } from './store/record-store.js';
 import { SessionStores } from './session-stores.js';
-import { STATEFUL_HANDLERS } from './stateful-handlers.js';
+import { LEGACY_OPERATIONS, STATEFUL_HANDLERS } from './stateful-handlers.js';
 import { watchFiles } from './watch-files.js';
 
 export interface MockServer {
@@ -85,7 +92,24 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
   const fixturesFile = options.fixtures === undefined ? defaultFixturesPath() : options.fixtures;
   const validatePet = contract.schemas.get(RESOURCE);
   // Read once: a reset restores what start-up checked, so it cannot fail on a file edited since.
-  const fixtures = fixturesFile === false || !validatePet ? undefined : await loadFixtures(fixturesFile, validatePet, maxPets);
+  const model = inferResources(contract);
+  // The collection whose records PetStore keeps (the shipped Pet Store's pets), when the contract has one.
+  const legacyCollection = model.resources.find((r) => r.operations.some((op) => LEGACY_OPERATIONS.has(op.operationId)))?.collectionPath;
+  const served = servedResources(contract, LEGACY_OPERATIONS);
+  const resourceFixtures =
+    fixturesFile === false
+      ? new Map()
+      : await loadResourceFixtures(
+          fixturesFile,
+          model.resources.find((r) => r.stateless === undefined),
+          adminResources(contract, served),
+          legacyCollection === undefined ? [] : [legacyCollection],
+          maxPets,
+          // The CLI passes the default file by name too: only another file is one the user chose.
+          options.fixtures !== undefined && resolve(fixturesFile) !== resolve(defaultFixturesPath()),
+        );
+  const fixtures =
+    fixturesFile === false || !validatePet ? undefined : await loadFixtures(fixturesFile, validatePet, maxPets, legacyCollection);
   if (fixtures?.rejected.length && typeof fixturesFile === 'string') {
     // The fixtures file itself is never changed, so nothing is lost when the side file cannot be written.
     note(
@@ -108,16 +132,21 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
     },
     basePath,
     maxSessions: options.maxSessions ?? DEFAULTS.maxSessions,
+    model,
+    saved: served.filter((r) => r.parent === undefined).map((r) => r.key),
   });
+  sessions.setResourceFixtures(resourceFixtures);
   const store = sessions.default;
   const reset = async () => sessions.reset(undefined);
   if (stateFile) {
     for (const name of await removeStaleTemporaries(stateFile)) note(`removed ${name}, left by a mock that stopped mid-write`);
     // A state file, when there is one, stands in for the fixtures at start; a reset still restores the fixtures.
-    const saved = validatePet ? await readStateFile(stateFile, RESOURCE, validatePet, maxPets) : undefined;
+    const others = new Set(served.map((r) => r.key));
+    const saved = await readStateFile(stateFile, RESOURCE, validatePet ?? noResource, maxPets, others);
     if (saved) {
       try {
         sessions.restore(saved.stores);
+        sessions.restoreResources(checkSaved(saved.resources, adminResources(contract, served)));
       } catch (error) {
         throw new AppError('state_invalid', `Failed to load state file ${stateFile}: ${(error as Error).message}`);
       }
@@ -147,6 +176,7 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
   // A key put in a URL (?api_key=…) or a body must not reach the log or the journal either.
   const redact = createRedactor(apiKeys);
   const operationsById = new Map<string, Operation>();
+  const resourcesByName = new Map<string, AdminResource>();
   const cors = corsPolicy(options.corsOrigins);
   const keepSecrets = options.journalSecrets ?? false;
   const mock: MockContext = {
@@ -154,6 +184,7 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
     extraHeaders: new Map(),
     routes: new Map(),
     contractMethods: '',
+    resourceHandlers: new Map(),
     basePath,
     cors,
     allowsHost: allowHosts(options.allowedHosts, options.host ?? DEFAULTS.host),
@@ -163,7 +194,7 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
     maxBodyBytes: options.maxBodyBytes ?? DEFAULTS.maxBodyBytes,
     delay: options.delay,
     admin: {
-      context: { sessions, startedAt: Date.now(), journal, redact, keepSecrets, rules, operations: operationsById },
+      context: { sessions, startedAt: Date.now(), journal, redact, keepSecrets, rules, operations: operationsById, resources: resourcesByName },
       cors: { listed: cors.listed.filter((origin) => origin !== 'null'), any: false },
       methods: [...withHead(ADMIN_METHODS), 'OPTIONS'].join(', '),
       fromNetwork: options.adminFromNetwork ?? false,
@@ -186,6 +217,10 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
       mock.extraHeaders.set(op, deprecationHeaders(op, next.byId, basePath));
       operationsById.set(op.operationId, op);
     }
+    const served = servedResources(next, LEGACY_OPERATIONS);
+    mock.resourceHandlers = resourceHandlers(next, served);
+    resourcesByName.clear();
+    for (const [name, entry] of adminResources(next, served)) resourcesByName.set(name, entry);
     mock.contractMethods = [...withHead([...new Set(next.operations.map((op) => op.method))]), 'OPTIONS'].join(', ');
   };
   adopt(contract);
@@ -225,7 +260,7 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
   mock.admin.ownOrigin = new URL(url).origin;
   // Warm Prism after listening, and only when some operation needs it: start-up is not made to wait for it.
   const warmIfNeeded = () => {
-    if (mock.contract.operations.some((op) => !STATEFUL_HANDLERS[op.operationId])) warmPrism().catch(() => {});
+    if (mock.contract.operations.some((op) => !STATEFUL_HANDLERS[op.operationId] && !mock.resourceHandlers.has(op.operationId))) warmPrism().catch(() => {});
   };
   warmIfNeeded();
   // --watch: an edited contract is served at once, the store kept; an edit that does not load changes nothing.
@@ -294,6 +329,28 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
       lock?.release();
     },
   };
+}
+
+// A contract without the pets' schema: a state file's pet records are set aside, as for any resource it lacks.
+const noResource = () => [{ path: '', message: `the contract has no resource ${RESOURCE} here` }];
+
+// The other resources' saved records, checked as the contract's representation; one that does not fit stops start-up.
+function checkSaved(
+  saved: ReadonlyMap<string, ReadonlyMap<string, unknown[]>>,
+  served: ReadonlyMap<string, AdminResource>,
+): Map<string, Map<string, StoredRecord[]>> {
+  const checked = new Map<string, Map<string, StoredRecord[]>>();
+  for (const [name, byKey] of saved) {
+    const stores = new Map<string, StoredRecord[]>();
+    for (const [key, records] of byKey) {
+      const entry = served.get(key) as AdminResource;
+      const problem = checkRecords(entry, records, `${name === '' ? 'default store' : `session ${name}`} ${key}`);
+      if (problem !== undefined) throw new Error(problem);
+      stores.set(key, records as StoredRecord[]);
+    }
+    checked.set(name, stores);
+  }
+  return checked;
 }
 
 function closeServer(server: Server): Promise<void> {

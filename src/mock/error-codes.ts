@@ -26,6 +26,7 @@ export const ERROR_CODES = {
   admin_cross_origin: { status: 403, message: 'the admin endpoints refuse browser requests from another origin' },
   invalid_path_parameter: { status: 404, message: 'the path names no resource: a path parameter is not valid' },
   pet_not_found: { status: 404, message: 'no pet has that id' },
+  record_not_found: { status: 404, message: 'no record of this resource has that id' },
   not_found: { status: 404, message: 'no operation of the contract has this path' },
   method_not_allowed: { status: 405, message: 'the contract defines other methods for this path' },
   not_acceptable: { status: 406, message: 'the contract defines no response in a media type the Accept header allows' },

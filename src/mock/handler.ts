@@ -1,8 +1,11 @@
 import type { PetStore } from './pet-store.js';
 import type { RequestInput } from './read-request.js';
+import type { ResourceStores } from './store/resource-stores.js';
 
 export interface HandlerContext {
   readonly store: PetStore;
+  /** The records of every other stateful resource of the contract (src/contract/resources), in the same store. */
+  readonly resources: ResourceStores;
   /** The base path the contract is served under, e.g. /v1. */
   readonly basePath: string;
 }

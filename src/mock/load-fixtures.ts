@@ -17,10 +17,13 @@ export interface CheckedRecords {
  * that is not such an array stops start-up with a message that names it; an entry that does not fit the contract
  * (it evolved since the file was written) is set aside with why, and the others are loaded.
  */
-export async function loadFixtures(file: string, validatePet: Validator, maxPets: number): Promise<CheckedRecords> {
+export async function loadFixtures(file: string, validatePet: Validator, maxPets: number, collection?: string): Promise<CheckedRecords> {
   const fail = (what: string) => new AppError('fixtures_invalid', `Failed to load fixtures ${file}: ${what}`);
-  const entries = await readJsonFile(file, fail);
-  if (!Array.isArray(entries)) throw fail('must be a JSON array of Pet objects');
+  const read = await readJsonFile(file, fail);
+  // A file for several resources is an object keyed by collection path (see resource-fixtures.ts): the pets are under theirs.
+  const keyed = collection !== undefined && isObject(read) && Object.keys(read).every((key) => key.startsWith('/'));
+  const entries = keyed ? (Object.hasOwn(read, collection) ? read[collection] : []) : read;
+  if (!Array.isArray(entries)) throw fail(keyed ? `"${collection}" must be a JSON array of Pet objects` : 'must be a JSON array of Pet objects');
   const checker = petChecker(validatePet);
   const checked: CheckedRecords = { valid: [], rejected: [] };
   entries.forEach((entry, index) => {
@@ -74,4 +77,8 @@ export function petChecker(validatePet: Validator): (entry: unknown, path: strin
     seen.add(id);
     return undefined;
   };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -6,6 +6,7 @@ import type { Authenticator } from './authenticate.js';
 import type { CorsPolicy } from './cors.js';
 import type { AnsweredExchange } from './mock-options.js';
 import type { RequestJournal } from './request-journal.js';
+import type { ResourceHandler } from './resource/resource-handlers.js';
 import type { HeaderList } from './request-state.js';
 import type { RuntimeRules } from './runtime-rules.js';
 import type { SessionStores } from './session-stores.js';
@@ -21,6 +22,8 @@ export interface MockContext {
   readonly extraHeaders: Map<Operation, HeaderList | undefined>;
   /** Operations already found, by method then path below the base path; emptied when the contract changes. */
   readonly routes: Map<string, Map<string, FoundOperation>>;
+  /** The generic store handlers of the contract's stateful resources, by operationId (made again on a reload). */
+  resourceHandlers: ReadonlyMap<string, ResourceHandler>;
   /** What a preflight advertises: the methods the contract has, HEAD with GET, and OPTIONS. */
   contractMethods: string;
   readonly basePath: string;

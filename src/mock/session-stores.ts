@@ -1,6 +1,10 @@
 import { mockError } from './error-codes.js';
 import type { HandlerContext } from './handler.js';
+import type { ResourceModel } from '../contract/resources/resource.js';
 import { type Pet, PetStore, type RenderedRecords, renderRecords, type StoreBudget } from './pet-store.js';
+import type { ResourceFixtures } from './resource/resource-fixtures.js';
+import type { StoredRecord } from './store/record-store.js';
+import { ResourceStores } from './store/resource-stores.js';
 
 /** The header that names a session: parallel test workers each get their own store. */
 export const SESSION_HEADER = 'x-mock-session';
@@ -21,6 +25,9 @@ export class SessionStores {
   readonly #maxPets: number;
   readonly #budget: StoreBudget;
   readonly #basePath: string;
+  readonly #model: ResourceModel;
+  readonly #saved: readonly string[];
+  #resourceFixtures: ResourceFixtures = new Map();
   readonly maxSessions: number;
 
   constructor(options: {
@@ -29,7 +36,13 @@ export class SessionStores {
     budget: StoreBudget;
     basePath: string;
     maxSessions: number;
+    /** The resources the contract has at start: each store keeps one RecordStore per stateful one. */
+    model: ResourceModel;
+    /** The keys of the top-level resources the generic handlers serve: what a state file keeps besides the pets. */
+    saved?: readonly string[];
   }) {
+    this.#model = options.model;
+    this.#saved = options.saved ?? [];
     this.#budget = options.budget;
     this.#fixtures = this.#render(options.fixtures);
     this.#maxPets = options.maxPets;
@@ -37,7 +50,7 @@ export class SessionStores {
     this.maxSessions = options.maxSessions;
     this.default = new PetStore(this.#maxPets, this.#budget);
     this.default.adopt(this.#fixtures);
-    this.#defaultContext = { store: this.default, basePath: this.#basePath };
+    this.#defaultContext = this.#context(this.default, this.#budget);
   }
 
   /** What a reset and a new session start from, from now on (a fixtures file edited under --watch). */
@@ -90,7 +103,7 @@ export class SessionStores {
     }
     const store = new PetStore(this.#maxPets, this.#budget);
     store.adopt(this.#fixtures);
-    const context = { store, basePath: this.#basePath };
+    const context = this.#context(store, this.#budget);
     this.#sessions.set(session, context);
     return context;
   }
@@ -98,11 +111,38 @@ export class SessionStores {
   // The fixtures as a store nobody writes to, for reads of sessions not made yet; made again after setFixtures.
   #fixturesContext(): HandlerContext {
     if (this.#pristine === undefined) {
-      const store = new PetStore(this.#maxPets, { used: 0, limit: Number.POSITIVE_INFINITY });
+      const budget = { used: 0, limit: Number.POSITIVE_INFINITY };
+      const store = new PetStore(this.#maxPets, budget);
       store.adopt(this.#fixtures);
-      this.#pristine = { store, basePath: this.#basePath };
+      this.#pristine = this.#context(store, budget);
     }
     return this.#pristine;
+  }
+
+  #context(store: PetStore, budget: StoreBudget): HandlerContext {
+    const resources = new ResourceStores(this.#model, this.#maxPets, budget);
+    this.#fill(resources);
+    return { store, resources, basePath: this.#basePath };
+  }
+
+  /**
+   * The records the other resources start from, from now on; the default store takes them at once. Unlike the
+   * pets' fixtures they are not shared: each store that starts from them holds and is charged its own copy.
+   */
+  setResourceFixtures(fixtures: ResourceFixtures): void {
+    this.#resourceFixtures = fixtures;
+    this.#pristine = undefined;
+    this.#defaultContext.resources.clear();
+    this.#fill(this.#defaultContext.resources);
+  }
+
+  #fill(resources: ResourceStores): void {
+    for (const [key, records] of this.#resourceFixtures) resources.store(key)?.replaceAll(records);
+  }
+
+  /** A session's (or the default) resource stores, existing ones only: an admin read of a session nobody used makes none. */
+  peekResources(session: string | undefined): ResourceStores | undefined {
+    return session === undefined ? this.#defaultContext.resources : this.#sessions.get(session)?.resources;
   }
 
   /** Existing stores only: an admin read of a session nobody used makes none. */
@@ -117,11 +157,17 @@ export class SessionStores {
   reset(session: string | undefined): number {
     if (session !== undefined) {
       this.#sessions.get(session)?.store.clear();
+      this.#sessions.get(session)?.resources.clear();
       this.#sessions.delete(session);
       return this.#fixtures.json.length;
     }
-    for (const { store } of this.#sessions.values()) store.clear();
+    for (const { store, resources } of this.#sessions.values()) {
+      store.clear();
+      resources.clear();
+    }
     this.#sessions.clear();
+    this.#defaultContext.resources.clear();
+    this.#fill(this.#defaultContext.resources);
     this.default.adopt(this.#fixtures);
     return this.default.size;
   }
@@ -139,14 +185,35 @@ export class SessionStores {
       if (name === '') continue;
       const store = new PetStore(this.#maxPets, this.#budget);
       store.replaceAll(pets);
-      this.#sessions.set(name, { store, basePath: this.#basePath });
+      this.#sessions.set(name, this.#context(store, this.#budget));
     }
   }
 
-  /** Every store's records as JSON texts, the default one under "" (what a state file holds). */
-  *storeRecords(): Generator<[string, Iterable<string>]> {
-    yield ['', this.default.jsonRecords()];
-    for (const [name, { store }] of this.#sessions) yield [name, store.jsonRecords()];
+  /**
+   * Puts saved records of the other resources back (a state file), by store name then resource key, after
+   * restore(): a resource a store saved, even empty, no longer starts from its fixtures there.
+   */
+  restoreResources(saved: ReadonlyMap<string, ReadonlyMap<string, readonly StoredRecord[]>>): void {
+    for (const [name, byKey] of saved) {
+      const { resources } = this.contextFor(name === '' ? undefined : name);
+      for (const [key, records] of byKey) resources.store(key)?.replaceAll(records);
+    }
+  }
+
+  /**
+   * Every store's records as JSON texts, the default one under "" (what a state file holds): the pets, then each
+   * other top-level resource's under its key. Nested resources are not kept in the file (their records need their
+   * parents' ids, which the file does not hold yet).
+   */
+  *storeRecords(): Generator<readonly [string, Iterable<string>, string?]> {
+    const contexts: [string, HandlerContext][] = [['', this.#defaultContext], ...this.#sessions];
+    for (const [name, { store }] of contexts) yield [name, store.jsonRecords()];
+    for (const [name, { resources }] of contexts) {
+      for (const key of this.#saved) {
+        const records = resources.store(key);
+        if (records) yield [name, records.jsonRecords(), key];
+      }
+    }
   }
 }
 

@@ -20,3 +20,6 @@ export const STATEFUL_HANDLERS: Readonly<Record<string, Handler>> = {
  * a message (messages are not kept) or a refused create makes none, nor takes one of --max-sessions' places.
  */
 export const STORE_WRITERS: ReadonlySet<string> = new Set(['createPet']);
+
+/** The operations with a handler of their own: the generic resource handlers leave their resources alone. */
+export const LEGACY_OPERATIONS: ReadonlySet<string> = new Set(Object.keys(STATEFUL_HANDLERS));

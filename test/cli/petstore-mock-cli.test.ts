@@ -19,6 +19,16 @@ describe('petstore-mock command', () => {
     expect((await mock.exited).code).toBe(0);
   });
 
+  it('starts on a non-pet contract with the default fixtures file (which does not fit it) and keeps its resources', async () => {
+    const mock = spawnBin('petstore-mock', ['--port', '0', '--contract', 'test/contracts/library-api/openapi.yaml']);
+    const [, url] = await mock.waitFor(/Base URL: (http:\/\/127\.0\.0\.1:\d+\/v1)/);
+    const made = await call(url as string, 'POST', '/authors', { body: { name: 'Le Guin' } });
+    expect(made.status).toBe(201);
+    expect((await call(url as string, 'GET', '/authors')).json).toEqual([made.json]);
+    mock.child.kill('SIGTERM');
+    expect((await mock.exited).code).toBe(0);
+  });
+
   it('names in its banner each option that changes the answers: --watch, --state-file, --delay, and none when none is given', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'petstore-banner-'));
     const state = join(dir, 'state.json');

@@ -89,7 +89,7 @@ describe('admin endpoints with an explicit --cors-origin', async () => {
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('http://app.test');
-    expect(preflight.headers['access-control-allow-methods']).toBe('GET, HEAD, POST, DELETE, OPTIONS');
+    expect(preflight.headers['access-control-allow-methods']).toBe('GET, HEAD, POST, DELETE, PUT, OPTIONS');
     const reset = await call(origin, 'POST', '/__admin/reset', { auth: null, headers: { origin: 'http://app.test' } });
     expect(reset.status).toBe(200);
     expect(reset.headers['access-control-allow-origin']).toBe('http://app.test');

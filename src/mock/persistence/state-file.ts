@@ -16,6 +16,8 @@ export type SavedStores = ReadonlyMap<string, readonly Pet[]>;
 
 export interface SavedState {
   readonly stores: SavedStores;
+  /** Records of the other resources (`others`), by store name then resource key, as read: checked by the caller. */
+  readonly resources: ReadonlyMap<string, ReadonlyMap<string, unknown[]>>;
   /** Records the contract no longer accepts, for a side file (see writeRejected). */
   readonly rejected: readonly RejectedRecord[];
 }
@@ -38,7 +40,13 @@ const CHUNK_CHARS = 64 * 1024;
  * that would lose the records it holds the next time it is written. A record the contract no longer accepts is set
  * aside in `rejected`, and the others are read.
  */
-export async function readStateFile(file: string, resource: string, validate: Validator, maxRecords: number): Promise<SavedState | undefined> {
+export async function readStateFile(
+  file: string,
+  resource: string,
+  validate: Validator,
+  maxRecords: number,
+  others: ReadonlySet<string> = new Set(),
+): Promise<SavedState | undefined> {
   const fail = (what: string) => new AppError('state_invalid', `Failed to load state file ${file}: ${what}`);
   if (!existsSync(file)) return undefined;
   const read = new StoresRead(validate, maxRecords);
@@ -51,7 +59,7 @@ export async function readStateFile(file: string, resource: string, validate: Va
   }
   const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Number.POSITIVE_INFINITY });
   let number = 0;
-  let store: { name: string; foreign: boolean } | undefined;
+  let store: { name: string; foreign: boolean; other: unknown[] | undefined } | undefined;
   for await (const line of lines) {
     number++;
     if (line.trim() === '') continue;
@@ -69,14 +77,16 @@ export async function readStateFile(file: string, resource: string, validate: Va
       }
       const name = section[1];
       if (name !== '' && !isSessionName(name)) throw fail(`line ${number}: ${JSON.stringify(name.slice(0, 70))} is not a session name`);
-      store = { name, foreign: section[2] !== resource };
-      read.open(name);
+      const other = others.has(section[2]) ? read.other(name, section[2]) : undefined;
+      store = { name, foreign: section[2] !== resource && other === undefined, other };
+      if (other === undefined) read.open(name);
       continue;
     }
     if (store === undefined) throw fail(`line ${number}: a record before any ["store", name, resource] line`);
     const position = `line ${number}`;
     const record = parseLine(line);
     if (record === undefined) read.reject(store.name, position, 'not valid JSON', JSON.stringify(line.slice(0, 1024)));
+    else if (store.other) store.other.push(record);
     else if (store.foreign) read.reject(store.name, position, `the contract has no resource ${resource} here`, line);
     else read.add(store.name, record, position, line);
   }
@@ -88,7 +98,11 @@ export async function readStateFile(file: string, resource: string, validate: Va
  * on one file system), so a crash or a full disk mid-write leaves the previous state whole. Streamed from the
  * stores' pre-rendered records, so a large store is never one string. Resolves to the bytes written.
  */
-export async function writeStateFile(file: string, resource: string, stores: Iterable<[string, Iterable<string>]>): Promise<number> {
+export async function writeStateFile(
+  file: string,
+  resource: string,
+  stores: Iterable<readonly [string, Iterable<string>, string?]>,
+): Promise<number> {
   const temporary = temporaryName(file);
   const out = createWriteStream(temporary);
   try {
@@ -97,8 +111,9 @@ export async function writeStateFile(file: string, resource: string, stores: Ite
       if (!out.write(chunk)) await once(out, 'drain');
       chunk = '';
     };
-    for (const [name, records] of stores) {
-      chunk += `${JSON.stringify(['store', name, resource])}\n`;
+    // A third element names another resource's records (its key); without one they are `resource`'s.
+    for (const [name, records, other] of stores) {
+      chunk += `${JSON.stringify(['store', name, other ?? resource])}\n`;
       for (const record of records) {
         chunk += `${record}\n`;
         if (chunk.length >= CHUNK_CHARS) await flush();
@@ -120,6 +135,7 @@ export async function writeStateFile(file: string, resource: string, stores: Ite
 class StoresRead {
   readonly #stores = new Map<string, { records: Pet[]; check: (entry: unknown, path: string) => string | undefined }>();
   readonly #rejected: RejectedRecord[] = [];
+  readonly #others = new Map<string, Map<string, unknown[]>>();
   readonly #validate: Validator;
   readonly #maxRecords: number;
 
@@ -131,6 +147,14 @@ class StoresRead {
   open(name: string) {
     if (!this.#stores.has(name)) this.#stores.set(name, { records: [], check: petChecker(this.#validate) });
     return this.#stores.get(name) as { records: Pet[]; check: (entry: unknown, path: string) => string | undefined };
+  }
+
+  other(name: string, key: string): unknown[] {
+    const stores = this.#others.get(name) ?? new Map<string, unknown[]>();
+    this.#others.set(name, stores);
+    const records = stores.get(key) ?? [];
+    stores.set(key, records);
+    return records;
   }
 
   add(name: string, record: unknown, position: string, text: string) {
@@ -145,7 +169,11 @@ class StoresRead {
   }
 
   result(): SavedState {
-    return { stores: new Map([...this.#stores].map(([name, { records }]) => [name, records])), rejected: this.#rejected };
+    return {
+      stores: new Map([...this.#stores].map(([name, { records }]) => [name, records])),
+      resources: this.#others,
+      rejected: this.#rejected,
+    };
   }
 }
 

@@ -13,7 +13,8 @@ import type { Stage } from './stage.js';
  */
 export const answerFromStore: Stage = (state, mock) => {
   const operation = state.operation!;
-  const handler = STATEFUL_HANDLERS[operation.operationId];
+  const generic = mock.resourceHandlers.get(operation.operationId);
+  const handler = generic?.handler ?? STATEFUL_HANDLERS[operation.operationId];
   if (!handler) return undefined;
   const { code, example, dynamic } = state.preferences;
   // The message is made only for a request that asked: most ask for none of these.
@@ -21,7 +22,7 @@ export const answerFromStore: Stage = (state, mock) => {
     notApplied(state, ANSWERED_BY_PRISM, `${operation.operationId} is answered from the store`);
   }
   const { session } = state;
-  const writes = STORE_WRITERS.has(operation.operationId);
+  const writes = generic ? generic.writes : STORE_WRITERS.has(operation.operationId);
   const fresh = writes && session !== undefined && mock.sessions.peek(session) === undefined;
   const answer = () => {
     try {

@@ -163,6 +163,16 @@ export class RecordStore {
     return true;
   }
 
+  /** Each record's JSON text in creation order, as the store was when this began (an admin read, a state file). */
+  *jsonRecords(): Generator<string> {
+    const json = this.#json;
+    const count = json.length;
+    for (let i = 0; i < count; i++) {
+      const text = json[i];
+      if (text !== undefined) yield text;
+    }
+  }
+
   /** The ids of a scope's records, in creation order: the children a deleted parent takes with it. */
   idsInScope(scope: string): RecordId[] {
     return (this.#indexes.get(SCOPE)?.get(valueKey(scope)) ?? []).map((position) => this.#idAt(position));

@@ -1,4 +1,4 @@
-import type { ResourceModel } from '../../contract/resources/resource.js';
+import type { Resource, ResourceModel } from '../../contract/resources/resource.js';
 import type { StoreBudget } from '../pet-store.js';
 import { type RecordId, RecordStore } from './record-store.js';
 import { recordStoreOptions } from './record-store-options.js';
@@ -19,16 +19,32 @@ export function scopeOf(parents: readonly RecordId[]): string | undefined {
 export class ResourceStores {
   readonly #stores = new Map<string, RecordStore>();
   readonly #children = new Map<string, string[]>();
+  readonly #parents = new Map<string, string>();
+
+  readonly #maxRecords: number;
+  readonly #budget: StoreBudget;
 
   constructor(model: ResourceModel, maxRecords: number, budget: StoreBudget) {
-    for (const resource of model.resources) {
-      const options = recordStoreOptions(resource, { maxRecords, budget });
-      if (options) this.#stores.set(resource.key, new RecordStore({ ...options, budget }));
-    }
-    for (const resource of model.resources) {
-      if (resource.parent === undefined || !this.#stores.has(resource.key)) continue;
+    this.#maxRecords = maxRecords;
+    this.#budget = budget;
+    for (const resource of model.resources) this.#add(resource);
+  }
+
+  /** The store of a resource, made now if the contract gained it since (a --watch reload). */
+  storeFor(resource: Resource): RecordStore | undefined {
+    return this.#stores.get(resource.key) ?? this.#add(resource);
+  }
+
+  #add(resource: Resource): RecordStore | undefined {
+    const options = recordStoreOptions(resource, { maxRecords: this.#maxRecords, budget: this.#budget });
+    if (!options) return undefined;
+    const store = new RecordStore({ ...options, budget: this.#budget });
+    this.#stores.set(resource.key, store);
+    if (resource.parent !== undefined) {
       this.#children.set(resource.parent, [...(this.#children.get(resource.parent) ?? []), resource.key]);
+      this.#parents.set(resource.key, resource.parent);
     }
+    return store;
   }
 
   /** The store of a resource, or undefined for one that stays stateless. */
@@ -44,8 +60,19 @@ export class ResourceStores {
     return true;
   }
 
+  /** The key of the stateful resource a resource is nested under, if any. */
+  parentOf(key: string): string | undefined {
+    return this.#parents.get(key);
+  }
+
   clear(): void {
     for (const store of this.#stores.values()) store.clear();
+  }
+
+  /** Empties one resource's store, and those nested under it: no child outlives its parent. */
+  clearResource(key: string): void {
+    this.#stores.get(key)?.clear();
+    for (const child of this.#children.get(key) ?? []) this.clearResource(child);
   }
 
   #removeChildren(key: string, path: readonly RecordId[]): void {

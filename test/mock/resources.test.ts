@@ -1,0 +1,279 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createMockServer } from '../../src/mock/create-mock-server.js';
+import { call } from '../support/http.js';
+import { startMock } from '../support/start-mock.js';
+
+// Every stateful resource the contract implies keeps its records (issue 22, part 2), over real HTTP.
+const EVOLVED = 'test/contracts/evolved-petstore/openapi.yaml';
+const LIBRARY = 'test/contracts/library-api/openapi.yaml';
+const SAME_SEGMENT = 'test/contracts/same-segment/openapi.yaml';
+
+type Row = Record<string, unknown>;
+
+describe('orders of the evolved Pet Store', async () => {
+  const mock = await startMock({ contract: EVOLVED, fixtures: false });
+
+  it('creates, lists, gets and deletes an order; afterwards it is 404 and gone from the list', async () => {
+    const first = await call(mock.url, 'POST', '/store/orders', { body: { petId: 1, quantity: 2 } });
+    const second = await call(mock.url, 'POST', '/store/orders', { body: { petId: 3, quantity: 1, status: 'approved' } });
+    expect(first.status).toBe(201);
+    const order = first.json as Row;
+    const other = second.json as Row;
+    expect(order).toMatchObject({ petId: 1, quantity: 2 });
+    expect(typeof order.placedAt).toBe('string');
+    expect(other.id).toBe((order.id as number) + 1);
+    expect(first.headers.location).toBe(`${new URL(mock.url).pathname}/store/orders/${order.id}`);
+    expect((await call(mock.url, 'GET', `/store/orders/${order.id}`)).json).toEqual(order);
+    const listed = (await call(mock.url, 'GET', '/store/orders')).json as Row[];
+    expect(listed.map((o) => o.id)).toEqual([other.id, order.id]);
+    const filtered = (await call(mock.url, 'GET', '/store/orders?petId=3')).json as Row[];
+    expect(filtered.map((o) => o.id)).toEqual([other.id]);
+
+    const removed = await call(mock.url, 'DELETE', `/store/orders/${order.id}`);
+    expect(removed.status).toBeGreaterThanOrEqual(200);
+    expect(removed.status).toBeLessThan(300);
+    expect((await call(mock.url, 'GET', `/store/orders/${order.id}`)).status).toBe(404);
+    expect(((await call(mock.url, 'GET', '/store/orders')).json as Row[]).map((o) => o.id)).toEqual([other.id]);
+    expect((await call(mock.url, 'DELETE', `/store/orders/${order.id}`)).status).toBe(404);
+  });
+
+  it('keeps a session apart from the default store', async () => {
+    const headers = { 'x-mock-session': 'orders-a' };
+    const made = await call(mock.url, 'POST', '/store/orders', { body: { petId: 9, quantity: 1 }, headers });
+    expect(made.status).toBe(201);
+    const id = (made.json as Row).id;
+    expect((await call(mock.url, 'GET', `/store/orders/${id}`, { headers })).status).toBe(200);
+    const inDefault = (await call(mock.url, 'GET', '/store/orders?petId=9')).json as Row[];
+    expect(inDefault).toEqual([]);
+  });
+});
+
+describe('the library API: string ids, replace, merge patch, nesting', async () => {
+  // Not startMock: its self-check would flag every error answer, since the mock's Error body
+  // ({code, message, status}) is not this contract's Problem ({status, title}); that is not this file's subject.
+  const mock = await createMockServer({ contract: LIBRARY, fixtures: false, port: 0, host: '127.0.0.1' });
+  afterAll(() => mock.close());
+
+  it('replaces an author: the id stays, a field left out is gone', async () => {
+    const made = await call(mock.url, 'POST', '/authors', { body: { name: 'Ursula', country: 'US', born: 1929 } });
+    expect(made.status).toBe(201);
+    const author = made.json as Row;
+    expect(author.id).toMatch(/^[0-9a-f-]{36}$/);
+    const otherId = '00000000-0000-4000-8000-000000000001';
+    const put = await call(mock.url, 'PUT', `/authors/${author.id}`, { body: { id: otherId, name: 'Ursula K.' } });
+    expect(put.status).toBe(200);
+    expect(put.json).toEqual({ id: author.id, name: 'Ursula K.' });
+    expect((await call(mock.url, 'GET', `/authors/${author.id}`)).json).toEqual({ id: author.id, name: 'Ursula K.' });
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await call(mock.url, 'PUT', `/authors/${unknown}`, { body: { name: 'x' } })).status).toBe(404);
+  });
+
+  it('patches a book and deletes an author with its books', async () => {
+    const author = (await call(mock.url, 'POST', '/authors', { body: { name: 'Borges' } })).json as Row;
+    const other = (await call(mock.url, 'POST', '/authors', { body: { name: 'Calvino' } })).json as Row;
+    const books = `/authors/${author.id}/books`;
+    const made = await call(mock.url, 'POST', books, { body: { isbn: '978-0-00-000001', title: 'Ficciones', genre: 'novel' } });
+    expect(made.status).toBe(201);
+    expect(made.json).toMatchObject({ isbn: '978-0-00-000001', title: 'Ficciones', genre: 'novel' });
+    // Nested records are scoped to their parent: the same book is not reachable through another author.
+    expect((await call(mock.url, 'GET', `/authors/${other.id}/books/978-0-00-000001`)).status).toBe(404);
+    const patched = await call(mock.url, 'PATCH', `${books}/978-0-00-000001`, {
+      body: { title: 'Ficciones (1944)' },
+      headers: { 'content-type': 'application/merge-patch+json' },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.json).toMatchObject({ isbn: '978-0-00-000001', title: 'Ficciones (1944)', genre: 'novel' });
+    const page = (await call(mock.url, 'GET', books)).json as { items: Row[] };
+    expect(page.items.map((b) => b.title)).toEqual(['Ficciones (1944)']);
+
+    expect((await call(mock.url, 'DELETE', `/authors/${author.id}`)).status).toBe(204);
+    expect((await call(mock.url, 'GET', `/authors/${author.id}`)).status).toBe(404);
+    expect((await call(mock.url, 'GET', `${books}/978-0-00-000001`)).status).toBe(404);
+    // Nothing is created under a parent that is gone.
+    expect((await call(mock.url, 'POST', books, { body: { isbn: '978-0-00-000002', title: 'x' } })).status).toBe(404);
+  });
+
+  it('admin: clearing the authors clears their books; a nested resource cannot be replaced whole', async () => {
+    const origin = new URL(mock.url).origin;
+    const admin = (method: string, resource: string, body?: unknown) =>
+      call(origin, method, `/__admin/records?resource=${encodeURIComponent(resource)}`, { auth: null, body });
+    const author = (await call(mock.url, 'POST', '/authors', { body: { name: 'Woolf' } })).json as Row;
+    await call(mock.url, 'POST', `/authors/${author.id}/books`, { body: { isbn: '978-0-00-000003', title: 'Orlando' } });
+    expect(((await admin('GET', '/authors/{}/books')).json as Row[]).map((b) => b.title)).toContain('Orlando');
+    expect((await admin('PUT', '/authors/{authorId}/books', [])).status).toBe(400);
+    expect((await admin('DELETE', '/authors')).status).toBe(200);
+    expect((await admin('GET', '/authors')).json).toEqual([]);
+    expect((await admin('GET', '/authors/{}/books')).json).toEqual([]);
+    const chosen = { id: '00000000-0000-4000-8000-0000000000aa', name: 'Chosen' };
+    expect((await admin('PUT', '/authors', [chosen])).status).toBe(200);
+    expect((await call(mock.url, 'GET', `/authors/${chosen.id}`)).json).toEqual(chosen);
+  });
+});
+
+describe('two collections with the same last segment', async () => {
+  const mock = await startMock({ contract: SAME_SEGMENT, fixtures: false });
+
+  it('keeps /sales/orders and /support/orders apart', async () => {
+    const sale = (await call(mock.url, 'POST', '/sales/orders', { body: { item: 'sale' } })).json as Row;
+    expect(sale.id).toBe(1);
+    expect((await call(mock.url, 'GET', '/support/orders')).json).toEqual([]);
+    expect((await call(mock.url, 'GET', `/support/orders/${sale.id}`)).status).toBe(404);
+    expect((await call(mock.url, 'GET', '/sales/orders')).json).toEqual([sale]);
+  });
+
+  it('merge-patches a sales order: null removes an optional field, the id stays', async () => {
+    const made = (await call(mock.url, 'POST', '/sales/orders', { body: { item: 'lamp', note: 'fragile' } })).json as Row;
+    const patch = (body: unknown) =>
+      call(mock.url, 'PATCH', `/sales/orders/${made.id}`, { body, headers: { 'content-type': 'application/merge-patch+json' } });
+    const patched = await patch({ note: null, item: 'desk lamp' });
+    expect(patched.status).toBe(200);
+    expect(patched.json).toEqual({ id: made.id, item: 'desk lamp' });
+    expect((await call(mock.url, 'GET', `/sales/orders/${made.id}`)).json).toEqual({ id: made.id, item: 'desk lamp' });
+    expect((await call(mock.url, 'PATCH', '/sales/orders/999', { body: {}, headers: { 'content-type': 'application/merge-patch+json' } })).status).toBe(404);
+  });
+});
+
+describe('admin endpoints for any resource', async () => {
+  const mock = await startMock({ contract: EVOLVED, fixtures: false });
+  const origin = new URL(mock.url).origin;
+  const admin = (method: string, query: string, options: { body?: unknown; headers?: Record<string, string> } = {}) =>
+    call(origin, method, `/__admin/records${query}`, { ...options, auth: null });
+
+  it('replaces, reads and clears the orders, in the default store or one session', async () => {
+    const chosen = [
+      { id: 40, petId: 1, quantity: 1, status: 'delivered' },
+      { id: 41, petId: 2, quantity: 3, status: 'approved' },
+    ];
+    const put = await admin('PUT', '?resource=/store/orders', { body: chosen });
+    expect(put.status).toBe(200);
+    expect((await admin('GET', '?resource=/store/orders')).json).toEqual(chosen);
+    // The API sees them: a chosen id, a chosen status, and new ids continue after the largest.
+    expect((await call(mock.url, 'GET', '/store/orders/41')).json).toEqual(chosen[1]);
+    expect(((await call(mock.url, 'GET', '/store/orders?status=delivered')).json as Row[]).map((o) => o.id)).toEqual([40]);
+    const made = await call(mock.url, 'POST', '/store/orders', { body: { petId: 5, quantity: 1 } });
+    expect((made.json as Row).id).toBe(42);
+
+    // A session gets its own state; the default store is left as it is.
+    const headers = { 'x-mock-session': 'admin-a' };
+    expect((await admin('PUT', '?resource=/store/orders', { body: [], headers })).status).toBe(200);
+    expect((await call(mock.url, 'GET', '/store/orders', { headers })).json).toEqual([]);
+    expect(((await call(mock.url, 'GET', '/store/orders')).json as Row[]).length).toBe(3);
+
+    expect((await admin('DELETE', '?resource=/store/orders')).status).toBe(200);
+    expect((await call(mock.url, 'GET', '/store/orders')).json).toEqual([]);
+    expect((await admin('GET', '?resource=/store/orders')).json).toEqual([]);
+  });
+
+  it('refuses records the contract refuses, leaving the store as it was', async () => {
+    await admin('PUT', '?resource=/store/orders', { body: [{ id: 1, petId: 1, quantity: 1, status: 'placed' }] });
+    const bad = await admin('PUT', '?resource=/store/orders', { body: [{ id: 2, petId: 1, quantity: 0, status: 'placed' }] });
+    expect(bad.status).toBe(400);
+    expect((bad.json as Row).message).toMatch(/quantity/);
+    const twice = await admin('PUT', '?resource=/store/orders', {
+      body: [{ id: 3, petId: 1, quantity: 1, status: 'placed' }, { id: 3, petId: 2, quantity: 1, status: 'placed' }],
+    });
+    expect(twice.status).toBe(400);
+    expect((await admin('PUT', '?resource=/store/orders', { body: { id: 1 } })).status).toBe(400);
+    expect(((await admin('GET', '?resource=/store/orders')).json as Row[]).map((o) => o.id)).toEqual([1]);
+    const unknown = await admin('GET', '?resource=/nope');
+    expect(unknown.status).toBe(404);
+    expect((unknown.json as Row).message).toContain('/store/orders');
+  });
+});
+
+describe('pets of the evolved Pet Store: the whole resource from the generic store, fixtures/pets.json kept', async () => {
+  const mock = await startMock({ contract: EVOLVED });
+
+  it('starts from fixtures/pets.json, then replaces, patches and deletes a pet', async () => {
+    const rex = (await call(mock.url, 'GET', '/pets/1')).json as Row;
+    expect(rex).toMatchObject({ id: 1, name: 'Rex' });
+    const put = await call(mock.url, 'PUT', '/pets/1', { body: { name: 'Rex II', categoryId: 4 } });
+    expect(put.status).toBe(200);
+    expect(put.json).toMatchObject({ id: 1, name: 'Rex II', categoryId: 4 });
+    const patched = await call(mock.url, 'PATCH', '/pets/1', {
+      body: { name: 'Rex III' },
+      headers: { 'content-type': 'application/merge-patch+json' },
+    });
+    expect(patched.json).toMatchObject({ id: 1, name: 'Rex III', categoryId: 4 });
+    const made = (await call(mock.url, 'POST', '/pets', { body: { name: 'New', categoryId: 1 } })).json as Row;
+    const largest = Math.max(...((await call(origin(mock.url), 'GET', '/__admin/pets', { auth: null })).json as Row[]).map((p) => p.id as number));
+    expect(made.id).toBeGreaterThan(1);
+    expect(made.id).toBeGreaterThanOrEqual(largest);
+    const removed = await call(mock.url, 'DELETE', `/pets/${made.id}`);
+    expect(removed.status).toBeLessThan(300);
+    expect((await call(mock.url, 'GET', `/pets/${made.id}`)).status).toBe(404);
+    const listed = (await call(mock.url, 'GET', '/pets?limit=100')).json as Row[];
+    expect(listed.some((p) => p.id === made.id)).toBe(false);
+    expect(listed.find((p) => p.id === 1)).toMatchObject({ name: 'Rex III' });
+  });
+});
+
+describe('fixtures for any resource: an object keyed by collection path', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'resource-fixtures-'));
+  const file = join(dir, 'fixtures.json');
+  await writeFile(
+    file,
+    JSON.stringify({
+      '/pets': [{ id: 5, name: 'Kept', categoryId: 1 }],
+      '/store/orders': [{ id: 70, petId: 5, quantity: 2, status: 'approved' }],
+    }),
+  );
+  const mock = await startMock({ contract: EVOLVED, fixtures: file });
+
+  it('starts each resource from its records, and a reset brings them back', async () => {
+    expect((await call(mock.url, 'GET', '/store/orders/70')).json).toMatchObject({ id: 70, status: 'approved' });
+    expect(((await call(mock.url, 'GET', '/pets')).json as Row[]).map((p) => p.id)).toEqual([5]);
+    expect((await call(mock.url, 'DELETE', '/store/orders/70')).status).toBeLessThan(300);
+    expect((await call(mock.url, 'POST', '/store/orders', { body: { petId: 5, quantity: 1 } })).json).toMatchObject({ id: 71 });
+    expect((await call(origin(mock.url), 'POST', '/__admin/reset', { auth: null })).status).toBe(200);
+    expect(((await call(mock.url, 'GET', '/store/orders')).json as Row[]).map((o) => o.id)).toEqual([70]);
+    // A new session starts from them too.
+    const headers = { 'x-mock-session': 'fixtures-a' };
+    expect((await call(mock.url, 'POST', '/store/orders', { body: { petId: 5, quantity: 1 }, headers })).status).toBe(201);
+    expect(((await call(mock.url, 'GET', '/store/orders', { headers })).json as Row[]).map((o) => o.id)).toEqual([71, 70]);
+  });
+
+  it('refuses at start a keyed file naming no resource, or a record the contract refuses', async () => {
+    await writeFile(join(dir, 'bad.json'), JSON.stringify({ '/nope': [] }));
+    await expect(createMockServer({ contract: EVOLVED, fixtures: join(dir, 'bad.json'), port: 0, host: '127.0.0.1' })).rejects.toThrow(
+      /"\/nope" is no stateful resource of the contract \(known: .*\/store\/orders/,
+    );
+    await writeFile(join(dir, 'bad2.json'), JSON.stringify({ '/store/orders': [{ id: 1, petId: 1, quantity: 0, status: 'placed' }] }));
+    await expect(createMockServer({ contract: EVOLVED, fixtures: join(dir, 'bad2.json'), port: 0, host: '127.0.0.1' })).rejects.toThrow(
+      /quantity/,
+    );
+  });
+});
+
+describe('--state-file keeps every top-level resource', () => {
+  it('brings orders (default store and a session) back after a restart, deletes included', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'resource-state-')), 'state.jsonl');
+    const start = () => createMockServer({ contract: EVOLVED, fixtures: false, stateFile: file, port: 0, host: '127.0.0.1' });
+    const first = await start();
+    const headers = { 'x-mock-session': 'saved-a' };
+    const kept = (await call(first.url, 'POST', '/store/orders', { body: { petId: 1, quantity: 4 } })).json as Row;
+    const gone = (await call(first.url, 'POST', '/store/orders', { body: { petId: 2, quantity: 1 } })).json as Row;
+    await call(first.url, 'DELETE', `/store/orders/${gone.id}`);
+    const inSession = (await call(first.url, 'POST', '/store/orders', { body: { petId: 3, quantity: 1 }, headers })).json as Row;
+    await first.close();
+    expect(await readFile(file, 'utf8')).toContain('["store","","/store/orders"]');
+
+    const second = await start();
+    try {
+      expect((await call(second.url, 'GET', '/store/orders')).json).toEqual([kept]);
+      expect((await call(second.url, 'GET', '/store/orders', { headers })).json).toEqual([inSession]);
+      expect(((await call(second.url, 'POST', '/store/orders', { body: { petId: 1, quantity: 1 } })).json as Row).id).toBe(
+        (kept.id as number) + 1,
+      );
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+function origin(url: string): string {
+  return new URL(url).origin;
+}
