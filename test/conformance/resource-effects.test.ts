@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEV_API_KEY } from '../../src/mock/mock-options.js';
+import { type CrudBreakage, type CrudServer, startCrudServer } from '../support/crud-server.js';
+import type { RunResult } from '../../src/conformance/run-result.js';
+import { blockingCheckIds, runCli } from './run-cli.js';
+
+const EVOLVED = 'test/contracts/evolved-petstore/openapi.yaml';
+const LIBRARY = 'test/contracts/library-api/openapi.yaml';
+
+let server: CrudServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function runAgainst(contract: string, breakage?: CrudBreakage) {
+  server = await startCrudServer(contract, DEV_API_KEY, breakage);
+  return runCli([
+    '--target',
+    server.url,
+    '--contract',
+    contract,
+    '--generate',
+    'effects',
+    '--case',
+    'effects/*',
+    '--seed',
+    '1',
+    '-r',
+    'json',
+  ]);
+}
+
+describe('effect checks over a CRUD server driven by the resource model', () => {
+  it.each([EVOLVED, LIBRARY])('passes a correct server of %s (exit 0)', async (contract) => {
+    const run = await runAgainst(contract);
+    const report = await run.report();
+    expect(blockingCheckIds(report), run.out).toEqual([]);
+    expect(run.code, run.out).toBe(0);
+    const ids = report.scenarios.map((s) => s.id);
+    expect(ids.filter((id) => id.startsWith('effects/')).length).toBeGreaterThan(3);
+    expect(
+      report.scenarios.every((s) => s.outcome === 'passed'),
+      run.out,
+    ).toBe(true);
+  });
+
+  it('sends every write of the library contract to records it created, nested ones under their own parent', async () => {
+    const run = await runAgainst(LIBRARY);
+    const urls = (await run.report()).scenarios.flatMap((s) => s.exchanges.map((e) => e.url));
+    expect(urls.some((url) => /\/authors\/[0-9a-f-]{36}\/books\/978\d{10}$/.test(url))).toBe(true);
+    expect(urls.filter((url) => /undefined|null/.test(url))).toEqual([]);
+  });
+
+  const BROKEN: readonly { contract: string; breakage: CrudBreakage; check: string }[] = [
+    { contract: EVOLVED, breakage: 'update-ignored', check: 'update-took-effect' },
+    { contract: EVOLVED, breakage: 'delete-does-nothing', check: 'deleted-is-gone' },
+    { contract: EVOLVED, breakage: 'deleted-still-listed', check: 'deleted-is-gone' },
+    { contract: EVOLVED, breakage: 'patch-replaces', check: 'update-took-effect' },
+    { contract: EVOLVED, breakage: 'put-changes-id', check: 'update-took-effect' },
+    { contract: EVOLVED, breakage: 'second-delete-500', check: 'delete-repeatable' },
+    { contract: EVOLVED, breakage: 'refused-put-stored', check: 'refusal-leaves-no-trace' },
+    { contract: LIBRARY, breakage: 'nested-any-parent', check: 'parent-scoped' },
+    { contract: LIBRARY, breakage: 'patch-replaces', check: 'update-took-effect' },
+  ];
+
+  it.each(BROKEN)('fails a server of $contract whose $breakage, naming $check', async ({ contract, breakage, check }) => {
+    const run = await runAgainst(contract, breakage);
+    expect(run.code, run.out).toBe(1);
+    expect(namedChecks(await run.report())).toContain(check);
+  });
+});
+
+// A finding's consequences name checks too: a PATCH that drops a required field is a body-schema finding first,
+// with update-took-effect as its consequence.
+function namedChecks(report: RunResult): string[] {
+  return report.scenarios.flatMap((s) =>
+    s.findings.filter((f) => f.blocking).flatMap((f) => [f.checkId, ...f.consequences.map((c) => c.checkId)]),
+  );
+}
