@@ -52,13 +52,14 @@ export async function loadScenarios(
       throw new AppError('scenario_invalid', `Failed to read ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`);
     }
   });
+  const skipped: { file: string; foreign: readonly string[] }[] = [];
   for (const { file, text } of files) {
     const parsed = parseScenarioFile(file, text);
     // The suite nobody named (the shipped pet scenarios) against a contract without their operations: one line,
     // not exit 2 (issue 22). Named with --scenarios, a missing operation stays the error it is.
     const foreign = onForeign && missingOperations(parsed, contract);
     if (foreign) {
-      onForeign(`Skipped ${file}: the contract has no ${foreign} (name it with --scenarios to run it anyway)`);
+      skipped.push({ file, foreign });
       continue;
     }
     const names = new Set<string>();
@@ -93,6 +94,11 @@ export async function loadScenarios(
         steps,
       });
     });
+  }
+  if (onForeign && skipped.length > 0) {
+    const names = skipped.map(({ file }) => basename(file)).join(', ');
+    const lacking = [...new Set(skipped.flatMap(({ foreign }) => foreign))].slice(0, 4).join(', ');
+    onForeign(`Skipped ${skipped.length} scenario file${skipped.length === 1 ? '' : 's'} (${names}): the contract has no ${lacking}; name them with --scenarios to run them anyway.`);
   }
   return scenarios;
 }
@@ -255,7 +261,7 @@ function toAuth(text: string | undefined): AuthChoice {
   return AUTH_KEYWORDS.has(text) ? (text as AuthChoice) : { raw: text };
 }
 
-function missingOperations(parsed: ParsedScenarioFile, contract: Contract): string | undefined {
+function missingOperations(parsed: ParsedScenarioFile, contract: Contract): string[] | undefined {
   const missing = new Set<string>();
   for (const raw of parsed.value.scenarios) {
     for (const step of raw.steps) {
@@ -265,7 +271,7 @@ function missingOperations(parsed: ParsedScenarioFile, contract: Contract): stri
       missing.add(step.operation);
     }
   }
-  return missing.size === 0 ? undefined : [...missing].slice(0, 3).join(', ') + (missing.size > 3 ? ', ...' : '');
+  return missing.size === 0 ? undefined : [...missing];
 }
 
 function resolveOperation(

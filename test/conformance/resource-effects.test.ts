@@ -1,4 +1,9 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadContract } from '../../src/contract/load-contract.js';
+import { generateCases } from '../../src/conformance/generate/generate-cases.js';
 import { DEV_API_KEY } from '../../src/mock/mock-options.js';
 import { type CrudBreakage, type CrudServer, startCrudServer } from '../support/crud-server.js';
 import type { RunResult } from '../../src/conformance/run-result.js';
@@ -78,3 +83,77 @@ function namedChecks(report: RunResult): string[] {
     s.findings.filter((f) => f.blocking).flatMap((f) => [f.checkId, ...f.consequences.map((c) => c.checkId)]),
   );
 }
+
+describe('what the runner cannot make or run is said, never dropped in silence', () => {
+  it('skips the shipped pet scenarios on a contract without their operations with one line, and runs them when named', async () => {
+    const run = await runAgainst(LIBRARY);
+    expect(run.code, run.out).toBe(0);
+    const hints = (await run.report()).hints.filter((hint) => hint.startsWith('Skipped'));
+    expect(hints).toEqual([expect.stringMatching(/^Skipped 6 scenario files \(auth\.yaml, .*\): the contract has no listPets/)]);
+    const named = await runCli([
+      '--target',
+      (server as CrudServer).url,
+      '--contract',
+      LIBRARY,
+      '--scenarios',
+      'conformance',
+      '--no-generate',
+    ]);
+    expect(named.code).toBe(2);
+  });
+
+  it('names the construct and the cases it could not generate: an item path with no create', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'no-create-'));
+    const file = join(dir, 'openapi.yaml');
+    await writeFile(file, NO_CREATE);
+    const { cases, notes } = generateCases(await loadContract(file), {
+      seed: 1,
+      token: 'k',
+      kinds: undefined,
+      maxCases: undefined,
+    });
+    // Only values chosen on purpose remain: an invalid one, or an id no record is likely to have (auth).
+    const sent = cases.flatMap((c) =>
+      c.steps.filter((s) => s.operation.operationId === 'replaceThing').map((s) => s.path.thingId),
+    );
+    expect(sent.filter((value) => value === undefined || value === 1)).toEqual([]);
+    expect(cases.map((c) => c.id).filter((id) => id.startsWith('valid-bodies/replaceThing'))).toEqual([]);
+    expect(notes).toEqual([
+      expect.stringMatching(
+        /^Not generated: \d+ cases \(valid-bodies\/replaceThing\/.*\): thingId of replaceThing: \/things has no create/,
+      ),
+    ]);
+  });
+});
+
+const NO_CREATE = `openapi: 3.0.3
+info: {title: Things, version: '1'}
+servers: [{url: 'http://127.0.0.1/api'}]
+paths:
+  /things:
+    get:
+      operationId: listThings
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {type: array, items: {$ref: '#/components/schemas/Thing'}}}}}
+  /things/{thingId}:
+    parameters: [{name: thingId, in: path, required: true, schema: {type: integer}}]
+    get:
+      operationId: getThing
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Thing'}}}}
+        '404': {description: none}
+    put:
+      operationId: replaceThing
+      requestBody: {required: true, content: {application/json: {schema: {$ref: '#/components/schemas/Thing'}}}}
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Thing'}}}}
+        '400': {description: bad}
+components:
+  schemas:
+    Thing:
+      type: object
+      required: [id, name]
+      properties:
+        id: {type: integer, readOnly: true}
+        name: {type: string}
+`;

@@ -104,25 +104,13 @@ function replaceCases(ctx: Context): Scenario[] {
   if (!replace) return [];
   const body = { ...ctx.own.body, ...changed(requestSchema(replace), ctx) };
   delete body[ctx.id];
-  const cases = [
-    makeCase({
-      kind: KIND,
-      id: `${replace.operationId}/update-took-effect`,
+  return [
+    updateCase(ctx, replace, body, body, {
       name: `${replace.operationId} replaces the record, and ${ctx.get.operationId} shows exactly the change`,
       description: `Given a record the case created, when ${replace.operationId} replaces it with other values, then ${ctx.get.operationId} shows them and the same ${ctx.id} (update-took-effect).`,
-      steps: [
-        ...ctx.own.steps,
-        {
-          operation: replace,
-          params: pathParams(replace, ctx.own.values),
-          body: { kind: 'json', value: body },
-          expect: { status: successStatuses(replace) },
-        },
-        readStep(ctx, { check: 'update-took-effect', status: ['2XX'], body: { ...kept(ctx, body, true), [ctx.id]: ownId(ctx) } }),
-      ],
     }),
+    ...refusedCase(ctx, replace),
   ];
-  return [...cases, ...refusedCase(ctx, replace)];
 }
 
 function patchCases(ctx: Context): Scenario[] {
@@ -131,28 +119,43 @@ function patchCases(ctx: Context): Scenario[] {
   const change = changed(requestSchema(patch), ctx);
   if (Object.keys(change).length === 0) return [];
   return [
-    makeCase({
-      kind: KIND,
-      id: `${patch.operationId}/update-took-effect`,
-      name: `${patch.operationId} merges one field, and ${ctx.get.operationId} shows it with every other field kept`,
-      description: `Given a record the case created with every field, when ${patch.operationId} sends one changed field (RFC 7396), then ${ctx.get.operationId} shows it, the fields not sent as they were, and the same ${ctx.id} (update-took-effect).`,
-      steps: [
-        ...ctx.own.steps,
-        {
-          operation: patch,
-          params: pathParams(patch, ctx.own.values),
-          body: { kind: 'json', value: change },
-          expect: { status: successStatuses(patch) },
-        },
-        readStep(ctx, {
-          check: 'update-took-effect',
-          status: ['2XX'],
-          body: { ...kept(ctx, { ...ctx.own.body, ...change }, true), [ctx.id]: ownId(ctx) },
-        }),
-      ],
-    }),
+    updateCase(
+      ctx,
+      patch,
+      change,
+      { ...ctx.own.body, ...change },
+      {
+        name: `${patch.operationId} merges one field, and ${ctx.get.operationId} shows it with every other field kept`,
+        description: `Given a record the case created with every field, when ${patch.operationId} sends one changed field (RFC 7396), then ${ctx.get.operationId} shows it, the fields not sent as they were, and the same ${ctx.id} (update-took-effect).`,
+      },
+    ),
     ...refusedCase(ctx, patch),
   ];
+}
+
+/** The case's own record, `write` sent with `body`, then the get must show `shown` and the same id. */
+function updateCase(
+  ctx: Context,
+  write: Operation,
+  body: Record<string, unknown>,
+  shown: Record<string, unknown>,
+  words: { readonly name: string; readonly description: string },
+): Scenario {
+  return makeCase({
+    kind: KIND,
+    id: `${write.operationId}/update-took-effect`,
+    ...words,
+    steps: [
+      ...ctx.own.steps,
+      {
+        operation: write,
+        params: pathParams(write, ctx.own.values),
+        body: { kind: 'json', value: body },
+        expect: { status: successStatuses(write) },
+      },
+      readStep(ctx, { check: 'update-took-effect', status: ['2XX'], body: { ...kept(ctx, shown, true), [ctx.id]: ownId(ctx) } }),
+    ],
+  });
 }
 
 // Only where the write documents its refusal: otherwise the server may take the body, and nothing is asserted.
