@@ -122,6 +122,7 @@ describe('what the runner cannot make or run is said, never dropped in silence',
       expect.stringMatching(
         /^Not generated: \d+ cases \(valid-bodies\/replaceThing\/.*\): thingId of replaceThing: \/things has no create/,
       ),
+      expect.stringMatching(/^Not generated: effects cases of \/things \(.*\): \/things has no create/),
     ]);
   });
 });

@@ -34,6 +34,7 @@ export function generateCases(
   const notMade = new Map<string, string[]>();
   const byKind = BUILT_IN_KINDS.filter((kind) => chosen.includes(kind.id)).map((kind) => {
     const random = createRandom(options.seed ^ hash(kind.id));
+    for (const note of kind.notMade?.({ contract, token: options.token, random: createRandom(0) }) ?? []) notMade.set(note, []);
     return kind.generate({ contract, token: options.token, random }).flatMap((scenario) => {
       const bound = bindOwnRecords(scenario, model, contract, random);
       if ('scenario' in bound) return [bound.scenario];
@@ -42,7 +43,7 @@ export function generateCases(
     });
   });
   const cases = options.maxCases === undefined ? byKind.flat() : takeInTurn(byKind, options.maxCases);
-  return { kinds: chosen.filter((id) => known.includes(id)), cases, notes: [...notMade].map(([reason, ids]) => notMadeNote(reason, ids)) };
+  return { kinds: chosen.filter((id) => known.includes(id)), cases, notes: [...notMade].map(([reason, ids]) => (ids.length === 0 ? reason : notMadeNote(reason, ids))) };
 }
 
 // Never a silent drop: the construct, and the cases it cost (issue 22).

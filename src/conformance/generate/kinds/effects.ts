@@ -24,6 +24,21 @@ export const effectsKind: CaseKind = {
       resource.stateless || !resource.id ? [] : resourceCases(resource, model, contract, random),
     );
   },
+  // A resource that keeps state but has no record the run can make and read back gets no effect case: said.
+  notMade: ({ contract, random }) => {
+    const model = inferResources(contract);
+    return model.resources.flatMap((resource) => {
+      if (resource.stateless || !resource.id) return [];
+      const own = ownRecord(resource, model, contract, random, 'own');
+      const why =
+        'reason' in own ? own.reason : operationOf(resource, 'get', contract) ? undefined : 'it has no get to read a record back';
+      return why === undefined
+        ? []
+        : [
+            `Not generated: effects cases of ${resource.collectionPath} (created-readable, update-took-effect, deleted-is-gone, ...): ${why}.`,
+          ];
+    });
+  },
 };
 
 function resourceCases(resource: Resource, model: ResourceModel, contract: Contract, random: Random): Scenario[] {
