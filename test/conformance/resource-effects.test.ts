@@ -7,6 +7,7 @@ import { generateCases } from '../../src/conformance/generate/generate-cases.js'
 import { DEV_API_KEY } from '../../src/mock/mock-options.js';
 import { type CrudBreakage, type CrudServer, startCrudServer } from '../support/crud-server.js';
 import type { RunResult } from '../../src/conformance/run-result.js';
+import type { Step } from '../../src/conformance/scenario.js';
 import { blockingCheckIds, runCli } from './run-cli.js';
 
 const EVOLVED = 'test/contracts/evolved-petstore/openapi.yaml';
@@ -124,6 +125,20 @@ describe('what the runner cannot make or run is said, never dropped in silence',
       ),
       expect.stringMatching(/^Not generated: effects cases of \/things \(.*\): \/things has no create/),
     ]);
+  });
+});
+
+describe('ids the generated cases use', () => {
+  it('never sends a write, or a request without valid credentials, to the example id', async () => {
+    const contract = await loadContract(EVOLVED);
+    const { cases } = generateCases(contract, { seed: 1, token: 'k', kinds: undefined, maxCases: undefined });
+    const onItem = (s: Step) => s.operation.parameters.some((p) => p.in === 'path' && p.name === 'petId');
+    const exposed = (s: Step) => s.auth !== 'default' || s.operation.method !== 'GET';
+    const steps = cases.flatMap((c) =>
+      c.steps.filter((s) => onItem(s) && exposed(s)).map((s) => ({ id: c.id, petId: s.path.petId })),
+    );
+    expect(steps.length).toBeGreaterThan(50);
+    expect(steps.filter((s) => s.petId === 42 || s.petId === undefined)).toEqual([]);
   });
 });
 

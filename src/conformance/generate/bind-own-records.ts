@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Contract } from '../../contract/load-contract.js';
-import type { Operation } from '../../contract/operation.js';
+import type { JsonSchema, Operation } from '../../contract/operation.js';
 import { eraseParameters } from '../../contract/resources/read-path.js';
 import type { Resource, ResourceModel } from '../../contract/resources/resource.js';
 import type { Scenario, Step } from '../scenario.js';
@@ -29,7 +29,7 @@ export function bindOwnRecords(scenario: Scenario, model: ResourceModel, contrac
   for (const step of scenario.steps) {
     const unbound = placeholders(step);
     if (unbound.length === 0) {
-      steps.push(step);
+      steps.push(absentIds(step, random));
       continue;
     }
     const addressed = addressedResource(model, step.operation);
@@ -52,7 +52,7 @@ export function bindOwnRecords(scenario: Scenario, model: ResourceModel, contrac
       templated: true,
     });
   }
-  if (prefix.length === 0) return { scenario };
+  if (prefix.length === 0) return { scenario: { ...scenario, steps } };
   const remade = makeCase({
     kind: scenario.kind as string,
     id: scenario.id.slice((scenario.kind as string).length + 1),
@@ -70,6 +70,28 @@ export function bindOwnRecords(scenario: Scenario, model: ResourceModel, contrac
       steps: [...setup, ...steps.map((step, i) => ({ ...step, index: setup.length + i + 1 }))],
     },
   };
+}
+
+/**
+ * A read sent without valid credentials names a record no one is likely to have rather than the example id (42):
+ * what it may reveal is nothing, and the case stays read-only. The answer it must get, 401, does not depend on it.
+ */
+function absentIds(step: Step, random: Random): Step {
+  if (step.auth === 'default' || !SAFE_METHODS.has(step.operation.method) || step.templated) return step;
+  const path = { ...step.path };
+  for (const parameter of step.operation.parameters.filter(
+    (p) => p.in === 'path' && isDeepStrictEqual(path[p.name], sampleValue(p.schema)),
+  )) {
+    path[parameter.name] = absentValue(parameter.schema, random);
+  }
+  return { ...step, path };
+}
+
+function absentValue(schema: JsonSchema, random: Random): unknown {
+  if (schema.type === 'integer' || schema.type === 'number') return Number(`8${random.text(15, '0123456789')}`);
+  if (schema.format === 'uuid') return `00000000-0000-4000-8000-${random.text(12, '0123456789abcdef')}`;
+  // A pattern may refuse any text made up here, and a router answer 404 before auth: the example stays.
+  return schema.pattern === undefined ? `absent-${random.text(12)}` : sampleValue(schema);
 }
 
 function placeholders(step: Step): string[] {
