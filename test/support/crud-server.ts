@@ -19,7 +19,8 @@ export type CrudBreakage =
   | 'put-changes-id'
   | 'nested-any-parent'
   | 'second-delete-500'
-  | 'refused-put-stored';
+  | 'refused-put-stored'
+  | 'delete-before-auth';
 
 export interface CrudServer {
   readonly url: string;
@@ -71,6 +72,12 @@ export async function startCrudServer(contractFile: string, key: string, breakag
     if (match.kind !== 'found') return send(res, 404, problem(undefined, 404));
     const operation = match.operation;
     if (req.headers.authorization !== `Bearer ${key}`) {
+      if (breakage === 'delete-before-auth' && roles.get(operation.operationId)?.kind === 'delete') {
+        const values = pathValues(operation, match.pathParams);
+        storeFor(roles.get(operation.operationId)?.resource as Resource, values.slice(0, -1)).delete(
+          values[values.length - 1] as string,
+        );
+      }
       res.setHeader('www-authenticate', 'Bearer');
       return send(res, 401, problem(operation, 401));
     }

@@ -226,6 +226,26 @@ function deleteCases(ctx: Context): Scenario[] {
         },
       ],
     }),
+    ...refusedDeleteCase(ctx, remove),
+  ];
+}
+
+// A DELETE without a key is refused before anything is removed (RFC 6750 §3.1): the record is still there.
+function refusedDeleteCase(ctx: Context, remove: Operation): Scenario[] {
+  if (remove.auth !== 'bearer' || !remove.responses.some((r) => r.code === '401')) return [];
+  return [
+    makeCase({
+      kind: KIND,
+      id: `${remove.operationId}/refused-without-key-leaves-no-trace`,
+      name: `${remove.operationId} refused without a key leaves the record where it was`,
+      description: `Given a record the case created, when ${remove.operationId} is sent without a key and refused with 401, then ${ctx.get.operationId} still shows the record (refusal-leaves-no-trace).`,
+      steps: [
+        ...ctx.own.steps,
+        { operation: remove, params: pathParams(remove, ctx.own.values), auth: 'none', expect: { status: [401] } },
+        readStep(ctx, { check: 'refusal-leaves-no-trace', status: ['2XX'], body: { [ctx.id]: ownId(ctx) } }),
+      ],
+      tags: ['security'],
+    }),
   ];
 }
 
