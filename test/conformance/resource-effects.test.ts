@@ -68,6 +68,7 @@ describe('effect checks over a CRUD server driven by the resource model', () => 
     { contract: EVOLVED, breakage: 'refused-put-stored', check: 'refusal-leaves-no-trace' },
     { contract: LIBRARY, breakage: 'nested-any-parent', check: 'parent-scoped' },
     { contract: EVOLVED, breakage: 'delete-before-auth', check: 'refusal-leaves-no-trace' },
+    { contract: LIBRARY, breakage: 'orphan-create', check: 'parent-scoped' },
     { contract: LIBRARY, breakage: 'patch-replaces', check: 'update-took-effect' },
   ];
 

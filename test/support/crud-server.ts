@@ -20,7 +20,8 @@ export type CrudBreakage =
   | 'nested-any-parent'
   | 'second-delete-500'
   | 'refused-put-stored'
-  | 'delete-before-auth';
+  | 'delete-before-auth'
+  | 'orphan-create';
 
 export interface CrudServer {
   readonly url: string;
@@ -87,7 +88,8 @@ export async function startCrudServer(contractFile: string, key: string, breakag
     const { resource, kind } = role;
     const idField = (resource.id as NonNullable<Resource['id']>).name;
     const parents = kind === 'create' || kind === 'list' ? values : values.slice(0, -1);
-    if (!parentExists(resource, parents)) return send(res, 404, problem(operation, 404));
+    const orphanTaken = breakage === 'orphan-create' && kind === 'create';
+    if (!orphanTaken && !parentExists(resource, parents)) return send(res, 404, problem(operation, 404));
     const store = storeFor(resource, parents);
     const id = values[values.length - 1] as string;
     let body: unknown;

@@ -1,12 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Contract } from '../../contract/load-contract.js';
-import type { JsonSchema, Operation } from '../../contract/operation.js';
+import type { Operation } from '../../contract/operation.js';
 import { eraseParameters } from '../../contract/resources/read-path.js';
 import type { Resource, ResourceModel } from '../../contract/resources/resource.js';
 import type { Scenario, Step } from '../scenario.js';
 import type { Random } from './create-random.js';
 import { makeCase, type StepSpec } from './make-case.js';
-import { ownRecord, pathParams } from './own-records.js';
+import { absentValue, ownRecord, pathParams } from './own-records.js';
 import { sampleValue } from './sample-value.js';
 
 // RFC 9110 §9.2.1: only these leave the target as it was; any other method may change the record it addresses.
@@ -85,13 +85,6 @@ function absentIds(step: Step, random: Random): Step {
     path[parameter.name] = absentValue(parameter.schema, random);
   }
   return { ...step, path };
-}
-
-function absentValue(schema: JsonSchema, random: Random): unknown {
-  if (schema.type === 'integer' || schema.type === 'number') return Number(`8${random.text(15, '0123456789')}`);
-  if (schema.format === 'uuid') return `00000000-0000-4000-8000-${random.text(12, '0123456789abcdef')}`;
-  // A pattern may refuse any text made up here, and a router answer 404 before auth: the example stays.
-  return schema.pattern === undefined ? `absent-${random.text(12)}` : sampleValue(schema);
 }
 
 function placeholders(step: Step): string[] {

@@ -116,3 +116,11 @@ function safeRegExp(source: string): RegExp | undefined {
     return undefined;
   }
 }
+
+/** An id no record is likely to have, within the parameter's schema where it can tell. */
+export function absentValue(schema: JsonSchema, random: Random): unknown {
+  if (schema.type === 'integer' || schema.type === 'number') return Number(`8${random.text(15, '0123456789')}`);
+  if (schema.format === 'uuid') return `00000000-0000-4000-8000-${random.text(12, '0123456789abcdef')}`;
+  // A pattern may refuse any text made up here, and a router answer 404 before auth: the example stays.
+  return schema.pattern === undefined ? `absent-${random.text(12)}` : sampleValue(schema);
+}

@@ -9,7 +9,7 @@ import type { CaseKind } from '../case-kind.js';
 import type { Random } from '../create-random.js';
 import { invalidInputStatus, successStatuses } from '../expected-statuses.js';
 import { makeCase, type StepSpec } from '../make-case.js';
-import { type OwnRecord, operationOf, ownRecord, pathParams } from '../own-records.js';
+import { absentValue, type OwnRecord, operationOf, ownRecord, pathParams } from '../own-records.js';
 import { RUN_MARK } from '../sample-value.js';
 
 const KIND = 'effects';
@@ -268,6 +268,34 @@ function scopedCases(ctx: Context): Scenario[] {
         ...ctx.own.steps,
         ...other.steps.map((step) => ({ ...step, setup: true })),
         readStep(ctx, { check: 'parent-scoped', status: [404] }, elsewhere),
+      ],
+    }),
+    ...orphanCreateCase(ctx),
+  ];
+}
+
+// A create under a parent no one has is refused with the create's documented 404, and makes nothing.
+function orphanCreateCase(ctx: Context): Scenario[] {
+  const create = ctx.own.steps[ctx.own.steps.length - 1] as StepSpec;
+  if (!create.operation.responses.some((r) => r.code === '404')) return [];
+  const parentName = Object.keys(pathParams(create.operation, ctx.own.values.slice(0, -1))).pop() as string;
+  const parentSchema = create.operation.parameters.find((p) => p.name === parentName)?.schema;
+  if (!parentSchema) return [];
+  const values = [...ctx.own.values.slice(0, -2), String(absentValue(parentSchema, ctx.random))];
+  return [
+    makeCase({
+      kind: KIND,
+      id: `${create.operation.operationId}/parent-scoped`,
+      name: `${create.operation.operationId} under a parent no one has is refused`,
+      description: `Given a parent id no record has, when ${create.operation.operationId} creates under it, then the answer is the documented 404 (parent-scoped).`,
+      steps: [
+        ...ctx.own.steps.slice(0, -2),
+        {
+          ...create,
+          params: pathParams(create.operation, values),
+          capture: undefined,
+          expect: { effect: { check: 'parent-scoped', status: [404] } },
+        },
       ],
     }),
   ];
