@@ -84,6 +84,7 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
     }
     const plan: PlanOptions = {
       scenarios: listOption(options.scenarios, false) ?? defaultScenarios(),
+      defaultScenarios: options.scenarios === undefined,
       contract: options.contract as string | undefined,
       tags: listOption(options.tags) ?? [],
       skipTags: listOption(options['skip-tags']) ?? [],

@@ -24,4 +24,16 @@ describe('buildRequest', async () => {
       'query.tag: the captured value is an object, not text',
     );
   });
+
+  it('refuses a URL that would carry undefined or null, naming the parameter', () => {
+    expect(() => buildRequest(step({}), scope, 'http://127.0.0.1:1/v1', 'k')).toThrow(
+      "params.petId: no value (undefined), so the URL would carry 'undefined'",
+    );
+    expect(() => buildRequest(step({ petId: null }), scope, 'http://127.0.0.1:1/v1', 'k')).toThrow(
+      'params.petId: no value (null)',
+    );
+    expect(() => buildRequest(step({ petId: '{{create.body.none}}' }), scope, 'http://127.0.0.1:1/v1', 'k')).toThrow(
+      "has no 'none'",
+    );
+  });
 });

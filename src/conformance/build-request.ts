@@ -32,7 +32,7 @@ function build(step: Step, scope: Readonly<Record<string, unknown>>, target: str
   const template = step.respell ? step.respell(step.operation.path) : step.operation.path;
   const params = fill(step.path) as Record<string, unknown>;
   const path = template.includes('{')
-    ? template.replace(/\{([^}]+)\}/g, (_, name: string) => pathSegment(scalarText(params[name], `params.${name}`), `params.${name}`))
+    ? template.replace(/\{([^}]+)\}/g, (_, name: string) => pathSegment(pathText(params[name], `params.${name}`), `params.${name}`))
     : template;
   let search = '';
   const queryValues = fill(step.query) as Record<string, unknown>;
@@ -75,6 +75,15 @@ function pathSegment(text: string, field: string): string {
   } catch {
     throw new AppError('capture_missing', `${field}: the captured value is not well-formed Unicode (a lone surrogate), so no URL can carry it`);
   }
+}
+
+// No value for a path parameter would go out as `/pets/undefined`: a request no server can answer as the case
+// means (issue 22). The step is not sent, and says why.
+function pathText(value: unknown, field: string): string {
+  if (value === undefined || value === null) {
+    throw new AppError('capture_missing', `${field}: no value (${String(value)}), so the URL would carry '${String(value)}'`);
+  }
+  return scalarText(value, field);
 }
 
 // A capture that filled in an object (`{{create.body}}` as a path parameter) would go out as [object Object].

@@ -20,6 +20,8 @@ export interface PlanOptions {
   readonly readOnly: boolean;
   readonly shard?: Shard;
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The scenarios are the default suite, not named by the user: a file using operations the contract lacks is skipped, with a note. */
+  readonly defaultScenarios?: boolean;
 }
 
 export interface RunPlan {
@@ -29,6 +31,8 @@ export interface RunPlan {
   readonly kinds: readonly string[];
   /** The cases a run with these options sends (some may still be skipped by --read-only or tags), in order. */
   readonly cases: readonly Scenario[];
+  /** What the plan left out and why: scenario files skipped, cases not generated (RunResult hints). */
+  readonly notes: readonly string[];
 }
 
 /**
@@ -38,8 +42,10 @@ export interface RunPlan {
 export async function planRun(options: PlanOptions): Promise<RunPlan> {
   const contract = await loadContract(options.contract);
   const seed = options.seed ?? randomInt(0, 2 ** 32 - 1);
-  const fromFiles = await loadScenarios(options.scenarios, contract, options.env);
+  const notes: string[] = [];
+  const fromFiles = await loadScenarios(options.scenarios, contract, options.env, options.defaultScenarios ? (note) => notes.push(note) : undefined);
   const generated = generateCases(contract, { seed, token: options.token, kinds: options.generate, maxCases: options.maxCases });
   const chosen = selectCases([...fromFiles, ...generated.cases], options);
-  return { contract, seed, kinds: generated.kinds, cases: options.shard ? shardCases(chosen, options.shard) : chosen };
+  notes.push(...generated.notes);
+  return { contract, seed, kinds: generated.kinds, cases: options.shard ? shardCases(chosen, options.shard) : chosen, notes };
 }

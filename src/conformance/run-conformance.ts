@@ -65,6 +65,8 @@ export interface ConformanceOptions extends Omit<RunSettings, 'seed' | 'generate
   readonly version: string;
   /** For `{{env.NAME}}` in scenario files (the CLI passes the process environment). */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The scenarios were not named (--scenarios absent): files for operations the contract lacks are skipped, said in hints. */
+  readonly defaultScenarios?: boolean;
   /** Sees every exchange with what its checks saw, its case and its step (the benchmark replays and re-checks them). */
   readonly onExchange?: OnExchange;
   /** Delete, at the end, what the run created where the contract documents a delete (--cleanup); default true. */
@@ -84,7 +86,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
   const deadline =
     options.deadlineMs === undefined ? undefined : { at: performance.now() + options.deadlineMs, name: formatDuration(options.deadlineMs) };
   const target = checkTarget(options.target);
-  const { contract, seed, kinds, cases } = await planRun(options);
+  const { contract, seed, kinds, cases, notes } = await planRun(options);
   const rateLimited: RateLimited = { resends: 0, waitedMs: 0 };
   const client = createHttpClient({
     token: options.token,
@@ -190,6 +192,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       cutShort: bounds.cutShort(),
       hints: [
         ...(targetGone === undefined ? [] : [targetGoneHint(targetGone)]),
+        ...notes,
         ...hintsFor(all, coverage, target, contract, probe.stopped?.reason, rateLimited, bounds.cutShort()),
       ].map(redact),
     });

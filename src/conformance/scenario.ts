@@ -31,6 +31,37 @@ export interface StepExpectation {
   readonly bodyNot?: Readonly<Record<string, unknown>>;
   /** Header name (lower-case) → exact value, or true for "present". */
   readonly headers?: Readonly<Record<string, string | true>>;
+  /** What an earlier write of the case must have done, judged by the check it names (checks/resource-effects.ts). */
+  readonly effect?: ResourceEffect;
+}
+
+/** The effect checks of a resource's writes (docs/resources.md, "Effect checks in the runner"). */
+export type EffectCheckId =
+  | 'created-readable'
+  | 'update-took-effect'
+  | 'deleted-is-gone'
+  | 'delete-repeatable'
+  | 'refusal-leaves-no-trace'
+  | 'parent-scoped';
+
+export interface ResourceEffect {
+  readonly check: EffectCheckId;
+  /** The answer's status must be one of these (a range such as '4XX' allowed). */
+  readonly status?: StatusExpectation;
+  /** Statuses that fail the check (a second DELETE fails only on '5XX'). */
+  readonly statusNot?: StatusExpectation;
+  /** A subset the record must contain. */
+  readonly body?: unknown;
+  /** The list answer must hold (present) or lack the record whose `field` is `value`. */
+  readonly listed?: {
+    readonly field: string;
+    readonly value: unknown;
+    readonly present: boolean;
+    /** Where the array is in the list's answer (`['items']`); empty for a bare array. */
+    readonly pointer: readonly string[];
+    /** A page this long may hold the record on a later page: its absence then proves nothing. */
+    readonly pageSize: number | undefined;
+  };
 }
 
 /** Runs the step `count` times, less the value of `less` (a template resolving to a number or an array). */

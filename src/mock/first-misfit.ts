@@ -14,7 +14,7 @@ const STEP = 500;
  */
 export async function firstMisfit(
   validate: Validator,
-  stores: Iterable<[string, Iterable<string>]>,
+  stores: Iterable<readonly [string, Iterable<string>, string?]>,
   fixtures: readonly unknown[],
   pause?: Pause,
 ): Promise<string | undefined> {
@@ -22,7 +22,10 @@ export async function firstMisfit(
   const step = async () => {
     if (pause && ++done % STEP === 0) await pause();
   };
-  for (const [store, records] of stores) {
+  for (const [store, records, resource] of stores) {
+    // The pets' records only (no resource key): `validate` is their schema. Another resource's records are not yet
+    // checked against a reloaded contract.
+    if (resource !== undefined) continue;
     const check = petChecker(validate);
     let index = 0;
     for (const text of records) {

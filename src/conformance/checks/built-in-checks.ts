@@ -18,6 +18,7 @@ import { listedAsCreated } from './listed-as-created.js';
 import { listWithinQuery } from './list-within-query.js';
 import { noServerError } from './no-server-error.js';
 import { refusedNotStored } from './refused-not-stored.js';
+import { RESOURCE_EFFECT_CHECKS } from './resource-effects.js';
 import { responseTime } from './response-time.js';
 import { statusDocumented } from './status-documented.js';
 import { statusExpected } from './status-expected.js';
@@ -45,6 +46,7 @@ export const BUILT_IN_CHECKS: readonly Check[] = [
   headersDocumented,
   challengeOn401,
   allowOn405,
+  ...RESOURCE_EFFECT_CHECKS,
   bodyExpected,
   headersExpected,
   responseTime,

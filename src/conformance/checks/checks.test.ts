@@ -171,7 +171,49 @@ const CASES: Readonly<Record<string, { conforming: CheckInput; violation: CheckI
     conforming: input({ operationId: 'createPet', status: 201 }),
     violation: alreadyAssigned(input({ operationId: 'createPet', status: 201 })),
   },
+  // The effect checks: a read after the case's own write, with what the write must have done.
+  'created-readable': {
+    conforming: input({ operationId: 'listPets', body: `[${PET}]`, expect: { effect: listed('created-readable', true) } }),
+    violation: input({ operationId: 'listPets', body: '[]', expect: { effect: listed('created-readable', true) } }),
+  },
+  'update-took-effect': {
+    conforming: input({
+      expect: { effect: { check: 'update-took-effect', status: ['2XX'], body: { name: 'Rex', id: 9007199254740993n } } },
+    }),
+    violation: input({
+      expect: { effect: { check: 'update-took-effect', status: ['2XX'], body: { name: 'Max', id: 9007199254740993n } } },
+    }),
+  },
+  'deleted-is-gone': {
+    conforming: input({ operationId: 'listPets', body: '[]', expect: { effect: listed('deleted-is-gone', false) } }),
+    violation: input({ operationId: 'listPets', body: `[${PET}]`, expect: { effect: listed('deleted-is-gone', false) } }),
+  },
+  'delete-repeatable': {
+    conforming: input({
+      status: 404,
+      body: '{"code":"not_found","message":"no","status":404}',
+      expect: { effect: { check: 'delete-repeatable', statusNot: ['5XX'] } },
+    }),
+    violation: input({ expect: { effect: { check: 'delete-repeatable', statusNot: ['2XX'] } } }),
+  },
+  'refusal-leaves-no-trace': {
+    conforming: input({ expect: { effect: { check: 'refusal-leaves-no-trace', status: ['2XX'], body: { name: 'Rex' } } } }),
+    violation: input({ expect: { effect: { check: 'refusal-leaves-no-trace', status: ['2XX'], body: { name: '12345' } } } }),
+  },
+  'parent-scoped': {
+    conforming: input({
+      status: 404,
+      body: '{"code":"not_found","message":"no","status":404}',
+      expect: { effect: { check: 'parent-scoped', status: [404] } },
+    }),
+    violation: input({ expect: { effect: { check: 'parent-scoped', status: [404] } } }),
+  },
 };
+
+function listed(check: 'created-readable' | 'deleted-is-gone', present: boolean): NonNullable<StepExpectation['effect']> {
+  return { check, listed: { field: 'id', value: 9007199254740993n, present, pointer: [], pageSize: 100 } };
+}
+
 
 /** The same exchange, in a run where createPet answered `fields` for a pet earlier. */
 function createdAs(checked: CheckInput, fields: Record<string, unknown>): CheckInput {

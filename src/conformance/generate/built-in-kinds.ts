@@ -1,5 +1,6 @@
 import type { CaseKind } from './case-kind.js';
 import { authKind } from './kinds/auth.js';
+import { effectsKind } from './kinds/effects.js';
 import { idsKind } from './kinds/ids.js';
 import { invalidBodiesKind } from './kinds/invalid-bodies.js';
 import { mediaTypesKind } from './kinds/media-types.js';
@@ -15,5 +16,6 @@ export const BUILT_IN_KINDS: readonly CaseKind[] = [
   parametersKind,
   paginationKind,
   idsKind,
+  effectsKind,
   authKind,
 ];

@@ -17,4 +17,6 @@ export interface CaseKind {
   /** One line for --help and docs/reference/case-kinds.md. */
   readonly description: string;
   readonly generate: (context: GenerateContext) => Scenario[];
+  /** What the kind could not generate for, each naming the construct and the cases not made (shown as hints). */
+  readonly notMade?: (context: GenerateContext) => string[];
 }

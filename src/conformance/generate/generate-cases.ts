@@ -2,6 +2,8 @@ import { AppError } from '../../contract/app-error.js';
 import type { Contract } from '../../contract/load-contract.js';
 import type { Scenario } from '../scenario.js';
 import { suggestName } from '../suggest-name.js';
+import { inferResources } from '../../contract/resources/infer-resources.js';
+import { bindOwnRecords } from './bind-own-records.js';
 import { BUILT_IN_KINDS } from './built-in-kinds.js';
 import { createRandom } from './create-random.js';
 
@@ -15,7 +17,10 @@ export interface GenerateOptions {
 }
 
 /** The generated phase: every chosen kind over the whole contract, the same cases for the same seed. */
-export function generateCases(contract: Contract, options: GenerateOptions): { kinds: string[]; cases: Scenario[] } {
+export function generateCases(
+  contract: Contract,
+  options: GenerateOptions,
+): { kinds: string[]; cases: Scenario[]; notes: string[] } {
   const chosen = options.kinds ?? BUILT_IN_KINDS.map((k) => k.id);
   const known = BUILT_IN_KINDS.map((k) => k.id);
   for (const id of chosen) {
@@ -25,11 +30,26 @@ export function generateCases(contract: Contract, options: GenerateOptions): { k
     }
   }
   // Each kind draws from its own generator, so choosing fewer kinds does not change the values of the others.
-  const byKind = BUILT_IN_KINDS.filter((kind) => chosen.includes(kind.id)).map((kind) =>
-    kind.generate({ contract, token: options.token, random: createRandom(options.seed ^ hash(kind.id)) }),
-  );
+  const model = inferResources(contract);
+  const notMade = new Map<string, string[]>();
+  const byKind = BUILT_IN_KINDS.filter((kind) => chosen.includes(kind.id)).map((kind) => {
+    const random = createRandom(options.seed ^ hash(kind.id));
+    for (const note of kind.notMade?.({ contract, token: options.token, random: createRandom(0) }) ?? []) notMade.set(note, []);
+    return kind.generate({ contract, token: options.token, random }).flatMap((scenario) => {
+      const bound = bindOwnRecords(scenario, model, contract, random);
+      if ('scenario' in bound) return [bound.scenario];
+      notMade.set(bound.reason, [...(notMade.get(bound.reason) ?? []), scenario.id]);
+      return [];
+    });
+  });
   const cases = options.maxCases === undefined ? byKind.flat() : takeInTurn(byKind, options.maxCases);
-  return { kinds: chosen.filter((id) => known.includes(id)), cases };
+  return { kinds: chosen.filter((id) => known.includes(id)), cases, notes: [...notMade].map(([reason, ids]) => (ids.length === 0 ? reason : notMadeNote(reason, ids))) };
+}
+
+// Never a silent drop: the construct, and the cases it cost (issue 22).
+function notMadeNote(reason: string, ids: readonly string[]): string {
+  const shown = ids.slice(0, 3).join(', ');
+  return `Not generated: ${ids.length} case${ids.length === 1 ? '' : 's'} (${shown}${ids.length > 3 ? ', ...' : ''}): ${reason}.`;
 }
 
 function takeInTurn(lists: readonly Scenario[][], max: number): Scenario[] {

@@ -51,6 +51,14 @@ export function makeCase(spec: CaseSpec): Scenario {
   };
 }
 
+// A JSON body goes out as application/json unless the operation takes JSON only under another name
+// (`application/merge-patch+json`, RFC 7396): then that is what a valid request carries.
+function jsonMediaType(spec: StepSpec): Record<string, string> {
+  const types = spec.operation.requestBody?.contents.map((c) => c.mediaType) ?? [];
+  const other = types.find((type) => /^application\/[^;]*\+json$/i.test(type));
+  return spec.body?.kind === 'json' && !types.includes('application/json') && other ? { 'content-type': other } : {};
+}
+
 function makeStep(spec: StepSpec, i: number): Step {
   const step: Step = {
     index: i + 1,
@@ -58,7 +66,7 @@ function makeStep(spec: StepSpec, i: number): Step {
     operation: spec.operation,
     path: spec.params ?? {},
     query: spec.query ?? {},
-    headers: spec.headers ?? {},
+    headers: spec.headers ?? jsonMediaType(spec),
     body: spec.body,
     auth: spec.auth ?? 'default',
     expect: spec.expect ?? {},

@@ -20,6 +20,12 @@ export function sampleValue(schema: JsonSchema | undefined, withOptional = false
       for (const [name, property] of Object.entries(schema.properties ?? {})) {
         if (withOptional || schema.required?.includes(name)) value[name] = sampleValue(property, withOptional, depth + 1);
       }
+      // A merge-patch schema with no required field but `minProperties: 1` refuses `{}`: fill optional ones to it.
+      const least = (schema as { minProperties?: number }).minProperties ?? 0;
+      for (const [name, property] of Object.entries(schema.properties ?? {})) {
+        if (Object.keys(value).length >= least) break;
+        if (!(name in value)) value[name] = sampleValue(property, withOptional, depth + 1);
+      }
       return value;
     }
     case 'array':

@@ -24,9 +24,15 @@ function casesFor(operation: Operation, parameter: ParameterSpec, context: Gener
   const at = parameter.in === 'path' ? 'params' : 'query';
   const send = (value: unknown) => ({ ...request, [at]: { ...request[at], [parameter.name]: value } });
   const refusal = invalidInputStatus(operation);
-  const valid = validVariants(parameter.schema, context.random).filter(
-    (v) => typeof v.value !== 'string' || v.value.length < 200,
-  );
+  // A valid path value on a write would change a record the run did not create (an id 1 on staging): the run
+  // writes only to its own records, so those variants are read-only cases' alone.
+  const writesThere = parameter.in === 'path' && !SAFE_METHODS.has(operation.method);
+  const valid = writesThere
+    ? []
+    : validVariants(parameter.schema, context.random).filter((v) => typeof v.value !== 'string' || v.value.length < 200);
+  // A path value outside the parameter's type may not reach the operation at all: a router's 404, where the
+  // operation documents one, is as good a refusal as its 400.
+  const refusals = refusal === undefined ? [] : parameter.in === 'path' && documents404(operation) ? [refusal, 404] : [refusal];
   return [
     ...valid.map((variant) =>
       makeCase({
@@ -48,12 +54,18 @@ function casesFor(operation: Operation, parameter: ParameterSpec, context: Gener
             ...send(variant.value),
             ...(refusal === undefined
               ? { observe: `${op} with ${parameter.name}=${String(variant.value)} (${variant.what})` }
-              : { expect: { status: [refusal] } }),
+              : { expect: { status: refusals } }),
           },
         ],
       }),
     ),
   ];
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function documents404(operation: Operation): boolean {
+  return operation.responses.some((r) => r.code === '404');
 }
 
 /** Values outside a parameter's schema: not a number, a fraction, past its bounds, outside its enum. */

@@ -1,0 +1,177 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadContract } from '../../src/contract/load-contract.js';
+import { generateCases } from '../../src/conformance/generate/generate-cases.js';
+import { DEV_API_KEY } from '../../src/mock/mock-options.js';
+import { type CrudBreakage, type CrudServer, startCrudServer } from '../support/crud-server.js';
+import type { RunResult } from '../../src/conformance/run-result.js';
+import type { Step } from '../../src/conformance/scenario.js';
+import { blockingCheckIds, runCli } from './run-cli.js';
+
+const EVOLVED = 'test/contracts/evolved-petstore/openapi.yaml';
+const LIBRARY = 'test/contracts/library-api/openapi.yaml';
+
+let server: CrudServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function runAgainst(contract: string, breakage?: CrudBreakage) {
+  server = await startCrudServer(contract, DEV_API_KEY, breakage);
+  return runCli([
+    '--target',
+    server.url,
+    '--contract',
+    contract,
+    '--generate',
+    'effects',
+    '--case',
+    'effects/*',
+    '--seed',
+    '1',
+    '-r',
+    'json',
+  ]);
+}
+
+describe('effect checks over a CRUD server driven by the resource model', () => {
+  it.each([EVOLVED, LIBRARY])('passes a correct server of %s (exit 0)', async (contract) => {
+    const run = await runAgainst(contract);
+    const report = await run.report();
+    expect(blockingCheckIds(report), run.out).toEqual([]);
+    expect(run.code, run.out).toBe(0);
+    const ids = report.scenarios.map((s) => s.id);
+    expect(ids.filter((id) => id.startsWith('effects/')).length).toBeGreaterThan(3);
+    expect(
+      report.scenarios.every((s) => s.outcome === 'passed'),
+      run.out,
+    ).toBe(true);
+  });
+
+  it('sends every write of the library contract to records it created, nested ones under their own parent', async () => {
+    const run = await runAgainst(LIBRARY);
+    const urls = (await run.report()).scenarios.flatMap((s) => s.exchanges.map((e) => e.url));
+    expect(urls.some((url) => /\/authors\/[0-9a-f-]{36}\/books\/978\d{10}$/.test(url))).toBe(true);
+    expect(urls.filter((url) => /undefined|null/.test(url))).toEqual([]);
+  });
+
+  const BROKEN: readonly { contract: string; breakage: CrudBreakage; check: string }[] = [
+    { contract: EVOLVED, breakage: 'update-ignored', check: 'update-took-effect' },
+    { contract: EVOLVED, breakage: 'delete-does-nothing', check: 'deleted-is-gone' },
+    { contract: EVOLVED, breakage: 'deleted-still-listed', check: 'deleted-is-gone' },
+    { contract: EVOLVED, breakage: 'patch-replaces', check: 'update-took-effect' },
+    { contract: EVOLVED, breakage: 'put-changes-id', check: 'update-took-effect' },
+    { contract: EVOLVED, breakage: 'second-delete-500', check: 'delete-repeatable' },
+    { contract: EVOLVED, breakage: 'refused-put-stored', check: 'refusal-leaves-no-trace' },
+    { contract: LIBRARY, breakage: 'nested-any-parent', check: 'parent-scoped' },
+    { contract: EVOLVED, breakage: 'delete-before-auth', check: 'refusal-leaves-no-trace' },
+    { contract: LIBRARY, breakage: 'orphan-create', check: 'parent-scoped' },
+    { contract: LIBRARY, breakage: 'patch-replaces', check: 'update-took-effect' },
+  ];
+
+  it.each(BROKEN)('fails a server of $contract whose $breakage, naming $check', async ({ contract, breakage, check }) => {
+    const run = await runAgainst(contract, breakage);
+    expect(run.code, run.out).toBe(1);
+    expect(namedChecks(await run.report())).toContain(check);
+  });
+});
+
+// A finding's consequences name checks too: a PATCH that drops a required field is a body-schema finding first,
+// with update-took-effect as its consequence.
+function namedChecks(report: RunResult): string[] {
+  return report.scenarios.flatMap((s) =>
+    s.findings.filter((f) => f.blocking).flatMap((f) => [f.checkId, ...f.consequences.map((c) => c.checkId)]),
+  );
+}
+
+describe('what the runner cannot make or run is said, never dropped in silence', () => {
+  it('skips the shipped pet scenarios on a contract without their operations with one line, and runs them when named', async () => {
+    const run = await runAgainst(LIBRARY);
+    expect(run.code, run.out).toBe(0);
+    const hints = (await run.report()).hints.filter((hint) => hint.startsWith('Skipped'));
+    expect(hints).toEqual([expect.stringMatching(/^Skipped 6 scenario files \(auth\.yaml, .*\): the contract has no listPets/)]);
+    const named = await runCli([
+      '--target',
+      (server as CrudServer).url,
+      '--contract',
+      LIBRARY,
+      '--scenarios',
+      'conformance',
+      '--no-generate',
+    ]);
+    expect(named.code).toBe(2);
+  });
+
+  it('names the construct and the cases it could not generate: an item path with no create', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'no-create-'));
+    const file = join(dir, 'openapi.yaml');
+    await writeFile(file, NO_CREATE);
+    const { cases, notes } = generateCases(await loadContract(file), {
+      seed: 1,
+      token: 'k',
+      kinds: undefined,
+      maxCases: undefined,
+    });
+    // Only values chosen on purpose remain: an invalid one, or an id no record is likely to have (auth).
+    const sent = cases.flatMap((c) =>
+      c.steps.filter((s) => s.operation.operationId === 'replaceThing').map((s) => s.path.thingId),
+    );
+    expect(sent.filter((value) => value === undefined || value === 1)).toEqual([]);
+    expect(cases.map((c) => c.id).filter((id) => id.startsWith('valid-bodies/replaceThing'))).toEqual([]);
+    expect(notes).toEqual([
+      expect.stringMatching(
+        /^Not generated: \d+ cases \(valid-bodies\/replaceThing\/.*\): thingId of replaceThing: \/things has no create/,
+      ),
+      expect.stringMatching(/^Not generated: effects cases of \/things \(.*\): \/things has no create/),
+    ]);
+  });
+});
+
+describe('ids the generated cases use', () => {
+  it('never sends a write, or a request without valid credentials, to the example id', async () => {
+    const contract = await loadContract(EVOLVED);
+    const { cases } = generateCases(contract, { seed: 1, token: 'k', kinds: undefined, maxCases: undefined });
+    const onItem = (s: Step) => s.operation.parameters.some((p) => p.in === 'path' && p.name === 'petId');
+    const exposed = (s: Step) => s.auth !== 'default' || s.operation.method !== 'GET';
+    const steps = cases.flatMap((c) =>
+      c.steps.filter((s) => onItem(s) && exposed(s)).map((s) => ({ id: c.id, petId: s.path.petId })),
+    );
+    expect(steps.length).toBeGreaterThan(50);
+    expect(steps.filter((s) => s.petId === 42 || s.petId === undefined)).toEqual([]);
+  });
+});
+
+const NO_CREATE = `openapi: 3.0.3
+info: {title: Things, version: '1'}
+servers: [{url: 'http://127.0.0.1/api'}]
+paths:
+  /things:
+    get:
+      operationId: listThings
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {type: array, items: {$ref: '#/components/schemas/Thing'}}}}}
+  /things/{thingId}:
+    parameters: [{name: thingId, in: path, required: true, schema: {type: integer}}]
+    get:
+      operationId: getThing
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Thing'}}}}
+        '404': {description: none}
+    put:
+      operationId: replaceThing
+      requestBody: {required: true, content: {application/json: {schema: {$ref: '#/components/schemas/Thing'}}}}
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Thing'}}}}
+        '400': {description: bad}
+components:
+  schemas:
+    Thing:
+      type: object
+      required: [id, name]
+      properties:
+        id: {type: integer, readOnly: true}
+        name: {type: string}
+`;

@@ -1,0 +1,283 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadContract } from '../../src/contract/load-contract.js';
+import type { JsonSchema, Operation } from '../../src/contract/operation.js';
+import { inferResources } from '../../src/contract/resources/infer-resources.js';
+import { sampleValue } from '../../src/conformance/generate/sample-value.js';
+import type { Resource, ResourceOperationKind } from '../../src/contract/resources/resource.js';
+
+/**
+ * One stateful way a server can be wrong, each alone (issue 22's broken servers): the runner's effect checks must
+ * fail each, and pass the server with none.
+ */
+export type CrudBreakage =
+  | 'update-ignored'
+  | 'delete-does-nothing'
+  | 'deleted-still-listed'
+  | 'patch-replaces'
+  | 'put-changes-id'
+  | 'nested-any-parent'
+  | 'second-delete-500'
+  | 'refused-put-stored'
+  | 'delete-before-auth'
+  | 'orphan-create';
+
+export interface CrudServer {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * A small, correct, in-memory CRUD server for any contract, written from the resource model alone and apart from
+ * the mock's code: create, list (filters, page size, offset/page), get, replace, merge-patch (RFC 7396), delete,
+ * records scoped to their parents, bearer auth with one key. Other operations answer an empty object of their
+ * lowest success status. `breakage` makes it wrong in exactly one stateful way.
+ */
+export async function startCrudServer(contractFile: string, key: string, breakage?: CrudBreakage): Promise<CrudServer> {
+  const contract = await loadContract(contractFile);
+  const model = inferResources(contract);
+  const roles = new Map<string, { resource: Resource; kind: ResourceOperationKind }>();
+  for (const resource of model.resources) {
+    if (resource.stateless || !resource.id) continue;
+    for (const op of resource.operations) roles.set(op.operationId, { resource, kind: op.kind });
+  }
+  const base = (contract.basePaths[0] ?? '').replace(/\/+$/, '');
+  // store key + parent ids → id → record; a deleted record's ids stay in `ghosts` for 'deleted-still-listed'.
+  const stores = new Map<string, Map<string, Row>>();
+  const ghosts = new Map<string, Row[]>();
+  let counter = 0;
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      try {
+        handle(req, res, Buffer.concat(chunks).toString('utf8'));
+      } catch (error) {
+        send(res, 500, { code: 'bug', message: String(error), status: 500 });
+      }
+    });
+  });
+
+  function handle(req: IncomingMessage, res: ServerResponse, text: string) {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (!url.pathname.startsWith(`${base}/`) && url.pathname !== base) return send(res, 404, problem(undefined, 404));
+    const match = contract.findOperation(req.method ?? 'GET', url.pathname.slice(base.length) || '/');
+    if (match.kind === 'method-not-allowed') {
+      res.setHeader('allow', match.allowed.join(', '));
+      return send(res, 405, problem(undefined, 405));
+    }
+    if (match.kind !== 'found') return send(res, 404, problem(undefined, 404));
+    const operation = match.operation;
+    if (req.headers.authorization !== `Bearer ${key}`) {
+      if (breakage === 'delete-before-auth' && roles.get(operation.operationId)?.kind === 'delete') {
+        const values = pathValues(operation, match.pathParams);
+        storeFor(roles.get(operation.operationId)?.resource as Resource, values.slice(0, -1)).delete(
+          values[values.length - 1] as string,
+        );
+      }
+      res.setHeader('www-authenticate', 'Bearer');
+      return send(res, 401, problem(operation, 401));
+    }
+    const role = roles.get(operation.operationId);
+    if (!role) return send(res, lowestSuccess(operation), answerOf(operation));
+    const values = pathValues(operation, match.pathParams);
+    const { resource, kind } = role;
+    const idField = (resource.id as NonNullable<Resource['id']>).name;
+    const parents = kind === 'create' || kind === 'list' ? values : values.slice(0, -1);
+    const orphanTaken = breakage === 'orphan-create' && kind === 'create';
+    if (!orphanTaken && !parentExists(resource, parents)) return send(res, 404, problem(operation, 404));
+    const store = storeFor(resource, parents);
+    const id = values[values.length - 1] as string;
+    let body: unknown;
+    if (operation.requestBody) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return send(res, 400, problem(operation, 400));
+      }
+      const media = operation.requestBody.contents[0];
+      if (media?.validate && media.validate(body, 'body').length > 0) {
+        if (breakage === 'refused-put-stored' && kind === 'replace' && store.has(id))
+          store.set(id, { ...(body as Row), [idField]: store.get(id)?.[idField] });
+        return send(res, 400, problem(operation, 400));
+      }
+    }
+    switch (kind) {
+      case 'create': {
+        const given = (body as Row)[idField];
+        const newId = given !== undefined && !resource.serverFields.includes(idField) ? given : nextId(resource.id?.schema);
+        if (store.has(String(newId))) return send(res, 400, problem(operation, 400));
+        const record = complete(resource, { ...(body as Row), [idField]: newId }, undefined);
+        store.set(String(newId), record);
+        if (operation.responses.find((r) => r.code === '201')?.headers.some((h) => h.name.toLowerCase() === 'location')) {
+          res.setHeader('location', `${url.pathname}/${encodeURIComponent(String(newId))}`);
+        }
+        return send(res, lowestSuccess(operation), record);
+      }
+      case 'list': {
+        let rows = [...store.values()];
+        if (breakage === 'deleted-still-listed') rows = [...rows, ...(ghosts.get(storeName(resource, parents)) ?? [])];
+        for (const { parameter, field } of resource.list?.filters ?? []) {
+          const wanted = url.searchParams.get(parameter);
+          if (wanted !== null) rows = rows.filter((row) => String(row[field]) === wanted);
+        }
+        const paging = resource.list?.paging ?? {};
+        const limit = paging.limit
+          ? Number(url.searchParams.get(paging.limit) ?? defaultOf(operation, paging.limit) ?? 1000)
+          : 1000;
+        const offset = paging.offset
+          ? Number(url.searchParams.get(paging.offset) ?? 0)
+          : paging.page
+            ? (Number(url.searchParams.get(paging.page) ?? 1) - 1) * limit
+            : 0;
+        const page = rows.reverse().slice(offset, offset + limit);
+        return send(res, lowestSuccess(operation), wrap(resource.listPointer, page));
+      }
+      case 'get': {
+        const record = breakage === 'nested-any-parent' ? anyParent(resource, id) : store.get(id);
+        return record ? send(res, 200, record) : send(res, 404, problem(operation, 404));
+      }
+      case 'replace': {
+        const old = store.get(id);
+        if (!old) return send(res, 404, problem(operation, 404));
+        const newId = breakage === 'put-changes-id' ? nextId(resource.id?.schema) : old[idField];
+        const record = complete(resource, { ...(body as Row), [idField]: newId }, old);
+        if (breakage !== 'update-ignored') {
+          store.delete(id);
+          store.set(String(newId), record);
+        }
+        return send(res, lowestSuccess(operation), record);
+      }
+      case 'merge-patch': {
+        const old = store.get(id);
+        if (!old) return send(res, 404, problem(operation, 404));
+        const merged =
+          breakage === 'patch-replaces' ? { ...(body as Row), [idField]: old[idField] } : mergePatch(old, body as Row);
+        const record = complete(resource, { ...merged, [idField]: old[idField] }, old);
+        store.set(id, record);
+        return send(res, lowestSuccess(operation), record);
+      }
+      case 'delete': {
+        const old = store.get(id);
+        if (!old) return send(res, breakage === 'second-delete-500' ? 500 : 404, problem(operation, 404));
+        if (breakage !== 'delete-does-nothing') {
+          store.delete(id);
+          removeChildren(resource, [...parents, id]);
+          if (breakage === 'deleted-still-listed')
+            ghosts.set(storeName(resource, parents), [...(ghosts.get(storeName(resource, parents)) ?? []), old]);
+        }
+        return send(res, lowestSuccess(operation), undefined);
+      }
+    }
+  }
+
+  function storeName(resource: Resource, parents: readonly string[]): string {
+    return `${resource.key} ${parents.join('/')}`;
+  }
+
+  function storeFor(resource: Resource, parents: readonly string[]): Map<string, Row> {
+    const name = storeName(resource, parents);
+    const known = stores.get(name) ?? new Map<string, Row>();
+    stores.set(name, known);
+    return known;
+  }
+
+  function parentExists(resource: Resource, parents: readonly string[]): boolean {
+    if (parents.length === 0 || resource.parent === undefined) return true;
+    const parent = model.resources.find((r) => r.key === resource.parent);
+    return parent === undefined || storeFor(parent, parents.slice(0, -1)).has(parents[parents.length - 1] as string);
+  }
+
+  function anyParent(resource: Resource, id: string): Row | undefined {
+    for (const [name, store] of stores) if (name.startsWith(`${resource.key} `) && store.has(id)) return store.get(id);
+    return undefined;
+  }
+
+  function removeChildren(resource: Resource, ids: readonly string[]): void {
+    for (const child of model.resources.filter((r) => r.parent === resource.key)) stores.delete(storeName(child, ids));
+  }
+
+  function nextId(schema: JsonSchema | undefined): unknown {
+    counter++;
+    if (schema?.type === 'integer' || schema?.type === 'number') return counter;
+    return schema?.format === 'uuid' ? randomUUID() : String(counter);
+  }
+
+  function problem(operation: Operation | undefined, status: number): Row {
+    const schema = operation?.responses.find((r) => r.code === String(status))?.contents[0]?.schema;
+    const filled: Row = {};
+    for (const name of schema?.required ?? ['code', 'message', 'status']) {
+      const type = schema?.properties?.[name]?.type;
+      filled[name] = type === 'integer' || type === 'number' || name === 'status' ? status : `error ${status}`;
+    }
+    return filled;
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${base}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  if (body === undefined || status === 204) {
+    res.writeHead(status).end();
+    return;
+  }
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
+}
+
+function lowestSuccess(operation: Operation): number {
+  const codes = operation.responses.map((r) => Number(r.code)).filter((c) => c >= 200 && c < 300);
+  return codes.length === 0 ? 200 : Math.min(...codes);
+}
+
+// What an operation that keeps no state answers: a value of its success schema, or nothing.
+function answerOf(operation: Operation): unknown {
+  const schema = operation.responses.find((r) => r.code.startsWith('2'))?.contents[0]?.schema;
+  return schema ? sampleValue(schema, true) : undefined;
+}
+
+function pathValues(operation: Operation, params: Readonly<Record<string, string>>): string[] {
+  return [...operation.path.matchAll(/\{([^}]+)\}/g)].map((m) => params[m[1] as string] as string);
+}
+
+function defaultOf(operation: Operation, name: string): unknown {
+  return operation.parameters.find((p) => p.name === name)?.schema.default;
+}
+
+/** Defaults for fields left out, the server's fields (ids, instants) kept from the old record or set now. */
+function complete(resource: Resource, row: Row, old: Row | undefined): Row {
+  const out: Row = {};
+  for (const [name, property] of Object.entries(resource.schema?.properties ?? {})) {
+    if (resource.serverFields.includes(name) && name !== resource.id?.name) {
+      out[name] = old?.[name] ?? (property.format === 'date-time' ? new Date().toISOString() : property.default);
+      if (out[name] === undefined) delete out[name];
+    } else if (row[name] !== undefined) out[name] = row[name];
+    else if (property.default !== undefined) out[name] = property.default;
+  }
+  return out;
+}
+
+// RFC 7396 §2: null removes a member, objects merge, anything else replaces.
+function mergePatch(target: Row, patch: Row): Row {
+  const out: Row = { ...target };
+  for (const [name, value] of Object.entries(patch)) {
+    if (value === null) delete out[name];
+    else if (typeof value === 'object' && !Array.isArray(value) && typeof out[name] === 'object' && out[name] !== null) {
+      out[name] = mergePatch(out[name] as Row, value as Row);
+    } else out[name] = value;
+  }
+  return out;
+}
+
+function wrap(pointer: readonly string[], rows: Row[]): unknown {
+  return pointer.reduceRight<unknown>((inner, key) => ({ [key]: inner }), rows);
+}
