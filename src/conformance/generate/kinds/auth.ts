@@ -1,4 +1,5 @@
 import { largestPageQuery } from '../../../contract/list-parameters.js';
+import { findResponse } from '../../../contract/find-response.js';
 import type { Operation } from '../../../contract/operation.js';
 import { listOperation, namingField, requestSchema } from '../../../contract/resource-shape.js';
 import { refusedMark } from '../../resource-marks.js';
@@ -19,6 +20,16 @@ interface Variant {
 
 const fromKey = (shown: string, make: (key: string) => string): AuthChoice => ({ fromKey: make, shown });
 const swapCase = (key: string) => [...key].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+
+/**
+ * What a request without valid credentials must get. Seed, Authentication: 401 where the operation documents it. An
+ * operation that documents no 401 (another contract, or one written tersely) leaves the refusal's status to the
+ * server: any 4XX, observed, never a finding for its status; serving it is still auth-enforced's critical finding.
+ */
+function refusal(operation: Operation): Pick<StepSpec, 'expect' | 'observe'> {
+  if (findResponse(operation, 401) !== undefined) return { expect: { status: [401] } };
+  return { expect: { status: ['4XX'] }, observe: `the status ${operation.operationId} refuses credentials with: it documents no 401` };
+}
 
 // Seed, Authentication: a missing or invalid key, or a header not of the form `Bearer <API_KEY>`, gets 401.
 const VARIANTS: readonly Variant[] = [
@@ -140,7 +151,7 @@ function refusedAddsNothing(operation: Operation, { contract, random }: Generate
     ...valid,
     body: { kind: 'json', value: { ...sample, [named]: refusedMark(random) } },
     auth,
-    expect: { status: [401] },
+    ...refusal(operation),
   });
   const op = operation.operationId;
   return [
@@ -196,7 +207,7 @@ function refusedBeforeInput(operation: Operation, { random }: GenerateContext) {
       id: `${op}/no-header/${id}`,
       name: `${op} answers 401 to ${what}, sent without a key`,
       description: `Given ${what} and no Authorization header, when it reaches ${op}, then the answer is 401: a request without a key is refused before its input is judged or its resource looked up.`,
-      steps: [{ ...valid, ...change, auth: 'none', expect: { status: [401] } }],
+      steps: [{ ...valid, ...change, auth: 'none', ...refusal(operation) }],
       tags: ['security'],
     }),
   );
@@ -205,7 +216,7 @@ function refusedBeforeInput(operation: Operation, { random }: GenerateContext) {
 function casesFor(operation: Operation, variant: Variant, context: GenerateContext) {
   const auth = variant.auth(context);
   if (auth === undefined) return [];
-  const refused = { ...validRequest(operation), auth, expect: { status: [401] } };
+  const refused = { ...validRequest(operation), auth, ...refusal(operation) };
   const op = operation.operationId;
   return [
     makeCase({
