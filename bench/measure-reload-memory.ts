@@ -31,14 +31,22 @@ async function main(argv: readonly string[]): Promise<void> {
   const contract = await largeContract(copies);
   await writeFile(file, contract);
   let waiting: ((line: string) => void) | undefined;
-  const mock = await createMockServer({ contract: file, port: 0, watch: true, fixtures: false, notice: (line) => waiting?.(line) });
+  const mock = await createMockServer({
+    contract: file,
+    port: 0,
+    watch: true,
+    fixtures: false,
+    notice: (line) => waiting?.(line),
+  });
   const delay = monitorEventLoopDelay({ resolution: 5 });
   const measure = (label: string) => {
     delay.disable();
     collect();
     const { rss, heapUsed } = process.memoryUsage();
     const stall = Math.round(delay.count > 0 ? delay.max / 1e6 : 0);
-    process.stdout.write(`${label}\trss ${megabytes(rss)} MB\theap ${megabytes(heapUsed)} MB\tlongest event-loop delay ${stall} ms\n`);
+    process.stdout.write(
+      `${label}\trss ${megabytes(rss)} MB\theap ${megabytes(heapUsed)} MB\tlongest event-loop delay ${stall} ms\n`,
+    );
     delay.reset();
     delay.enable();
   };

@@ -63,7 +63,8 @@ export async function measureRunnerEngine(origin: string, seed: number, runs: nu
     const scenarios = await cases();
     const replaying = context(real);
     const started = performance.now();
-    for (const scenario of scenarios) await runScenario(scenario, { ...replaying, client: replayingClient(real, answers, scenario) });
+    for (const scenario of scenarios)
+      await runScenario(scenario, { ...replaying, client: replayingClient(real, answers, scenario) });
     if (i >= 5) times.push(((performance.now() - started) / requests) * 1000);
   }
   return times.sort((a, b) => a - b)[Math.floor(times.length / 2)] as number;

@@ -50,7 +50,16 @@ async function runCli(target: string, shape: RunnerMemoryRow['shape'], options: 
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [join(packageRoot(), 'dist/src/cli/conformance.js'), '--target', target, '-c', String(CONCURRENCY), '--report-dir', reportDir, ...options],
+    [
+      join(packageRoot(), 'dist/src/cli/conformance.js'),
+      '--target',
+      target,
+      '-c',
+      String(CONCURRENCY),
+      '--report-dir',
+      reportDir,
+      ...options,
+    ],
     { env: { ...process.env, PETSTORE_API_KEY: 'bench-key-0123456789', GITHUB_STEP_SUMMARY: '' }, stdio: 'ignore' },
   );
   // VmHWM is the peak so far: the last reading before the process ends is its peak, give or take the last 20 ms.
@@ -60,5 +69,12 @@ async function runCli(target: string, shape: RunnerMemoryRow['shape'], options: 
   }, 20);
   const [exitCode] = (await once(child, 'exit')) as [number | null];
   clearInterval(poll);
-  return { shape, concurrency: CONCURRENCY, options, peakRssMb: peak / 1e6, wallSeconds: (performance.now() - started) / 1000, exitCode };
+  return {
+    shape,
+    concurrency: CONCURRENCY,
+    options,
+    peakRssMb: peak / 1e6,
+    wallSeconds: (performance.now() - started) / 1000,
+    exitCode,
+  };
 }

@@ -124,7 +124,9 @@ export async function measureRunner(settings: BenchSettings, progress: (line: st
     return {
       requests: inputs.length,
       overheadUsPerRequest: median(
-        runnerRounds.map((runner, i) => ((runner - (loadRounds[i] as number) - (replayRounds[i] as number)) / inputs.length) * 1000),
+        runnerRounds.map(
+          (runner, i) => ((runner - (loadRounds[i] as number) - (replayRounds[i] as number)) / inputs.length) * 1000,
+        ),
       ),
       cliWallMs: median(cliRuns),
       schedule: { warmUps, rounds, runsPerRound },
@@ -219,10 +221,14 @@ async function replay(groups: readonly Group[]): Promise<void> {
 // The CLI as CI runs it, all reporters writing to a throwaway folder.
 async function runCliProcess(target: string): Promise<void> {
   const reportDir = await mkdtemp(join(tmpdir(), 'bench-reports-'));
-  const child = spawn(process.execPath, [join(packageRoot(), 'dist/src/cli/conformance.js'), '--target', target, '--report-dir', reportDir], {
-    env: { ...process.env, PETSTORE_API_KEY: DEV_API_KEY, GITHUB_STEP_SUMMARY: '' },
-    stdio: 'ignore',
-  });
+  const child = spawn(
+    process.execPath,
+    [join(packageRoot(), 'dist/src/cli/conformance.js'), '--target', target, '--report-dir', reportDir],
+    {
+      env: { ...process.env, PETSTORE_API_KEY: DEV_API_KEY, GITHUB_STEP_SUMMARY: '' },
+      stdio: 'ignore',
+    },
+  );
   const [code] = (await once(child, 'exit')) as [number | null];
   if (code !== 0) throw new Error(`conformance --target ${target} exited ${code}`);
 }

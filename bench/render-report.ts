@@ -52,7 +52,9 @@ export function renderTargets(targets: readonly TargetCheck[]): string[] {
   return [
     '| target | measured | required | met |',
     '|---|--:|--:|:-:|',
-    ...targets.map((t) => `| ${t.target} | ${t.measured} | ${t.required} | ${t.met === undefined ? '–' : t.met ? 'yes' : '**no**'} |`),
+    ...targets.map(
+      (t) => `| ${t.target} | ${t.measured} | ${t.required} | ${t.met === undefined ? '–' : t.met ? 'yes' : '**no**'} |`,
+    ),
   ];
 }
 
@@ -107,7 +109,8 @@ export function renderReport(report: BenchReport): string {
     '| list of | options | peak RSS | wall | exit |',
     '|---|---|--:|--:|--:|',
     ...report.runnerMemory.map(
-      (r) => `| ${r.shape} | \`-c ${r.concurrency} ${r.options.join(' ')}\` | ${int(r.peakRssMb)} MB | ${r.wallSeconds.toFixed(1)} s | ${r.exitCode} |`,
+      (r) =>
+        `| ${r.shape} | \`-c ${r.concurrency} ${r.options.join(' ')}\` | ${int(r.peakRssMb)} MB | ${r.wallSeconds.toFixed(1)} s | ${r.exitCode} |`,
     ),
     '',
     '## Targets',

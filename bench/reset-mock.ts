@@ -7,9 +7,10 @@ import { request } from 'undici';
  */
 export async function resetMock(origin: string): Promise<void> {
   const send = (fresh: boolean) =>
-    request(`${origin}/__admin/reset`, { method: 'POST', ...(fresh ? { headers: { connection: 'close' }, reset: true } : {}) }).then((answer) =>
-      answer.body.dump(),
-    );
+    request(`${origin}/__admin/reset`, {
+      method: 'POST',
+      ...(fresh ? { headers: { connection: 'close' }, reset: true } : {}),
+    }).then((answer) => answer.body.dump());
   try {
     await send(false);
   } catch (error) {

@@ -38,9 +38,14 @@ async function main(argv: readonly string[]): Promise<void> {
     ].join('\n');
     await mkdir(join(root, 'reports'), { recursive: true });
     await writeFile(join(root, 'reports/bench-throughput.md'), markdown);
-    await writeFile(join(root, 'reports/bench-throughput.json'), `${JSON.stringify({ settings, throughput, targets }, null, 2)}\n`);
+    await writeFile(
+      join(root, 'reports/bench-throughput.json'),
+      `${JSON.stringify({ settings, throughput, targets }, null, 2)}\n`,
+    );
     process.stdout.write(`${markdown}\n`);
-    progress(`done in ${Math.round((performance.now() - started) / 1000)} s: reports/bench-throughput.md, reports/bench-throughput.json`);
+    progress(
+      `done in ${Math.round((performance.now() - started) / 1000)} s: reports/bench-throughput.md, reports/bench-throughput.json`,
+    );
     return;
   }
   progress(`${settings.mode} benchmark: start-up`);

@@ -15,7 +15,10 @@ if (process.argv[1] === self) {
   process.stdout.write(JSON.stringify(row));
 }
 
-export async function measureRunnerInItsOwnProcess(settings: BenchSettings, progress: (line: string) => void): Promise<RunnerRow> {
+export async function measureRunnerInItsOwnProcess(
+  settings: BenchSettings,
+  progress: (line: string) => void,
+): Promise<RunnerRow> {
   const child = spawn(process.execPath, [join(self, '..', 'runner-process.js'), JSON.stringify(settings)], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -7,7 +7,10 @@ import { readAllDocs } from './support/read-docs.js';
 describe('the docs: pages and links', async () => {
   const pages = await readAllDocs();
   const links = pages.flatMap((page) =>
-    [...page.text.matchAll(/\]\(([^)#\s]+\.md)(#[^)]*)?\)/g)].map((m) => ({ from: page.path, to: normalize(join(dirname(page.path), m[1] as string)) })),
+    [...page.text.matchAll(/\]\(([^)#\s]+\.md)(#[^)]*)?\)/g)].map((m) => ({
+      from: page.path,
+      to: normalize(join(dirname(page.path), m[1] as string)),
+    })),
   );
 
   it('links only to pages that exist', () => {
@@ -16,7 +19,10 @@ describe('the docs: pages and links', async () => {
 
   it('links every page from another one, so that a reader who starts at the README can reach it', () => {
     for (const page of pages.filter((p) => p.path !== 'README.md')) {
-      expect(links.some((link) => link.to === page.path && link.from !== page.path), page.path).toBe(true);
+      expect(
+        links.some((link) => link.to === page.path && link.from !== page.path),
+        page.path,
+      ).toBe(true);
     }
   });
 

@@ -25,14 +25,19 @@ export function buildRequest(
 
 // A page's filler is a hundred sends of one step: each was built, its body written, from the start. null: a step
 // whose request is built anew each time.
-const built = new WeakMap<Step, { readonly target: string; readonly token: string | undefined; readonly request: OutgoingRequest } | null>();
+const built = new WeakMap<
+  Step,
+  { readonly target: string; readonly token: string | undefined; readonly request: OutgoingRequest } | null
+>();
 
 function build(step: Step, scope: Readonly<Record<string, unknown>>, target: string, token: string | undefined): OutgoingRequest {
   const fill = step.templated ? (value: unknown) => interpolate(value, scope) : (value: unknown) => value;
   const template = step.respell ? step.respell(step.operation.path) : step.operation.path;
   const params = fill(step.path) as Record<string, unknown>;
   const path = template.includes('{')
-    ? template.replace(/\{([^}]+)\}/g, (_, name: string) => pathSegment(pathText(params[name], `params.${name}`), `params.${name}`))
+    ? template.replace(/\{([^}]+)\}/g, (_, name: string) =>
+        pathSegment(pathText(params[name], `params.${name}`), `params.${name}`),
+      )
     : template;
   let search = '';
   const queryValues = fill(step.query) as Record<string, unknown>;
@@ -73,7 +78,10 @@ function pathSegment(text: string, field: string): string {
   try {
     return encodeURIComponent(text);
   } catch {
-    throw new AppError('capture_missing', `${field}: the captured value is not well-formed Unicode (a lone surrogate), so no URL can carry it`);
+    throw new AppError(
+      'capture_missing',
+      `${field}: the captured value is not well-formed Unicode (a lone surrogate), so no URL can carry it`,
+    );
   }
 }
 

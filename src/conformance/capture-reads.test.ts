@@ -20,8 +20,17 @@ describe('captureReads', async () => {
       description: '',
       steps: [
         { operation: list, capture: 'before' },
-        { operation: create, capture: 'made', repeat: { count: 3, less: '{{before.body}}' }, body: { kind: 'json', value: { name: 'x' } } },
-        { operation: get, params: { petId: '{{made.body.id}}' }, expect: { status: [200], headers: { 'x-seen': '{{made.headers.location}}' } } },
+        {
+          operation: create,
+          capture: 'made',
+          repeat: { count: 3, less: '{{before.body}}' },
+          body: { kind: 'json', value: { name: 'x' } },
+        },
+        {
+          operation: get,
+          params: { petId: '{{made.body.id}}' },
+          expect: { status: [200], headers: { 'x-seen': '{{made.headers.location}}' } },
+        },
       ],
     });
     const reads = captureReads(scenario);
@@ -55,7 +64,15 @@ describe('projectReads', () => {
   const answer = { status: 200, headers: { 'content-type': 'application/json' }, body: pets };
 
   it('lets every template read what it reads of the whole answer, and holds nothing else', () => {
-    const reads: ReadTree = new Map([['body', new Map<string, ReadTree>([['length', true], ['2', new Map([['name', true]])]])]]);
+    const reads: ReadTree = new Map([
+      [
+        'body',
+        new Map<string, ReadTree>([
+          ['length', true],
+          ['2', new Map([['name', true]])],
+        ]),
+      ],
+    ]);
     const projected = projectReads(answer, reads) as { body: unknown[] };
     for (const template of ['{{before.body.length}}', '{{before.body.2.name}}']) {
       expect(interpolate(template, { before: projected })).toEqual(interpolate(template, { before: answer }));

@@ -4,7 +4,8 @@
  * with the certificate and which option fixes it. Codes are OpenSSL's verify results and Node's host name check
  * (RFC 6125 §6), as Node reports them.
  */
-const TRUST = 'give the certificate of its issuer (or the certificate itself) with --ca <file>, or accept any certificate with --insecure';
+const TRUST =
+  'give the certificate of its issuer (or the certificate itself) with --ca <file>, or accept any certificate with --insecure';
 
 const PROBLEMS: Readonly<Record<string, string>> = {
   DEPTH_ZERO_SELF_SIGNED_CERT: `the certificate is self-signed: ${TRUST}`,

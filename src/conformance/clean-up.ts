@@ -33,7 +33,14 @@ export async function cleanUp(
       .send({ method: 'DELETE', url, headers: token === undefined ? {} : { authorization: `Bearer ${token}` }, body: undefined })
       .then((exchange) => exchange.response?.status)
       .catch(() => undefined);
-    const outcome = status === undefined ? 'failed' : status >= 200 && status < 300 ? 'deleted' : status === 404 || status === 410 ? 'gone' : 'failed';
+    const outcome =
+      status === undefined
+        ? 'failed'
+        : status >= 200 && status < 300
+          ? 'deleted'
+          : status === 404 || status === 410
+            ? 'gone'
+            : 'failed';
     tally[outcome]++;
   });
   return tally;

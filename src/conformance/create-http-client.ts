@@ -95,7 +95,12 @@ const RETRY_DELAYS_MS = [100, 400, 1000];
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const waitForSlot = createRateLimiter(options.rateLimit);
   const open = dispatcherFactory(options);
-  const secrets = [options.token, ...secretHeaderValues(options.headers), ...(options.secrets ?? []), ...proxyCredentials(process.env)];
+  const secrets = [
+    options.token,
+    ...secretHeaderValues(options.headers),
+    ...(options.secrets ?? []),
+    ...proxyCredentials(process.env),
+  ];
   const redact = createRedactor(secrets);
   const redactPieces = createRedactor(secrets, { pieces: true });
   // Run-wide: cases on connections of their own share it. One large answer is read and judged at a time, so
@@ -104,7 +109,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   // Run-wide too: the pool's connections, and those of cases with a connection of their own, carry at most
   // `connections` requests at a time between them, however many a case sends at once (a burst, a page's filler).
   const onTheWire = createGate(Math.max(1, options.connections));
-  return clientOver(open(Math.max(1, options.connections)), { options, waitForSlot, onTheWire, open, redact, redactPieces, large });
+  return clientOver(open(Math.max(1, options.connections)), {
+    options,
+    waitForSlot,
+    onTheWire,
+    open,
+    redact,
+    redactPieces,
+    large,
+  });
 }
 
 interface ClientParts {
@@ -160,21 +173,31 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
     } catch (error) {
       // undici refused to send it (a header value with a line break, say): the step's fault, not the target's,
       // and sending it again would only fail again.
-      throw new AppError('request_invalid', `the request could not be sent: ${redact(maskUrlCredentials((error as Error).message))}`);
+      throw new AppError(
+        'request_invalid',
+        `the request could not be sent: ${redact(maskUrlCredentials((error as Error).message))}`,
+      );
     } finally {
       leave();
     }
     if (isTransportError(outcome)) return { error: { ...outcome, message: redact(maskUrlCredentials(outcome.message)) } };
     const { text } = outcome;
     if (text.length >= LARGE_ANSWER_CHARS && countJsonValues(text, maxValues) > maxValues) {
-      return { error: { kind: 'too-large', status: outcome.status, message: `the body holds more than ${maxValues} JSON values (--max-response-bytes ${limits.maxResponseBytes} allows one per ${BYTES_PER_VALUE} bytes); it was not parsed` } };
+      return {
+        error: {
+          kind: 'too-large',
+          status: outcome.status,
+          message: `the body holds more than ${maxValues} JSON values (--max-response-bytes ${limits.maxResponseBytes} allows one per ${BYTES_PER_VALUE} bytes); it was not parsed`,
+        },
+      };
     }
     // A session the target sets (Set-Cookie), or a token it hands out in a header, is recorded masked: checks
     // judge names and attributes, never a credential's value, and reports are read by anyone with the artifacts.
     const headers: Record<string, string> = {};
     for (const name in outcome.headers) {
       const value = outcome.headers[name];
-      if (value !== undefined) headers[name] = Array.isArray(value) ? value.map((one) => maskHeader(name, one)).join(', ') : maskHeader(name, value);
+      if (value !== undefined)
+        headers[name] = Array.isArray(value) ? value.map((one) => maskHeader(name, one)).join(', ') : maskHeader(name, value);
     }
     return { response: receivedResponse(outcome.status, headers, text, outcome.byteOrderMark, outcome.invalidUtf8) };
   }

@@ -33,7 +33,11 @@ export function createJudge(context: JudgeContext, token: string | undefined, on
       if (!onExchange) return judgeExchange(item, context);
       // What a library caller sees is redacted like a report, and it never sees the run's memory of other answers.
       const onInput = ({ run: _memory, ...seen }: CheckInput) => {
-        const shown = { ...seen, exchange: redactExchange(seen.exchange, context.redact), expect: redactValue(seen.expect, context.redact) };
+        const shown = {
+          ...seen,
+          exchange: redactExchange(seen.exchange, context.redact),
+          expect: redactValue(seen.expect, context.redact),
+        };
         onExchange(shown, scenario, one.step);
       };
       return judgeExchange(item, { ...context, onInput });

@@ -58,10 +58,7 @@ export function createRunBounds(deadline: RunDeadline | undefined, timeoutMs: nu
       const streak = error?.kind === 'timeout' ? (inARow.get(operationId) ?? 0) + 1 : 0;
       inARow.set(operationId, streak);
       if (streak >= TIMEOUTS_IN_A_ROW) {
-        givenUp.set(
-          operationId,
-          `the target timed out on ${operationId} ${streak} times in a row (--timeout ${timeoutMs} ms)`,
-        );
+        givenUp.set(operationId, `the target timed out on ${operationId} ${streak} times in a row (--timeout ${timeoutMs} ms)`);
       }
     },
     deadlineMet: (reason) => void count(reason, 'deadline'),
@@ -75,7 +72,11 @@ export function createRunBounds(deadline: RunDeadline | undefined, timeoutMs: nu
 
 /** 300000 → '5m', 1500 → '1500ms': how a duration option is written back in reasons. */
 export function formatDuration(ms: number): string {
-  for (const [unit, size] of [['h', 3_600_000], ['m', 60_000], ['s', 1000]] as const) {
+  for (const [unit, size] of [
+    ['h', 3_600_000],
+    ['m', 60_000],
+    ['s', 1000],
+  ] as const) {
     if (ms >= size && ms % size === 0) return `${ms / size}${unit}`;
   }
   return `${ms}ms`;

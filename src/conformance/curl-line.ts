@@ -43,7 +43,10 @@ export function curlTransport(options: CurlTransport): string[] {
 
 // Lower-case names first; an https:// target without HTTPS_PROXY goes through HTTP_PROXY, as undici's
 // EnvHttpProxyAgent (the run's dispatcher) sends it.
-const PROXY_NAMES = { 'https:': ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'], 'http:': ['http_proxy', 'HTTP_PROXY'] };
+const PROXY_NAMES = {
+  'https:': ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'],
+  'http:': ['http_proxy', 'HTTP_PROXY'],
+};
 
 function proxyFor(url: URL, env: CurlTransport['env']): string | undefined {
   const names = PROXY_NAMES[url.protocol === 'https:' ? 'https:' : 'http:'];
@@ -59,7 +62,10 @@ function bypassed(host: string, noProxy: string): boolean {
     .filter(Boolean)
     .some((entry) => {
       if (entry === '*') return true;
-      const name = entry.replace(/:\d+$/, '').replace(/^\*?\./, '').toLowerCase();
+      const name = entry
+        .replace(/:\d+$/, '')
+        .replace(/^\*?\./, '')
+        .toLowerCase();
       return host === name || host.endsWith(`.${name}`);
     });
 }

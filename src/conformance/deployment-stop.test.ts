@@ -38,7 +38,9 @@ describe('deploymentStop', async () => {
   it('stops on HTML where JSON is documented on every operation only, and not on mixed shapes', () => {
     const page = { 'content-type': 'text/html; charset=utf-8' };
     expect(deploymentStop(both(200, page, '<html></html>'))?.kind).toBe('configuration');
-    expect(deploymentStop([answer(listPets, 200, page), answer(getPet, 404, { 'content-type': 'application/json' }, '{}')])).toBeUndefined();
+    expect(
+      deploymentStop([answer(listPets, 200, page), answer(getPet, 404, { 'content-type': 'application/json' }, '{}')]),
+    ).toBeUndefined();
     expect(deploymentStop([answer(listPets, 200, page), answer(getPet, 503, {})])).toBeUndefined();
     expect(deploymentStop([])).toBeUndefined();
   });

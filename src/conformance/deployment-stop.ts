@@ -22,7 +22,8 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 // RFC 9110 §15.6.3-15.6.5: a gateway with nothing behind it, or a server not serving for now.
 const UNAVAILABLE: Readonly<Record<number, string>> = { 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
 // Where sign-in services put their pages: /login, /sign-in, /sso/..., /oauth2/authorize, /adfs/ls, /cas/login...
-const SIGN_IN = /(?:^|[/._-])(?:log-?[io]n|sign-?[io]n|sso|auth|oauth2?|openid|saml2?|adfs|cas|idp|authorize|authenticate)(?:$|[/._-])/i;
+const SIGN_IN =
+  /(?:^|[/._-])(?:log-?[io]n|sign-?[io]n|sso|auth|oauth2?|openid|saml2?|adfs|cas|idp|authorize|authenticate)(?:$|[/._-])/i;
 const HTML = new Set(['text/html', 'application/xhtml+xml']);
 const SHOWN = 120;
 

@@ -12,8 +12,22 @@ export interface RootProblem extends CheckProblem {
  */
 const EXPLAINS: Readonly<Record<string, readonly string[]>> = {
   answered: ['*'],
-  'auth-enforced': ['status-expected', 'status-documented', 'body-expected', 'headers-expected', 'body-schema', 'id-assigned-once'],
-  'no-server-error': ['status-expected', 'status-documented', 'body-expected', 'headers-expected', 'body-schema', 'content-type-json'],
+  'auth-enforced': [
+    'status-expected',
+    'status-documented',
+    'body-expected',
+    'headers-expected',
+    'body-schema',
+    'id-assigned-once',
+  ],
+  'no-server-error': [
+    'status-expected',
+    'status-documented',
+    'body-expected',
+    'headers-expected',
+    'body-schema',
+    'content-type-json',
+  ],
   'status-expected': ['status-documented', 'body-expected', 'headers-expected', 'headers-documented'],
   'status-documented': ['body-expected', 'headers-expected'],
   'body-schema': ['error-status-matches', 'body-expected', 'content-type-json'],

@@ -10,13 +10,19 @@ export function foldLaterSteps(findings: readonly Finding[]): Finding[] {
   const root = findings.find((f) => f.blocking);
   if (root === undefined) return [...findings];
   const follows = (f: Finding) =>
-    f !== root && f.blocking && (f.step > root.step || (f.step === root.step && f.checkId === root.checkId && f.title === root.title));
+    f !== root &&
+    f.blocking &&
+    (f.step > root.step || (f.step === root.step && f.checkId === root.checkId && f.title === root.title));
   const later = findings.filter(follows);
   if (later.length === 0) return [...findings];
   const consequences = [
     ...root.consequences,
     ...later.flatMap((f) => [
-      { checkId: f.checkId, severity: f.severity, title: f.step === root.step ? `again: ${f.title}` : `step ${f.step}: ${f.title}` },
+      {
+        checkId: f.checkId,
+        severity: f.severity,
+        title: f.step === root.step ? `again: ${f.title}` : `step ${f.step}: ${f.title}`,
+      },
       ...f.consequences.map((c) => ({ ...c, title: `step ${f.step}: ${c.title}` })),
     ]),
   ];

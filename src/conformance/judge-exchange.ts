@@ -71,7 +71,11 @@ export function judgeExchange(item: JudgeItem, context: JudgeContext): Judged {
   const problems = foldConsequences(found);
   context.onInput?.(input);
   const response = exchange.response;
-  const notes = [...(item.observe === undefined ? [] : [item.observe]), ...openChoices(input), ...unverifiedChecks(checks, input, found)];
+  const notes = [
+    ...(item.observe === undefined ? [] : [item.observe]),
+    ...openChoices(input),
+    ...unverifiedChecks(checks, input, found),
+  ];
   const where = { file: item.file, scenario: item.scenario, step, operationId: operation.operationId };
   // Most exchanges have nothing to report: only those that do are redacted.
   const view = problems.length > 0 || notes.length > 0 ? new ShownExchange(exchange, context) : undefined;

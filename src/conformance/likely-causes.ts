@@ -50,14 +50,18 @@ export function likelyCauses(scenarios: readonly ScenarioResult[]): LikelyCause[
 const STATUS_CHECKS = new Set(['status-expected', 'status-documented']);
 
 function causeKey(root: ScenarioResult['findings'][number]): string {
-  if (STATUS_CHECKS.has(root.checkId) && root.response !== undefined) return `${root.operationId}\u0000status\u0000${root.response.status}`;
+  if (STATUS_CHECKS.has(root.checkId) && root.response !== undefined)
+    return `${root.operationId}\u0000status\u0000${root.response.status}`;
   return `${root.operationId}\u0000${root.checkId}\u0000${shapeOf(root.title)}`;
 }
 
 // Quoted text and numbers of four digits or more vary from case to case (a pet's name, its id, a list's length);
 // statuses and small counts do not, and tell causes apart.
 function shapeOf(title: string): string {
-  return title.replace(/"(?:[^"\\]|\\.)*"/g, '"…"').replace(/'[^']*'/g, "'…'").replace(/\d{4,}/g, 'N');
+  return title
+    .replace(/"(?:[^"\\]|\\.)*"/g, '"…"')
+    .replace(/'[^']*'/g, "'…'")
+    .replace(/\d{4,}/g, 'N');
 }
 
 /** The cause as one line: `createPet: expected status 201, got 200 (status-expected), in 36 failed cases`. */

@@ -19,9 +19,15 @@ export function defaultScenarios(): string {
  * `suites/**\/*.yaml`). Sorted, so runs and reports list files in the same order. Synchronous on purpose: for a
  * few small files, each trip through libuv's thread pool costs more than the read itself.
  */
-export function listScenarioFiles(where: string): string[] {
+/** `--scenarios @shipped`: the suite shipped with this package, named beside a project's own files. */
+export const SHIPPED_SUITE = '@shipped';
+
+export function listScenarioFiles(given: string): string[] {
+  const where = given === SHIPPED_SUITE ? join(packageRoot(), 'conformance') : given;
   if (isDynamicPattern(where)) {
-    const files = globSync(where, { onlyFiles: true, expandDirectories: false, absolute: isAbsolute(where) }).filter((f) => SCENARIO_FILE.test(f));
+    const files = globSync(where, { onlyFiles: true, expandDirectories: false, absolute: isAbsolute(where) }).filter((f) =>
+      SCENARIO_FILE.test(f),
+    );
     if (files.length === 0) throw new AppError('scenario_invalid', `No scenario file (*.yaml, *.yml) matches ${where}`);
     return files.sort();
   }

@@ -98,7 +98,9 @@ export async function loadScenarios(
   if (onForeign && skipped.length > 0) {
     const names = skipped.map(({ file }) => basename(file)).join(', ');
     const lacking = [...new Set(skipped.flatMap(({ foreign }) => foreign))].slice(0, 4).join(', ');
-    onForeign(`Skipped ${skipped.length} scenario file${skipped.length === 1 ? '' : 's'} (${names}): the contract has no ${lacking}; name them with --scenarios to run them anyway.`);
+    onForeign(
+      `Skipped ${skipped.length} scenario file${skipped.length === 1 ? '' : 's'} (${names}): the contract has no ${lacking}; name them with --scenarios to run them anyway.`,
+    );
   }
   return scenarios;
 }
@@ -222,7 +224,9 @@ function referenceProblem(
   // Checked at load, so a variable missing in CI is a scenario error naming the line, not a step the target fails.
   if (name === ENV) {
     if (keys.length !== 1) return `{{env.NAME}} takes exactly one name (got {{${[name, ...keys].join('.')}}})`;
-    return env[keys[0] as string] === undefined ? `{{env.${keys[0]}}}: the environment variable ${keys[0]} is not set` : undefined;
+    return env[keys[0] as string] === undefined
+      ? `{{env.${keys[0]}}}: the environment variable ${keys[0]} is not set`
+      : undefined;
   }
   const builtInKey = BUILT_IN_CAPTURES.get(name);
   if (builtInKey !== undefined) {

@@ -21,7 +21,11 @@ export function mergeResults(results: readonly RunResult[]): RunResult {
     seen.add(scenario.id);
     scenarios.push(scenario);
   }
-  const documented = [...new Map(results.flatMap((r) => r.coverage.filter((row) => row.documented).map((row) => [`${row.operationId} ${row.status}`, row]))).values()];
+  const documented = [
+    ...new Map(
+      results.flatMap((r) => r.coverage.filter((row) => row.documented).map((row) => [`${row.operationId} ${row.status}`, row])),
+    ).values(),
+  ];
   const stopped = results.find((r) => r.stopped !== undefined)?.stopped;
   return summarise(scenarios, {
     tool: first.tool,
@@ -44,7 +48,11 @@ function leftBehind(results: readonly RunResult[]): Pick<RunResult, 'created' | 
   const created = new Map<string, CreatedCount>();
   for (const c of results.flatMap((r) => r.created ?? [])) {
     const known = created.get(c.collection);
-    created.set(c.collection, { collection: c.collection, count: (known?.count ?? 0) + c.count, deletable: c.deletable || known?.deletable === true });
+    created.set(c.collection, {
+      collection: c.collection,
+      count: (known?.count ?? 0) + c.count,
+      deletable: c.deletable || known?.deletable === true,
+    });
   }
   const cleanups = results.flatMap((r) => (r.cleanup === undefined ? [] : [r.cleanup]));
   const sum = (key: keyof Cleanup) => cleanups.reduce((n, c) => n + c[key], 0);

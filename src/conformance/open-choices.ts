@@ -36,7 +36,11 @@ export function openChoices({ operation, exchange, run }: CheckInput): string[] 
   if (wantsIds && body !== null && typeof body === 'object') {
     const id = (body as Record<string, unknown>)[IDENTIFIER];
     // Cases run side by side, and each is judged when it ends: the first id judged need not be the first made.
-    if (id !== undefined) once(idsKey, `an id ${operation.operationId} assigned in this run (the first judged, not necessarily the first made): ${String(id)}`);
+    if (id !== undefined)
+      once(
+        idsKey,
+        `an id ${operation.operationId} assigned in this run (the first judged, not necessarily the first made): ${String(id)}`,
+      );
   }
   return notes;
 }

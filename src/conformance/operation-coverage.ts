@@ -7,7 +7,13 @@ import type { CoverageRow, ScenarioResult } from './run-result.js';
  */
 export function operationCoverage(operations: readonly Operation[], scenarios: readonly ScenarioResult[]): CoverageRow[] {
   const documented = operations.flatMap((op) =>
-    op.responses.map((response) => ({ operationId: op.operationId, method: op.method, path: op.path, status: response.code, deprecated: op.deprecated })),
+    op.responses.map((response) => ({
+      operationId: op.operationId,
+      method: op.method,
+      path: op.path,
+      status: response.code,
+      deprecated: op.deprecated,
+    })),
   );
   return countCoverage(documented, scenarios);
 }
@@ -22,7 +28,12 @@ export function countCoverage(
 ): CoverageRow[] {
   const rows = new Map<string, Counted>();
   const operations = new Map(documented.map((row) => [row.operationId, row]));
-  const newRow = (op: Pick<CoverageRow, 'method' | 'path' | 'deprecated'> | undefined, operationId: string, status: string, known: boolean): Counted => ({
+  const newRow = (
+    op: Pick<CoverageRow, 'method' | 'path' | 'deprecated'> | undefined,
+    operationId: string,
+    status: string,
+    known: boolean,
+  ): Counted => ({
     operationId,
     method: op?.method ?? '',
     path: op?.path ?? '',

@@ -43,7 +43,12 @@ export async function planRun(options: PlanOptions): Promise<RunPlan> {
   const contract = await loadContract(options.contract);
   const seed = options.seed ?? randomInt(0, 2 ** 32 - 1);
   const notes: string[] = [];
-  const fromFiles = await loadScenarios(options.scenarios, contract, options.env, options.defaultScenarios ? (note) => notes.push(note) : undefined);
+  const fromFiles = await loadScenarios(
+    options.scenarios,
+    contract,
+    options.env,
+    options.defaultScenarios ? (note) => notes.push(note) : undefined,
+  );
   const generated = generateCases(contract, { seed, token: options.token, kinds: options.generate, maxCases: options.maxCases });
   const chosen = selectCases([...fromFiles, ...generated.cases], options);
   notes.push(...generated.notes);

@@ -40,7 +40,9 @@ export async function probeTarget(
   options: { readonly readOnly: boolean; readonly concurrency: number },
 ): Promise<ProbeOutcome> {
   const optional = (op: Operation) => typeof op.extensions[OPTIONAL_OPERATION] === 'string';
-  const probed = contract.operations.filter((op) => (op.method === 'GET' && !optional(op)) || (optional(op) && !options.readOnly));
+  const probed = contract.operations.filter(
+    (op) => (op.method === 'GET' && !optional(op)) || (optional(op) && !options.readOnly),
+  );
   // One request per operation, side by side: an operation that hangs must not hide the others' answers.
   const steps = probed.map((operation) => ({
     ...validRequest(operation),
@@ -80,7 +82,10 @@ export async function probeTarget(
   for (const exchange of answered) {
     const operation = contract.byId.get(exchange.operationId) as Operation;
     if (optional(operation) && NOT_SERVED.has(exchange.status as number)) {
-      notServed.set(operation.operationId, `${operation.operationId} is not served (HTTP ${exchange.status}); the contract leaves its existence open: ${String(operation.extensions[OPTIONAL_OPERATION]).trim()}`);
+      notServed.set(
+        operation.operationId,
+        `${operation.operationId} is not served (HTTP ${exchange.status}); the contract leaves its existence open: ${String(operation.extensions[OPTIONAL_OPERATION]).trim()}`,
+      );
     }
   }
   const required = answered.filter((e) => !optional(contract.byId.get(e.operationId) as Operation));

@@ -51,7 +51,8 @@ export function capturedAnswer(response: ReceivedResponse, reads: ReadTree | und
   const { status, headers, text } = response;
   const bodyReads = reads === true ? true : reads?.get('body');
   if (bodyReads === undefined) return projectReads({ status, headers }, reads);
-  if (bodyReads !== true || text.length < LARGE_ANSWER_CHARS) return projectReads({ status, headers, body: response.json }, reads);
+  if (bodyReads !== true || text.length < LARGE_ANSWER_CHARS)
+    return projectReads({ status, headers, body: response.json }, reads);
   // A large body read whole is kept as text and parsed again each time a template reads it.
   return {
     ...(projectReads({ status, headers }, reads) as object),

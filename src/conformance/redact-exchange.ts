@@ -67,7 +67,9 @@ export class ShownExchange {
 
   /** The whole body, redacted; the error's message (redacted as it was recorded) when no answer came. */
   get body(): string {
-    this.#body ??= this.exchange.response ? this.client.redact(this.exchange.response.text) : (this.exchange.error?.message ?? '');
+    this.#body ??= this.exchange.response
+      ? this.client.redact(this.exchange.response.text)
+      : (this.exchange.error?.message ?? '');
     return this.#body;
   }
 

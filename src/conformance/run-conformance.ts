@@ -36,7 +36,8 @@ import { skipReason } from './select-cases.js';
 import type { Shard } from './shard-cases.js';
 import { SEVERITIES, type Severity } from './severity.js';
 
-export interface ConformanceOptions extends Omit<RunSettings, 'seed' | 'generate' | 'maxCases' | 'cases' | 'scenarios' | 'shard'> {
+export interface ConformanceOptions
+  extends Omit<RunSettings, 'seed' | 'generate' | 'maxCases' | 'cases' | 'scenarios' | 'shard'> {
   /** Scenario folders, files or globs (--scenarios, repeatable). */
   readonly scenarios: string | readonly string[];
   /** --shard: run only this stable slice of the cases. */
@@ -84,7 +85,9 @@ export interface ConformanceOptions extends Omit<RunSettings, 'seed' | 'generate
 export async function runConformance(options: ConformanceOptions): Promise<RunResult> {
   // The deadline counts from here: loading the contract is part of the time a CI job gives the run.
   const deadline =
-    options.deadlineMs === undefined ? undefined : { at: performance.now() + options.deadlineMs, name: formatDuration(options.deadlineMs) };
+    options.deadlineMs === undefined
+      ? undefined
+      : { at: performance.now() + options.deadlineMs, name: formatDuration(options.deadlineMs) };
   const target = checkTarget(options.target);
   const { contract, seed, kinds, cases, notes } = await planRun(options);
   const rateLimited: RateLimited = { resends: 0, waitedMs: 0 };
@@ -256,7 +259,11 @@ function longestFirst(cases: readonly Scenario[]): { scenario: Scenario; index: 
   return cases.map((scenario, index) => ({ scenario, index, weight: requests(scenario) })).sort((a, b) => b.weight - a.weight);
 }
 
-function reasonToSkip(scenario: Scenario, options: ConformanceOptions, notServed: ReadonlyMap<string, string>): string | undefined {
+function reasonToSkip(
+  scenario: Scenario,
+  options: ConformanceOptions,
+  notServed: ReadonlyMap<string, string>,
+): string | undefined {
   for (const step of scenario.steps) {
     const reason = notServed.get(step.operation.operationId);
     if (reason !== undefined) return reason;

@@ -118,7 +118,12 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
         if (answered && !(await sendAndHold(step, index))) answered = false;
       };
       if (step.parallel === undefined) for (let i = 0; i < times && answered; i++) await next(i);
-      else await runPool(Array.from({ length: times }, (_, i) => i), step.parallel, next);
+      else
+        await runPool(
+          Array.from({ length: times }, (_, i) => i),
+          step.parallel,
+          next,
+        );
       if (!answered) break;
     }
     judgeHeld();

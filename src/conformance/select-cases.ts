@@ -16,10 +16,14 @@ interface Selection {
  */
 export function selectCases(all: readonly Scenario[], selection: Selection): Scenario[] {
   const patterns = selection.cases ?? [];
-  const chosen = patterns.length === 0 ? [...all] : all.filter((c) => patterns.some((p) => matches(p, c.id) || matches(p, c.name)));
+  const chosen =
+    patterns.length === 0 ? [...all] : all.filter((c) => patterns.some((p) => matches(p, c.id) || matches(p, c.name)));
   for (const pattern of patterns) {
     if (!all.some((c) => matches(pattern, c.id) || matches(pattern, c.name))) {
-      const hint = suggestName(pattern, all.map((c) => c.id));
+      const hint = suggestName(
+        pattern,
+        all.map((c) => c.id),
+      );
       throw new AppError('usage', `--case ${pattern}: no case has this id or name${hint ? ` (did you mean ${hint}?)` : ''}`);
     }
   }
@@ -37,7 +41,10 @@ export function selectCases(all: readonly Scenario[], selection: Selection): Sce
     );
   }
   if (chosen.every((c) => skipReason(c, selection) !== undefined)) {
-    throw new AppError('usage', 'nothing to run: the chosen --case, --tags, --skip-tags, --read-only and --generate leave no case');
+    throw new AppError(
+      'usage',
+      'nothing to run: the chosen --case, --tags, --skip-tags, --read-only and --generate leave no case',
+    );
   }
   return chosen;
 }

@@ -122,7 +122,13 @@ export function sendOnce(dispatcher: Dispatcher, outgoing: SentRequest, limits: 
           if (!Buffer.isBuffer(decoded)) return settle(() => resolve({ kind: decoded.kind, message: decoded.problem, status }));
           if (elapsed() > timeoutMs) return settle(() => resolve(late()));
           settle(() =>
-            resolve({ status, headers, text: toText(decoded), byteOrderMark: startsWithBom(decoded), invalidUtf8: !isUtf8(decoded) }),
+            resolve({
+              status,
+              headers,
+              text: toText(decoded),
+              byteOrderMark: startsWithBom(decoded),
+              invalidUtf8: !isUtf8(decoded),
+            }),
           );
         };
         // Most answers have no coding to undo: no promise and no turn of the event loop for them.
@@ -195,8 +201,15 @@ function startsWithBom(bytes: Buffer): boolean {
 function describe(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   const code = errorCode(error);
-  const detail = cause?.code ? `${cause.code}: ${cause.message ?? ''}`.trim() : code ? `${code}: ${(error as Error).message}` : String((error as Error)?.message ?? error);
-  const words = code === undefined ? undefined : (IN_WORDS[code] ?? (code.startsWith('HPE_') ? 'the answer is not valid HTTP/1.1' : undefined));
+  const detail = cause?.code
+    ? `${cause.code}: ${cause.message ?? ''}`.trim()
+    : code
+      ? `${code}: ${(error as Error).message}`
+      : String((error as Error)?.message ?? error);
+  const words =
+    code === undefined
+      ? undefined
+      : (IN_WORDS[code] ?? (code.startsWith('HPE_') ? 'the answer is not valid HTTP/1.1' : undefined));
   return words ? `${words} (${detail})` : detail;
 }
 

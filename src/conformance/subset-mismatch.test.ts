@@ -3,7 +3,9 @@ import { containsSubset, show, subsetMismatch } from './subset-mismatch.js';
 
 describe('show', () => {
   it('writes a value as JSON, int64 ids as their digits', () => {
-    expect(show({ id: 9007199254740993n, name: 'Rex', tags: ['a', null] })).toBe('{"id":9007199254740993,"name":"Rex","tags":["a",null]}');
+    expect(show({ id: 9007199254740993n, name: 'Rex', tags: ['a', null] })).toBe(
+      '{"id":9007199254740993,"name":"Rex","tags":["a",null]}',
+    );
     expect(show(undefined)).toBe('(nothing)');
   });
 
@@ -20,7 +22,10 @@ describe('show', () => {
   });
 
   it('quotes a list where an object belongs by its start, not whole', () => {
-    const mismatch = subsetMismatch(Array.from({ length: 50_000 }, () => ({ id: 1 })), { id: 1 });
+    const mismatch = subsetMismatch(
+      Array.from({ length: 50_000 }, () => ({ id: 1 })),
+      { id: 1 },
+    );
     expect(mismatch).toMatch(/^body: expected an object, received \[\{"id":1\}/);
     expect(mismatch?.length).toBeLessThan(1200);
   });
@@ -47,8 +52,11 @@ describe('containsSubset', () => {
     [{ a: { b: [1, { c: 'x' }] } }, { a: { b: [1, { c: 'y' }] } }, false],
   ];
 
-  it.each(pairs.map((pair, i) => [i, ...pair] as const))('pair %i: the verdict subsetMismatch gives too', (_, actual, expected, contains) => {
-    expect(containsSubset(actual, expected)).toBe(contains);
-    expect(subsetMismatch(actual, expected) === undefined).toBe(contains);
-  });
+  it.each(pairs.map((pair, i) => [i, ...pair] as const))(
+    'pair %i: the verdict subsetMismatch gives too',
+    (_, actual, expected, contains) => {
+      expect(containsSubset(actual, expected)).toBe(contains);
+      expect(subsetMismatch(actual, expected) === undefined).toBe(contains);
+    },
+  );
 });

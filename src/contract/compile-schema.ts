@@ -63,7 +63,8 @@ function sharedCompiler(dialect: SchemaDialect): SchemaCompiler {
 // missing reference is said as what it is; any other problem as Ajv words it.
 function compileProblem(error: Error): string {
   const missing = (error as { missingRef?: unknown }).missingRef;
-  if (typeof missing === 'string' && missing.includes('__bundled__')) return `${error.message} (a schema that refers to itself is not supported)`;
+  if (typeof missing === 'string' && missing.includes('__bundled__'))
+    return `${error.message} (a schema that refers to itself is not supported)`;
   return error.message;
 }
 

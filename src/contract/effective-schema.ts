@@ -37,7 +37,12 @@ function view(schema: unknown, direction: Direction, seen: Map<object, JsonSchem
   for (const [key, value] of Object.entries(merged)) {
     if (key === 'properties' || key === 'required' || key === 'type' || key === '$schema') continue;
     if (!SUBSCHEMAS.has(key)) out[key] = value;
-    else out[key] = Array.isArray(value) ? value.map((item) => view(item, direction, seen)) : isObject(value) ? view(value, direction, seen) : value;
+    else
+      out[key] = Array.isArray(value)
+        ? value.map((item) => view(item, direction, seen))
+        : isObject(value)
+          ? view(value, direction, seen)
+          : value;
   }
   const types = Array.isArray(merged.type) ? (merged.type as unknown[]) : merged.type === undefined ? [] : [merged.type];
   const named = types.filter((type) => type !== 'null');
@@ -47,7 +52,9 @@ function view(schema: unknown, direction: Direction, seen: Map<object, JsonSchem
   if (Array.isArray(merged.enum)) out.enum = distinct(merged.enum);
   if (types.includes('null') || (Array.isArray(merged.enum) && merged.enum.includes(null))) out.nullable = true;
   if (properties) {
-    const shown = Object.entries(properties).filter(([, property]) => !(isObject(property) && property[HIDDEN[direction]] === true));
+    const shown = Object.entries(properties).filter(
+      ([, property]) => !(isObject(property) && property[HIDDEN[direction]] === true),
+    );
     out.properties = Object.fromEntries(shown.map(([name, property]) => [name, view(property, direction, seen)]));
     const required = Array.isArray(merged.required) ? distinct(merged.required) : [];
     out.required = required.filter((name) => shown.some(([shownName]) => shownName === name));
@@ -73,7 +80,8 @@ function flattenAllOf(schema: Raw): Raw {
       properties[name] = name in properties ? { allOf: [properties[name], property] } : property;
     }
     if (Array.isArray(flat.required)) required.push(...flat.required);
-    for (const [key, value] of Object.entries(flat)) if (!(key in merged) && key !== 'properties' && key !== 'required') merged[key] = value;
+    for (const [key, value] of Object.entries(flat))
+      if (!(key in merged) && key !== 'properties' && key !== 'required') merged[key] = value;
   }
   if (Object.keys(properties).length > 0) merged.properties = properties;
   if (required.length > 0) merged.required = required;
@@ -103,7 +111,9 @@ function direct(schema: unknown, direction: Direction, inherited: ReadonlySet<st
     if (key === 'required' && Array.isArray(value)) out.required = value.filter((name) => !hidden.has(String(name)));
     else if (key === 'allOf' && Array.isArray(value)) out.allOf = value.map((part) => direct(part, direction, hidden, ancestors));
     else if (key === 'properties' && isObject(value)) {
-      out.properties = Object.fromEntries(Object.entries(value).map(([name, property]) => [name, direct(property, direction, new Set(), ancestors)]));
+      out.properties = Object.fromEntries(
+        Object.entries(value).map(([name, property]) => [name, direct(property, direction, new Set(), ancestors)]),
+      );
     } else out[key] = DATA.has(key) ? value : direct(value, direction, new Set(), ancestors);
   }
   ancestors.delete(schema);
@@ -115,7 +125,7 @@ function direct(schema: unknown, direction: Direction, inherited: ReadonlySet<st
 export function distinct(values: readonly unknown[]): unknown[] {
   const seen = new Set<string>();
   return values.filter((value) => {
-    const key = typeof value === 'bigint' ? `${value}n` : JSON.stringify(value) ?? String(value);
+    const key = typeof value === 'bigint' ? `${value}n` : (JSON.stringify(value) ?? String(value));
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -5,7 +5,9 @@ const PAGE_SIZE = /^(limit|page_?size|per_?page|max_?results|top)$/i;
 
 /** The query parameter that caps how many resources a list answers: an integer page size with a maximum. */
 export function pageSizeParameter(list: Operation): ParameterSpec | undefined {
-  return list.parameters.find((p) => p.in === 'query' && p.type === 'integer' && PAGE_SIZE.test(p.name) && p.schema.maximum !== undefined);
+  return list.parameters.find(
+    (p) => p.in === 'query' && p.type === 'integer' && PAGE_SIZE.test(p.name) && p.schema.maximum !== undefined,
+  );
 }
 
 /** The query that asks a list for its largest page (`{ limit: 100 }`), or none when it has no page size. */

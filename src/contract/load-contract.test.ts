@@ -51,7 +51,9 @@ describe('loadContract', () => {
     const file = await contractFile(
       `${HEAD}paths:\n  /a: {post: {operationId: a, requestBody: ${body}, responses: {"200": {description: ok}}}}\ncomponents: {schemas: {Node: ${node}}}\n`,
     );
-    await expect(loadContract(file)).rejects.toThrow(/Failed to load .*openapi\.yaml: POST \/a: the schema of body cannot be compiled: .*refers to itself/);
+    await expect(loadContract(file)).rejects.toThrow(
+      /Failed to load .*openapi\.yaml: POST \/a: the schema of body cannot be compiled: .*refers to itself/,
+    );
   });
 });
 
@@ -99,16 +101,25 @@ describe('loadContract on contracts as teams write them', () => {
 
   it('names the $ref of a file that cannot be read, the pointer a file lacks and the line of a broken file', async () => {
     const missingFile = await folder({ 'openapi.yaml': bodyIs('./schemas/nope.yaml') });
-    expect((await failure(missingFile))?.message).toMatch(/^Failed to load .*: openapi\.yaml#\/paths\/~1a\/post\/requestBody\/content\/application~1json\/schema\/\$ref: .*schemas\/nope\.yaml.*ENOENT/);
+    expect((await failure(missingFile))?.message).toMatch(
+      /^Failed to load .*: openapi\.yaml#\/paths\/~1a\/post\/requestBody\/content\/application~1json\/schema\/\$ref: .*schemas\/nope\.yaml.*ENOENT/,
+    );
     const missingPointer = await folder({ 'openapi.yaml': bodyIs('./a.yaml#/Nope'), 'a.yaml': 'A: {type: string}\n' });
-    expect((await failure(missingPointer))?.message).toMatch(/^Failed to load .*: openapi\.yaml#\/paths\/~1a\/.*\/schema: Missing \$ref pointer "#\/Nope"/);
+    expect((await failure(missingPointer))?.message).toMatch(
+      /^Failed to load .*: openapi\.yaml#\/paths\/~1a\/.*\/schema: Missing \$ref pointer "#\/Nope"/,
+    );
     const broken = await folder({ 'openapi.yaml': bodyIs('./a.yaml'), 'a.yaml': 'type: {\n' });
     expect((await failure(broken))?.message).toMatch(/a\.yaml: line \d+, column \d+: /);
     expect((await failure(broken))?.message).not.toContain('refers to itself');
   });
 
   it('accepts a nullable enum that lists null (OpenAPI 3.0.3), and validates null and its values', async () => {
-    const file = await contractFile(bodyIs('#/components/schemas/S').replace(/\n$/, '\ncomponents: {schemas: {S: {type: string, nullable: true, enum: [a, null]}}}\n'));
+    const file = await contractFile(
+      bodyIs('#/components/schemas/S').replace(
+        /\n$/,
+        '\ncomponents: {schemas: {S: {type: string, nullable: true, enum: [a, null]}}}\n',
+      ),
+    );
     const validate = (await loadContract(file)).byId.get('a')?.requestBody?.contents[0]?.validate;
     expect(validate?.(null)).toEqual([]);
     expect(validate?.('a')).toEqual([]);
@@ -137,7 +148,8 @@ describe('loadContract on contracts as teams write them', () => {
   });
 
   it('validates an OpenAPI 3.1 contract as JSON Schema 2020-12: type arrays, numeric exclusive bounds, prefixItems', async () => {
-    const schema = '{type: object, properties: {s: {type: [string, "null"]}, n: {type: integer, exclusiveMinimum: 0}, t: {type: array, prefixItems: [{type: string}]}}}';
+    const schema =
+      '{type: object, properties: {s: {type: [string, "null"]}, n: {type: integer, exclusiveMinimum: 0}, t: {type: array, prefixItems: [{type: string}]}}}';
     const file = await contractFile(
       `openapi: 3.1.0\ninfo: {title: T, version: "1"}\nservers: [{url: "{b}", variables: {b: {default: /v1, description: where}}}]\npaths:\n  /a:\n    post:\n      operationId: a\n      requestBody: {content: {application/json: {schema: ${schema}}}}\n      responses: {"200": {description: ok}}\n`,
     );

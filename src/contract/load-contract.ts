@@ -70,7 +70,10 @@ export interface CompileSteps {
  * replaces the previous one, which nothing keeps. With `pause`, the compilation awaits it between operations and
  * between schemas (a few milliseconds each), so that the mock keeps answering while a large contract compiles.
  */
-export async function compileContract(file: string, { read = readContractSource, pause, compiling }: CompileSteps = {}): Promise<Contract> {
+export async function compileContract(
+  file: string,
+  { read = readContractSource, pause, compiling }: CompileSteps = {},
+): Promise<Contract> {
   const { document, modelled } = await read(file);
   const declared = String((document as { openapi?: unknown }).openapi);
   const info = (document as { info: { title: string; version: string } }).info;
@@ -236,7 +239,12 @@ function buildOperation(file: string, op: PrismOperation, dialect: SchemaDialect
   };
 }
 
-function toParameter(p: PrismParameter, location: ParameterLocation, dialect: SchemaDialect, compiler: SchemaCompiler): ParameterSpec {
+function toParameter(
+  p: PrismParameter,
+  location: ParameterLocation,
+  dialect: SchemaDialect,
+  compiler: SchemaCompiler,
+): ParameterSpec {
   const raw = contractSchema(p.schema ?? {});
   const view = effectiveSchema(raw, 'request');
   // A parameter's value is text: the null that a nullable enum lists cannot be sent in it, only left out.

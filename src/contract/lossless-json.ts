@@ -61,7 +61,7 @@ function besideInteger(double: number, digits: string, scale: number, negative: 
   // Rounded to its own integer part, the value is further from zero than the double; rounded up, nearer.
   const awayFromZero = double === truncated;
   BITS[0] = double;
-  BIT_PATTERN[0] = BIT_PATTERN[0] as bigint + (awayFromZero ? 1n : -1n);
+  BIT_PATTERN[0] = (BIT_PATTERN[0] as bigint) + (awayFromZero ? 1n : -1n);
   return BITS[0] as number;
 }
 

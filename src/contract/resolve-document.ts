@@ -27,7 +27,10 @@ export async function resolveDocument(file: string, parsed: object): Promise<obj
   const scan = (path: string, value: unknown) =>
     eachRef(value, '#', (ref, pointer) => {
       const at = `${show(path)}${pointer}`;
-      if (REMOTE.test(ref)) refuse(`${at}: $ref ${ref} points at the network; contracts are read offline (save it beside the contract and refer to the file)`);
+      if (REMOTE.test(ref))
+        refuse(
+          `${at}: $ref ${ref} points at the network; contracts are read offline (save it beside the contract and refer to the file)`,
+        );
       const target = ref.split('#')[0] as string;
       if (target !== '') where.set(new URL(target, `file://${path}`).pathname, at);
     });
@@ -48,17 +51,23 @@ export async function resolveDocument(file: string, parsed: object): Promise<obj
     },
   };
   try {
-    return (await SwaggerParser.validate(file, withoutServerVariableDescriptions(parsed) as never, {
-      resolve: { external: true, http: false },
-      parse: { json: false, yaml: false, text: false, binary: false, localFile },
-    } as never)) as unknown as object;
+    return (await SwaggerParser.validate(
+      file,
+      withoutServerVariableDescriptions(parsed) as never,
+      {
+        resolve: { external: true, http: false },
+        parse: { json: false, yaml: false, text: false, binary: false, localFile },
+      } as never,
+    )) as unknown as object;
   } catch (error) {
     if (ours !== undefined) throw ours;
     if (isAppError(error)) throw error;
     const { message, source, parentPath } = error as { message: string; source?: string; parentPath?: string };
     // swagger-parser names an API it was handed as an object "[object Object]".
     const cause = message.replaceAll('[object Object]', file).replaceAll(`${dirname(file)}/`, '');
-    const cited = parentPath ? show(parentPath.replace(/#.*$/, '')) + parentPath.replace(/^[^#]*/, '') : source && where.get(source);
+    const cited = parentPath
+      ? show(parentPath.replace(/#.*$/, '')) + parentPath.replace(/^[^#]*/, '')
+      : source && where.get(source);
     return refuse(cited ? `${cited}: ${cause}` : cause);
   }
 }
@@ -83,11 +92,13 @@ function withoutServerVariableDescriptions(document: object): object {
   const copy = structuredClone(document) as Holder & { paths?: Record<string, Record<string, Holder>> };
   const holders: Holder[] = [copy];
   for (const item of Object.values(copy.paths ?? {})) {
-    if (item && typeof item === 'object') holders.push(item as Holder, ...Object.values(item).filter((op) => op && typeof op === 'object'));
+    if (item && typeof item === 'object')
+      holders.push(item as Holder, ...Object.values(item).filter((op) => op && typeof op === 'object'));
   }
   for (const holder of holders) {
     for (const server of Array.isArray(holder.servers) ? holder.servers : []) {
-      for (const variable of Object.values(server?.variables ?? {})) if (variable && typeof variable === 'object') delete variable.description;
+      for (const variable of Object.values(server?.variables ?? {}))
+        if (variable && typeof variable === 'object') delete variable.description;
     }
   }
   return copy;

@@ -135,7 +135,10 @@ function taking(params: readonly string[], route: AdminRoute): AdminRoute {
     // Each is read once: `?id=1&id=2` would otherwise act on one and seem to have acted on both.
     const repeated = params.find((name) => request.query.getAll(name).length > 1);
     if (repeated !== undefined) {
-      throw mockError('invalid_parameter', `query.${repeated}: must be given once (got ${request.query.getAll(repeated).length} values)`);
+      throw mockError(
+        'invalid_parameter',
+        `query.${repeated}: must be given once (got ${request.query.getAll(repeated).length} values)`,
+      );
     }
     return route(context, request);
   };
@@ -181,7 +184,10 @@ function showRule(rule: Rule) {
 function readOperation(text: string | null, operations: ReadonlyMap<string, unknown>): string | undefined {
   if (text === null) return undefined;
   if (!operations.has(text)) {
-    throw mockError('invalid_parameter', `query.operation: must be one of ${[...operations.keys()].join(', ')} (got ${text.slice(0, 40)})`);
+    throw mockError(
+      'invalid_parameter',
+      `query.operation: must be one of ${[...operations.keys()].join(', ')} (got ${text.slice(0, 40)})`,
+    );
   }
   return text;
 }

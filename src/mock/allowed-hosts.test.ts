@@ -18,7 +18,9 @@ describe('allowHosts', () => {
   });
 
   it('takes names without ports as entries', () => {
-    for (const entry of ['example.test', '.example.test', '192.168.1.5', '[::2]', '::2']) expect(isAllowedHostEntry(entry), entry).toBe(true);
-    for (const entry of ['example.test:80', 'http://example.test', '', 'a b', '..x', 'a/b']) expect(isAllowedHostEntry(entry), entry).toBe(false);
+    for (const entry of ['example.test', '.example.test', '192.168.1.5', '[::2]', '::2'])
+      expect(isAllowedHostEntry(entry), entry).toBe(true);
+    for (const entry of ['example.test:80', 'http://example.test', '', 'a b', '..x', 'a/b'])
+      expect(isAllowedHostEntry(entry), entry).toBe(false);
   });
 });

@@ -48,10 +48,20 @@ interface Grant {
 
 // The first row that applies decides; none applies, no CORS headers (the browser keeps the answer from the page).
 const GRANTS: readonly Grant[] = [
-  { applies: (origin, { listed }) => origin !== 'null' && listed.includes(origin), echo: true, credentials: true, privateNetwork: true },
+  {
+    applies: (origin, { listed }) => origin !== 'null' && listed.includes(origin),
+    echo: true,
+    credentials: true,
+    privateNetwork: true,
+  },
   { applies: isLoopbackOrigin, echo: true, credentials: true, privateNetwork: false },
   // Every sandboxed frame and data: page of every site sends null: listed, it is answered as anyone is.
-  { applies: (origin, { listed }) => origin === 'null' && listed.includes(origin), echo: true, credentials: false, privateNetwork: false },
+  {
+    applies: (origin, { listed }) => origin === 'null' && listed.includes(origin),
+    echo: true,
+    credentials: false,
+    privateNetwork: false,
+  },
   { applies: (_, { any }) => any, echo: false, credentials: false, privateNetwork: false },
 ];
 
@@ -61,7 +71,8 @@ const GRANTS: readonly Grant[] = [
  */
 export function decideCors(req: IncomingMessage, policy: CorsPolicy, methods: string): CorsDecision {
   const origin = req.headers.origin;
-  const preflight = req.method === 'OPTIONS' && origin !== undefined && req.headers['access-control-request-method'] !== undefined;
+  const preflight =
+    req.method === 'OPTIONS' && origin !== undefined && req.headers['access-control-request-method'] !== undefined;
   if (origin === undefined) return NO_ORIGIN;
   const grant = GRANTS.find((row) => row.applies(origin, policy));
   if (grant === undefined) return { headers: VARY_ONLY, preflight };

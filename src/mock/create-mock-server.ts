@@ -94,7 +94,9 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
   // Read once: a reset restores what start-up checked, so it cannot fail on a file edited since.
   const model = inferResources(contract);
   // The collection whose records PetStore keeps (the shipped Pet Store's pets), when the contract has one.
-  const legacyCollection = model.resources.find((r) => r.operations.some((op) => LEGACY_OPERATIONS.has(op.operationId)))?.collectionPath;
+  const legacyCollection = model.resources.find((r) =>
+    r.operations.some((op) => LEGACY_OPERATIONS.has(op.operationId)),
+  )?.collectionPath;
   const served = servedResources(contract, LEGACY_OPERATIONS);
   const resourceFixtures =
     fixturesFile === false
@@ -194,7 +196,16 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
     maxBodyBytes: options.maxBodyBytes ?? DEFAULTS.maxBodyBytes,
     delay: options.delay,
     admin: {
-      context: { sessions, startedAt: Date.now(), journal, redact, keepSecrets, rules, operations: operationsById, resources: resourcesByName },
+      context: {
+        sessions,
+        startedAt: Date.now(),
+        journal,
+        redact,
+        keepSecrets,
+        rules,
+        operations: operationsById,
+        resources: resourcesByName,
+      },
       cors: { listed: cors.listed.filter((origin) => origin !== 'null'), any: false },
       methods: [...withHead(ADMIN_METHODS), 'OPTIONS'].join(', '),
       fromNetwork: options.adminFromNetwork ?? false,
@@ -260,7 +271,8 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
   mock.admin.ownOrigin = new URL(url).origin;
   // Warm Prism after listening, and only when some operation needs it: start-up is not made to wait for it.
   const warmIfNeeded = () => {
-    if (mock.contract.operations.some((op) => !STATEFUL_HANDLERS[op.operationId] && !mock.resourceHandlers.has(op.operationId))) warmPrism().catch(() => {});
+    if (mock.contract.operations.some((op) => !STATEFUL_HANDLERS[op.operationId] && !mock.resourceHandlers.has(op.operationId)))
+      warmPrism().catch(() => {});
   };
   warmIfNeeded();
   // --watch: an edited contract is served at once, the store kept; an edit that does not load changes nothing.
@@ -272,7 +284,9 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
     if (!validate) return undefined;
     const revision = sessions.revision;
     const found = await firstMisfit(validate, sessions.storeRecords(), heldFixtures, yieldToRequests);
-    return found !== undefined || sessions.revision === revision ? found : firstMisfit(validate, sessions.storeRecords(), heldFixtures);
+    return found !== undefined || sessions.revision === revision
+      ? found
+      : firstMisfit(validate, sessions.storeRecords(), heldFixtures);
   };
   const reloadContract = async () => {
     let next: Contract;
@@ -304,14 +318,18 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
       }
       const first = loaded?.rejected[0];
       // Never silently: a record the contract refuses is named (the file itself is left as it is, so none is lost).
-      const without = first ? `, without ${loaded.rejected.length} record(s) the contract refuses (the first, ${first.position}: ${first.reason})` : '';
+      const without = first
+        ? `, without ${loaded.rejected.length} record(s) the contract refuses (the first, ${first.position}: ${first.reason})`
+        : '';
       note(`reloaded ${file}${without}: the next reset and new sessions start from it`);
     } catch (error) {
       note(`kept the previous fixtures: ${(error as Error).message}`);
     }
   };
   const stopWatching = options.watch
-    ? watchFiles(typeof fixturesFile === 'string' ? [contractFile, fixturesFile] : [contractFile], (file) => (file === contractFile ? reloadContract() : reloadFixtures(file)))
+    ? watchFiles(typeof fixturesFile === 'string' ? [contractFile, fixturesFile] : [contractFile], (file) =>
+        file === contractFile ? reloadContract() : reloadFixtures(file),
+      )
     : undefined;
 
   return {

@@ -7,7 +7,10 @@ import { stringifyJson } from '../contract/lossless-json.js';
  */
 export const ERROR_CODES = {
   missing_authorization: { status: 401, message: 'the Authorization header is missing: send Authorization: Bearer <API_KEY>' },
-  repeated_authorization: { status: 401, message: 'the request carries more than one Authorization header: send one, Authorization: Bearer <API_KEY>' },
+  repeated_authorization: {
+    status: 401,
+    message: 'the request carries more than one Authorization header: send one, Authorization: Bearer <API_KEY>',
+  },
   unsupported_auth_scheme: { status: 401, message: 'the Authorization header must use the Bearer scheme' },
   empty_api_key: { status: 401, message: 'the Authorization header has the Bearer scheme but no API key' },
   invalid_api_key: { status: 401, message: 'the API key is not valid' },

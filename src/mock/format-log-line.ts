@@ -31,7 +31,8 @@ export function formatLogLine(
       notApplied: (entry.notApplied ?? []).map(redact),
     });
   }
-  const status = entry.status !== undefined ? String(entry.status) : entry.applied ? `- ${redact(entry.applied.join(', '))}` : '-';
+  const status =
+    entry.status !== undefined ? String(entry.status) : entry.applied ? `- ${redact(entry.applied.join(', '))}` : '-';
   const code = entry.errorCode === undefined ? '' : ` ${entry.errorCode}`;
   const notApplied = entry.notApplied ? ` (not applied: ${redact(entry.notApplied.join('; '))})` : '';
   // What the client sent (a URL, a Prefer value) may hold control characters, C1 ones among them (U+0085 starts a

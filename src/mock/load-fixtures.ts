@@ -17,13 +17,19 @@ export interface CheckedRecords {
  * that is not such an array stops start-up with a message that names it; an entry that does not fit the contract
  * (it evolved since the file was written) is set aside with why, and the others are loaded.
  */
-export async function loadFixtures(file: string, validatePet: Validator, maxPets: number, collection?: string): Promise<CheckedRecords> {
+export async function loadFixtures(
+  file: string,
+  validatePet: Validator,
+  maxPets: number,
+  collection?: string,
+): Promise<CheckedRecords> {
   const fail = (what: string) => new AppError('fixtures_invalid', `Failed to load fixtures ${file}: ${what}`);
   const read = await readJsonFile(file, fail);
   // A file for several resources is an object keyed by collection path (see resource-fixtures.ts): the pets are under theirs.
   const keyed = collection !== undefined && isObject(read) && Object.keys(read).every((key) => key.startsWith('/'));
   const entries = keyed ? (Object.hasOwn(read, collection) ? read[collection] : []) : read;
-  if (!Array.isArray(entries)) throw fail(keyed ? `"${collection}" must be a JSON array of Pet objects` : 'must be a JSON array of Pet objects');
+  if (!Array.isArray(entries))
+    throw fail(keyed ? `"${collection}" must be a JSON array of Pet objects` : 'must be a JSON array of Pet objects');
   const checker = petChecker(validatePet);
   const checked: CheckedRecords = { valid: [], rejected: [] };
   entries.forEach((entry, index) => {
@@ -33,7 +39,9 @@ export async function loadFixtures(file: string, validatePet: Validator, maxPets
   });
   // Loading them all would leave a store that refuses every create.
   if (checked.valid.length > maxPets) {
-    throw fail(`it holds ${checked.valid.length} pets, more than --max-pets ${maxPets} allows: raise --max-pets, or use --no-fixtures`);
+    throw fail(
+      `it holds ${checked.valid.length} pets, more than --max-pets ${maxPets} allows: raise --max-pets, or use --no-fixtures`,
+    );
   }
   return checked;
 }

@@ -158,7 +158,11 @@ const RULES: readonly { name: keyof MockOptions; valid: (value: unknown) => bool
   { name: 'headersTimeoutMs', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
   { name: 'requestTimeoutMs', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
   { name: 'journalSize', valid: (v) => isWhole(v, 0), rule: 'a whole number of at least 0' },
-  { name: 'journalBytes', valid: (v) => isWhole(v, 0) && (v as number) <= maxJournalBytes(), rule: 'a whole number from 0 to a quarter of the heap' },
+  {
+    name: 'journalBytes',
+    valid: (v) => isWhole(v, 0) && (v as number) <= maxJournalBytes(),
+    rule: 'a whole number from 0 to a quarter of the heap',
+  },
   { name: 'maxStateBytes', valid: (v) => isWhole(v, 1024), rule: 'a whole number of at least 1024' },
   { name: 'maxSessions', valid: (v) => isWhole(v, 0), rule: 'a whole number of at least 0' },
   { name: 'logFormat', valid: (v) => v === 'text' || v === 'json', rule: "'text' or 'json'" },
@@ -166,7 +170,9 @@ const RULES: readonly { name: keyof MockOptions; valid: (value: unknown) => bool
     name: 'delay',
     valid: (v) => {
       const { minMs, maxMs } = v as { minMs: unknown; maxMs: unknown };
-      return isWhole(minMs, 0) && isWhole(maxMs, 0) && (minMs as number) <= (maxMs as number) && (maxMs as number) <= MAX_DELAY_MS;
+      return (
+        isWhole(minMs, 0) && isWhole(maxMs, 0) && (minMs as number) <= (maxMs as number) && (maxMs as number) <= MAX_DELAY_MS
+      );
     },
     rule: `{ minMs, maxMs }: whole numbers, 0 <= minMs <= maxMs <= ${MAX_DELAY_MS}`,
   },

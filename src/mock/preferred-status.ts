@@ -53,7 +53,8 @@ export function preferredError(operation: Operation, status: number, askedBy = '
   // long as it reads as a code; one the mock also uses for another status is not taken.
   const exampleCode = typeof example?.code === 'string' && EXAMPLE_CODE.test(example.code) ? example.code : undefined;
   const known = exampleCode !== undefined && exampleCode in ERROR_CODES;
-  const code = (exampleCode !== undefined && (!known || statusOf(exampleCode) === status) ? exampleCode : USUAL_CODE[status]) ?? PREFER_CODE;
+  const code =
+    (exampleCode !== undefined && (!known || statusOf(exampleCode) === status) ? exampleCode : USUAL_CODE[status]) ?? PREFER_CODE;
   const message = `${askedBy}: code=${status} asked for this answer; nothing was looked up or changed`;
   return { status, body: stringifyJson({ code, message, status }), errorCode: code };
 }

@@ -65,7 +65,11 @@ export interface PrismChoice {
  * Prism's mocked answer for an operation the mock keeps no state for, or, with `choice.code`, the contract's
  * example of that documented status for any operation (the Prefer: code=NNN header).
  */
-export async function mockWithPrism(operation: Operation, request: PrismRequest, choice: PrismChoice = {}): Promise<MockResponse> {
+export async function mockWithPrism(
+  operation: Operation,
+  request: PrismRequest,
+  choice: PrismChoice = {},
+): Promise<MockResponse> {
   const prism = (await warmPrism()) as PrismInstance;
   const result = await prism.request(
     {

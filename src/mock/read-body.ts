@@ -38,7 +38,8 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<string
       if (refused) return;
       const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
       // A coded body (gzip) is refused as such by read-request (unsupported_content_encoding), not as bad UTF-8.
-      const coded = req.headers['content-encoding'] !== undefined && req.headers['content-encoding'].trim().toLowerCase() !== 'identity';
+      const coded =
+        req.headers['content-encoding'] !== undefined && req.headers['content-encoding'].trim().toLowerCase() !== 'identity';
       if (!coded && !isUtf8(body) && isJson(mediaTypeOf(req.headers['content-type']) ?? '')) {
         reject(mockError('invalid_json', 'body: the request body is not valid UTF-8, which JSON text must be (RFC 8259 §8.1)'));
       } else {

@@ -21,7 +21,10 @@ export function readContractOffThread(file: string): Promise<ContractSource> {
   return new Promise<ContractSource>((resolve, reject) => {
     worker.once('message', (answer: Answer) => {
       if ('source' in answer) resolve(answer.source);
-      else reject(answer.failure.code ? new AppError(answer.failure.code, answer.failure.message) : new Error(answer.failure.message));
+      else
+        reject(
+          answer.failure.code ? new AppError(answer.failure.code, answer.failure.message) : new Error(answer.failure.message),
+        );
     });
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`reading ${file} stopped (worker exit ${code})`)));

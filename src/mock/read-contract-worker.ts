@@ -5,5 +5,6 @@ import { readContractSource } from '../contract/load-contract.js';
 
 readContractSource(workerData as string).then(
   (source) => parentPort?.postMessage({ source }),
-  (error: Error) => parentPort?.postMessage({ failure: { code: isAppError(error) ? error.code : undefined, message: error.message } }),
+  (error: Error) =>
+    parentPort?.postMessage({ failure: { code: isAppError(error) ? error.code : undefined, message: error.message } }),
 );

@@ -37,7 +37,10 @@ export function recordExchange(
   };
   if (!state.admin) mock.journal.add(entry);
   const { log, onExchange } = mock;
-  if (log) safely(() => log(formatLogLine(entry, requestRedactor(req.headers.authorization, mock.redact), mock.logFormat, mock.keepSecrets)));
+  if (log)
+    safely(() =>
+      log(formatLogLine(entry, requestRedactor(req.headers.authorization, mock.redact), mock.logFormat, mock.keepSecrets)),
+    );
   if (onExchange && exchange) safely(() => onExchange(exchange()));
 }
 

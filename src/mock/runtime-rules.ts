@@ -57,7 +57,9 @@ export class RuntimeRules {
     // Only Prism answers with an example (the store answers the others, and says example= was not applied).
     const names = example !== undefined && !STATEFUL_HANDLERS[operation.operationId] ? exampleNames(operation, code) : undefined;
     if (names && !names.includes(example as string)) {
-      throw invalid(`prefer: example=${example} is not an example of ${operation.operationId}'s ${code ?? 'success'} answer (examples: ${names.join(', ') || 'none'})`);
+      throw invalid(
+        `prefer: example=${example} is not an example of ${operation.operationId}'s ${code ?? 'success'} answer (examples: ${names.join(', ') || 'none'})`,
+      );
     }
     if (this.#rules.length >= MAX_RULES) throw invalid(`at most ${MAX_RULES} rules: DELETE /__admin/rules first`);
     const rule: Rule = { ...spec, id: this.#nextId++, preferences, applied: 0 };
@@ -102,7 +104,9 @@ function checkRule(body: unknown, operationIds: ReadonlySet<string>): RuleSpec {
   // what GET shows of a rule, so a rule read back can be posted again; they are set here, not taken.
   const unknownFields = Object.keys(body).filter((name) => !RULE_FIELDS.has(name));
   if (unknownFields.length > 0) {
-    throw invalid(`unknown field ${unknownFields.map((name) => `'${name.slice(0, 40)}'`).join(', ')}: a rule has ${[...RULE_FIELDS].join(', ')}`);
+    throw invalid(
+      `unknown field ${unknownFields.map((name) => `'${name.slice(0, 40)}'`).join(', ')}: a rule has ${[...RULE_FIELDS].join(', ')}`,
+    );
   }
   // null is absent, as GET shows an optional field that is not set.
   const fields = body as Record<string, unknown>;
@@ -112,10 +116,12 @@ function checkRule(body: unknown, operationIds: ReadonlySet<string>): RuleSpec {
   if (typeof operationId !== 'string' || !operationIds.has(operationId)) {
     throw invalid(`operationId: must be one of ${[...operationIds].join(', ')}`);
   }
-  if (typeof prefer !== 'string' || prefer.trim() === '') throw invalid('prefer: must be a Prefer value, e.g. "code=503, delay=200"');
+  if (typeof prefer !== 'string' || prefer.trim() === '')
+    throw invalid('prefer: must be a Prefer value, e.g. "code=503, delay=200"');
   const { unknown } = readPreferences(prefer);
   if (unknown.length > 0) throw invalid(`prefer: not a preference the mock knows: ${unknown.join(', ')}`);
-  if (count !== undefined && !(Number.isInteger(count) && (count as number) >= 1)) throw invalid('count: must be a whole number of at least 1');
+  if (count !== undefined && !(Number.isInteger(count) && (count as number) >= 1))
+    throw invalid('count: must be a whole number of at least 1');
   if (probability !== undefined && !(typeof probability === 'number' && probability > 0 && probability <= 1)) {
     throw invalid('probability: must be a number above 0 and at most 1');
   }

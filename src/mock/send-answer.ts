@@ -131,7 +131,8 @@ function writeHead(state: RequestState, mock: MockContext, response: MockRespons
   if (!bodiless && (response.body !== '' || response.chunks)) headers.push('Content-Type', 'application/json');
   const deprecation = withOperation && state.operation ? mock.extraHeaders.get(state.operation) : undefined;
   if (deprecation) append(headers, deprecation);
-  if (response.headers) for (const name of Object.keys(response.headers)) setHeader(headers, name, response.headers[name] as string);
+  if (response.headers)
+    for (const name of Object.keys(response.headers)) setHeader(headers, name, response.headers[name] as string);
   if (state.applied) setHeader(headers, 'Preference-Applied', state.applied.join(', '));
   if (closesConnection(response)) setHeader(headers, 'Connection', 'close');
   if (!response.chunks && !bodiless) setHeader(headers, 'Content-Length', Buffer.byteLength(response.body));

@@ -42,7 +42,10 @@ describe('createRedactor', () => {
     ['the key percent-encoded twice', `?next=${encodeURIComponent(encodeURIComponent(KEY))}`],
     ['every character percent-encoded twice', `?k=${[...KEY].map((c) => `%25${c.charCodeAt(0).toString(16)}`).join('')}`],
     ['base64 of its base64', `token ${b64(b64(KEY))}`],
-    ['hex of the key, also after an odd prefix', `hex ${Buffer.from(KEY).toString('hex')} and x${Buffer.from(KEY).toString('hex')}`],
+    [
+      'hex of the key, also after an odd prefix',
+      `hex ${Buffer.from(KEY).toString('hex')} and x${Buffer.from(KEY).toString('hex')}`,
+    ],
   ])('redacts the key in %s', (_, echoed) => {
     const out = redact(echoed);
     expect(out).toContain('***');
@@ -115,7 +118,11 @@ describe('createRedactor', () => {
     for (const key of ['abc12345', 'Kq7Zp2Xw9Lm', 'SECRETKEY', 'abcdefghijklmnopq', KEY]) {
       const redact = createRedactor(key);
       for (const sent of key.length > 8 ? [key, key.slice(0, -1)] : [key]) {
-        for (const encoded of [Buffer.from(sent).toString('base64'), Buffer.from(sent).toString('hex'), Buffer.from(sent).toString('base64url')]) {
+        for (const encoded of [
+          Buffer.from(sent).toString('base64'),
+          Buffer.from(sent).toString('hex'),
+          Buffer.from(sent).toString('base64url'),
+        ]) {
           expect(redact(`{"echo":"${encoded}"}`), `${key}: ${encoded}`).toBe('{"echo":"***"}');
         }
       }
@@ -132,7 +139,9 @@ describe('createRedactor', () => {
 
   it('leaves a key made of digits alone inside a longer number, and redacts it standing alone', () => {
     const redactDigits = createRedactor('20261125');
-    expect(redactDigits('{"id":202611250001,"at":"x20261125y","key":"20261125"}')).toBe('{"id":202611250001,"at":"x***y","key":"***"}');
+    expect(redactDigits('{"id":202611250001,"at":"x20261125y","key":"20261125"}')).toBe(
+      '{"id":202611250001,"at":"x***y","key":"***"}',
+    );
   });
 
   it('leaves text alone when there is no key', () => {

@@ -79,7 +79,10 @@ export function createRedactor(
     (token.includes('\\') && reveals(unescapeBackslashes(token), depth));
   function redactTokens(text: string, depth: number): string {
     const unescaped = replaceEscapedTokens(text, (token) => (revealsEscaped(token, depth) ? REDACTED : token));
-    return redactRanges(unescaped, base64Tokens(unescaped, longRun, (token) => revealsEncoded(token, depth)));
+    return redactRanges(
+      unescaped,
+      base64Tokens(unescaped, longRun, (token) => revealsEncoded(token, depth)),
+    );
   }
   // Plain runs first: a key that itself holds `%` or `=` would otherwise lose only the part after them to a
   // decoded token, and what stands before that part would be too short a run to be seen.

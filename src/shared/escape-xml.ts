@@ -8,5 +8,8 @@ const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', 
 
 /** Text safe inside XML and HTML elements and attributes. */
 export function escapeXml(text: string): string {
-  return text.replace(CONTROL, '\uFFFD').replace(UNPAIRED_SURROGATE, '\uFFFD').replace(/[&<>"']/g, (c) => ENTITIES[c] as string);
+  return text
+    .replace(CONTROL, '\uFFFD')
+    .replace(UNPAIRED_SURROGATE, '\uFFFD')
+    .replace(/[&<>"']/g, (c) => ENTITIES[c] as string);
 }

@@ -27,7 +27,9 @@ describe('markdownText against what GitHub links by itself', () => {
   });
 
   it('leaves no link, image or autolink syntax, and keeps a table cell one cell', () => {
-    const shown = markdownText('[click](https://evil.example) ![x](https://evil.example/x.png) <http://evil.example> a | b\nc \\| d');
+    const shown = markdownText(
+      '[click](https://evil.example) ![x](https://evil.example/x.png) <http://evil.example> a | b\nc \\| d',
+    );
     expect(shown).not.toMatch(/(?<!\\)\[|(?<!\\)\]|<http|\n/);
     // Every pipe has an odd number of backslashes before it: none ends the cell (GFM §4.10).
     for (const match of shown.matchAll(/(\\*)\|/g)) expect((match[1] as string).length % 2).toBe(1);

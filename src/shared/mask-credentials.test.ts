@@ -3,10 +3,27 @@ import { isCredentialName, maskAuthorization, maskHeader, maskSetCookie, maskUrl
 
 describe('mask-credentials', () => {
   it('names credential headers by their name, and leaves challenges, CORS and idempotency keys alone', () => {
-    for (const name of ['Authorization', 'Proxy-Authorization', 'Cookie', 'X-Api-Key', 'apikey', 'X-Auth-Token', 'X-CSRF-Token', 'X-Session-Id', 'X-Client-Secret', 'Key']) {
+    for (const name of [
+      'Authorization',
+      'Proxy-Authorization',
+      'Cookie',
+      'X-Api-Key',
+      'apikey',
+      'X-Auth-Token',
+      'X-CSRF-Token',
+      'X-Session-Id',
+      'X-Client-Secret',
+      'Key',
+    ]) {
       expect(isCredentialName(name), name).toBe(true);
     }
-    for (const name of ['WWW-Authenticate', 'Access-Control-Allow-Credentials', 'Idempotency-Key', 'Content-Type', 'X-Request-Id']) {
+    for (const name of [
+      'WWW-Authenticate',
+      'Access-Control-Allow-Credentials',
+      'Idempotency-Key',
+      'Content-Type',
+      'X-Request-Id',
+    ]) {
       expect(isCredentialName(name), name).toBe(false);
     }
   });
@@ -27,6 +44,8 @@ describe('mask-credentials', () => {
   });
 
   it('masks the password of a URL, keeping the user and host', () => {
-    expect(maskUrlCredentials('proxy http://u:p4ss@127.0.0.1:3128/ refused, http://host/a@b')).toBe('proxy http://u:***@127.0.0.1:3128/ refused, http://host/a@b');
+    expect(maskUrlCredentials('proxy http://u:p4ss@127.0.0.1:3128/ refused, http://host/a@b')).toBe(
+      'proxy http://u:***@127.0.0.1:3128/ refused, http://host/a@b',
+    );
   });
 });

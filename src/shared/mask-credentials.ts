@@ -9,10 +9,12 @@ import { REDACTED } from './create-redactor.js';
 // Header and query parameter names that carry a credential: Authorization and Proxy-Authorization, Cookie,
 // X-Api-Key, X-Auth-Token, *-Token, *-Secret, *-Session, ?api_key=... Idempotency-Key and Cache-Key carry none,
 // so `key` alone is not enough.
-const CREDENTIAL_NAME = /auth|cookie|token|secret|passw|credential|session|api[-_]?key|access[-_]?key|private[-_]?key|^(x-)?key$/i;
+const CREDENTIAL_NAME =
+  /auth|cookie|token|secret|passw|credential|session|api[-_]?key|access[-_]?key|private[-_]?key|^(x-)?key$/i;
 // Names that match but carry no credential: a challenge names the scheme to use (RFC 9110 §11.6.1, §11.7.1;
 // RFC 7615), and CORS headers say what a browser may send (Fetch §3.2.3). Their text is left to redaction by value.
-const NOT_A_CREDENTIAL = /^(www-authenticate|proxy-authenticate|authentication-info|proxy-authentication-info|access-control-.*)$/i;
+const NOT_A_CREDENTIAL =
+  /^(www-authenticate|proxy-authenticate|authentication-info|proxy-authentication-info|access-control-.*)$/i;
 
 /** The one rule, for the runner and the mock alike, of a header or query parameter name that holds a secret. */
 export function isCredentialName(name: string): boolean {

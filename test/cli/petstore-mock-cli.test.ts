@@ -62,15 +62,29 @@ describe('petstore-mock command', () => {
   it("takes --cors-origin '*' as any page without credentials, and a list of origins (repeated or comma-separated) as only those", async () => {
     const cases: [string[], [string, string | undefined][]][] = [
       [['--cors-origin', '*'], [['http://anything.test:8080', '*']]],
-      [['--cors-origin', 'http://a.test,http://b.test'], [['http://b.test', 'http://b.test'], ['http://other.test', undefined]]],
+      [
+        ['--cors-origin', 'http://a.test,http://b.test'],
+        [
+          ['http://b.test', 'http://b.test'],
+          ['http://other.test', undefined],
+        ],
+      ],
       [['--cors-origin', 'http://a.test', '--cors-origin', 'http://b.test'], [['http://b.test', 'http://b.test']]],
-      [[], [['http://other.test', undefined], ['http://localhost:5173', 'http://localhost:5173']]],
+      [
+        [],
+        [
+          ['http://other.test', undefined],
+          ['http://localhost:5173', 'http://localhost:5173'],
+        ],
+      ],
     ];
     await Promise.all(
       cases.map(async ([args, origins]) => {
         const mock = spawnBin('petstore-mock', ['--port', '0', '--quiet', ...args]);
         const [, url] = await mock.waitFor(/Base URL: (\S+)/);
-        const replies = await Promise.all(origins.map(([origin]) => call(url as string, 'GET', '/pets?limit=1', { headers: { origin } })));
+        const replies = await Promise.all(
+          origins.map(([origin]) => call(url as string, 'GET', '/pets?limit=1', { headers: { origin } })),
+        );
         mock.child.kill('SIGTERM');
         const { stdout } = await mock.exited;
         const shown = replies.map((reply) => reply.headers['access-control-allow-origin']);
@@ -84,7 +98,11 @@ describe('petstore-mock command', () => {
     const mock = spawnBin('petstore-mock', ['--port', '0', '--allowed-host', 'example.test,.dev.test']);
     const [, url] = await mock.waitFor(/Base URL: (\S+)/);
     const port = Number(new URL(url as string).port);
-    const get = (host: string) => sendRaw(port, `GET /v1/pets/1 HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer petstore-dev-key\r\nConnection: close\r\n\r\n`);
+    const get = (host: string) =>
+      sendRaw(
+        port,
+        `GET /v1/pets/1 HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer petstore-dev-key\r\nConnection: close\r\n\r\n`,
+      );
     expect(await get('api.dev.test')).toMatch(/^HTTP\/1\.1 200 /);
     expect(await get('attacker.example')).toMatch(/^HTTP\/1\.1 403 /);
     mock.child.kill('SIGTERM');
@@ -134,7 +152,10 @@ describe('petstore-mock command', () => {
     [['--journal-size', '-1'], '--journal-size must be a whole number from 0 to '],
     // The ceiling follows from the journal's byte budget: a million requests of 15 KB headers was a heap OOM.
     [['--journal-size', '1000000'], "(got '1000000'): the journal's budget of "],
-    [['--journal-size', '5000', '--journal-bytes', '1MiB'], "--journal-size must be a whole number from 0 to 4096 (got '5000'): the journal's budget of 1048576 bytes"],
+    [
+      ['--journal-size', '5000', '--journal-bytes', '1MiB'],
+      "--journal-size must be a whole number from 0 to 4096 (got '5000'): the journal's budget of 1048576 bytes",
+    ],
     [['--delay', '-5'], "--delay must be ms or min-max ms, e.g. 200 or 100-500 (got '-5')"],
     [['--cors-origin', 'http://localhost:3000/'], "--cors-origin must be '*', 'null' or an origin as a browser sends it"],
   ])('exits 2 with a clear message for %j', async (args, message) => {

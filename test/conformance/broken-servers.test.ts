@@ -135,7 +135,9 @@ const BROKEN: readonly { name: string; check: string; title?: RegExp; mutation: 
     check: 'auth-enforced',
     mutation: () => ({
       request: (req) =>
-        req.headers.authorization?.endsWith(DEV_API_KEY) ? { ...req, headers: { ...req.headers, authorization: `Bearer ${DEV_API_KEY}` } } : req,
+        req.headers.authorization?.endsWith(DEV_API_KEY)
+          ? { ...req, headers: { ...req.headers, authorization: `Bearer ${DEV_API_KEY}` } }
+          : req,
     }),
   },
   {
@@ -159,7 +161,8 @@ const BROKEN: readonly { name: string; check: string; title?: RegExp; mutation: 
           if (!isCreatePet(req)) return req;
           try {
             const body = parseJson(req.body) as Json;
-            if (!isPet(body) || body.status === undefined || ['available', 'pending', 'sold'].includes(String(body.status))) return req;
+            if (!isPet(body) || body.status === undefined || ['available', 'pending', 'sold'].includes(String(body.status)))
+              return req;
             const { status: _, ...stored } = body;
             refused.add(req);
             return { ...req, body: stringifyJson(stored) };
@@ -169,7 +172,11 @@ const BROKEN: readonly { name: string; check: string; title?: RegExp; mutation: 
         },
         response: (res, req) =>
           refused.has(req)
-            ? { status: 400, headers: { 'content-type': 'application/json' }, body: '{"code":"validation_failed","message":"status","status":400}' }
+            ? {
+                status: 400,
+                headers: { 'content-type': 'application/json' },
+                body: '{"code":"validation_failed","message":"status","status":400}',
+              }
             : res,
       };
     },
@@ -181,7 +188,11 @@ const BROKEN: readonly { name: string; check: string; title?: RegExp; mutation: 
     mutation: () => ({
       request: (req) =>
         /^\/v1\/pets\/(\?|$)/.test(req.url) && req.headers.authorization === undefined
-          ? { ...req, url: req.url.replace('/v1/pets/', '/v1/pets'), headers: { ...req.headers, authorization: `Bearer ${DEV_API_KEY}` } }
+          ? {
+              ...req,
+              url: req.url.replace('/v1/pets/', '/v1/pets'),
+              headers: { ...req.headers, authorization: `Bearer ${DEV_API_KEY}` },
+            }
           : req,
     }),
   },
@@ -196,7 +207,9 @@ const BROKEN: readonly { name: string; check: string; title?: RegExp; mutation: 
     title: /for no limit \(default 20\)/,
     mutation: () => ({
       request: (req) =>
-        isListPets(req) && /[?&]status=/.test(req.url) && !/[?&]limit=/.test(req.url) ? { ...req, url: withQuery(req.url, 'limit', '100') } : req,
+        isListPets(req) && /[?&]status=/.test(req.url) && !/[?&]limit=/.test(req.url)
+          ? { ...req, url: withQuery(req.url, 'limit', '100') }
+          : req,
     }),
   },
   {
@@ -211,7 +224,8 @@ const BROKEN: readonly { name: string; check: string; title?: RegExp; mutation: 
     name: 'limit=20 sent explicitly answered with the whole list',
     check: 'body-expected',
     mutation: () => ({
-      request: (req) => (isListPets(req) && /[?&]limit=20(&|$)/.test(req.url) ? { ...req, url: withQuery(req.url, 'limit', '100') } : req),
+      request: (req) =>
+        isListPets(req) && /[?&]limit=20(&|$)/.test(req.url) ? { ...req, url: withQuery(req.url, 'limit', '100') } : req,
     }),
   },
   {
@@ -347,7 +361,9 @@ const BROKEN: readonly { name: string; check: string; title?: RegExp; mutation: 
 
 /** The request as if it had been sent as application/json, whatever its Content-Type said. */
 function asJson(req: ProxyRequest): ProxyRequest {
-  return req.headers['content-type'] === 'text/plain' ? { ...req, headers: { ...req.headers, 'content-type': 'application/json' } } : req;
+  return req.headers['content-type'] === 'text/plain'
+    ? { ...req, headers: { ...req.headers, 'content-type': 'application/json' } }
+    : req;
 }
 
 /** Chooses a correct server may make where the contract is silent. */
@@ -374,7 +390,11 @@ function correctButDifferent(): Mutation {
         else if (limit !== null) url.searchParams.set('limit', String(Math.min(100, Math.max(1, Number(limit)))));
         const status = url.searchParams.get('status');
         // (after auth, as the mock behind it would have checked it first)
-        if (status !== null && !['available', 'pending', 'sold'].includes(status) && next.headers.authorization === `Bearer ${DEV_API_KEY}`) {
+        if (
+          status !== null &&
+          !['available', 'pending', 'sold'].includes(status) &&
+          next.headers.authorization === `Bearer ${DEV_API_KEY}`
+        ) {
           return { status: 200, headers: { 'content-type': 'application/json' }, body: '[]' };
         }
         return { ...next, url: `${url.pathname}${url.search}` };
@@ -393,7 +413,12 @@ function correctButDifferent(): Mutation {
       });
       if (!(req.method === 'POST' && pathOf(req) === '/v1/messages' && res.status === 202)) return extended;
       // Another 2XX for createMessage, and its text answered trimmed and cut (the seed never says it comes back).
-      const trimmed = editJson(extended, (body) => ({ ...(body as Json), message: String((body as Json).message).trim().slice(0, 100) }));
+      const trimmed = editJson(extended, (body) => ({
+        ...(body as Json),
+        message: String((body as Json).message)
+          .trim()
+          .slice(0, 100),
+      }));
       return { ...trimmed, status: 201 };
     },
   };
@@ -419,13 +444,19 @@ describe('the runner against deliberately broken servers', () => {
     const run = await runAgainst({
       request: (req) =>
         ++requests % 7 === 0
-          ? { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '0' }, body: '{"code":"slow_down","message":"too many","status":429}' }
+          ? {
+              status: 429,
+              headers: { 'content-type': 'application/json', 'retry-after': '0' },
+              body: '{"code":"slow_down","message":"too many","status":429}',
+            }
           : req,
     });
     const report = await run.report();
     expect(report.scenarios.flatMap((s) => s.findings)).toEqual([]);
     expect(run.code).toBe(0);
-    expect(report.hints).toContainEqual(expect.stringMatching(/^The target rate-limited the run: \d+ requests were sent again after a 429/));
+    expect(report.hints).toContainEqual(
+      expect.stringMatching(/^The target rate-limited the run: \d+ requests were sent again after a 429/),
+    );
   });
 
   // createMessage documents only 2XX and 401: what it does with a JSON body sent as text/plain is its own choice.

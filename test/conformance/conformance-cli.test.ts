@@ -72,7 +72,9 @@ describe('conformance command', async () => {
     const petsBefore = mock.store.size;
     const run = await runCli(['--target', mock.url.replace(/\/v1$/, ''), '--token', SECRET, '--reporter', 'console']);
     expect(run.code).toBe(2);
-    expect(run.err).toMatch(/every operation answered 404: does --target include the API's base path \(e\.g\. http:\/\/127\.0\.0\.1:\d+\/v1\)\?/);
+    expect(run.err).toMatch(
+      /every operation answered 404: does --target include the API's base path \(e\.g\. http:\/\/127\.0\.0\.1:\d+\/v1\)\?/,
+    );
     expect(mock.store.size).toBe(petsBefore);
     const right = await runCli(['--target', mock.url, '--token', SECRET, '--reporter', 'console', '--tags', 'auth']);
     expect(right.out).not.toContain('base path');
@@ -191,7 +193,9 @@ describe('conformance command', async () => {
     const closedPort = await freePort();
     const run = await runCli(['--target', `http://127.0.0.1:${closedPort}/v1`, '--reporter', 'json']);
     expect(run.code).toBe(3);
-    expect(run.err.trim().split('\n')).toEqual([expect.stringMatching(/did not answer: nothing accepted the connection \(ECONNREFUSED/)]);
+    expect(run.err.trim().split('\n')).toEqual([
+      expect.stringMatching(/did not answer: nothing accepted the connection \(ECONNREFUSED/),
+    ]);
   });
 
   it.each([
@@ -202,7 +206,18 @@ describe('conformance command', async () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const target = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
-      const run = await runCli(['--target', target, '--token', SECRET, '--reporter', 'json', '--max-response-bytes', '64KiB', '--no-generate', '--read-only']);
+      const run = await runCli([
+        '--target',
+        target,
+        '--token',
+        SECRET,
+        '--reporter',
+        'json',
+        '--max-response-bytes',
+        '64KiB',
+        '--no-generate',
+        '--read-only',
+      ]);
       expect(run.err).not.toMatch(/did not answer/);
       expect(run.code).toBe(1);
       expect((await run.report()).totals.blockingFindings).toBeGreaterThan(0);
@@ -235,11 +250,17 @@ describe('conformance command', async () => {
 
   it.each([
     [['--target', 'ftp://x/v1'], /--target must be an http\(s\) base URL/],
-    [['--target', 'http://qa:hunter22@127.0.0.1:1/v1'], /--target must not hold credentials \(user:password@\).*\(http:\/\/127\.0\.0\.1:1\/v1\)$/m],
+    [
+      ['--target', 'http://qa:hunter22@127.0.0.1:1/v1'],
+      /--target must not hold credentials \(user:password@\).*\(http:\/\/127\.0\.0\.1:1\/v1\)$/m,
+    ],
     [['--target', 'http://127.0.0.1:1/v1', '--fail-on', 'severe'], /--fail-on must be one of critical, high, medium, low/],
     [['--target', 'http://127.0.0.1:1/v1', '--reporter', 'pdf'], /--reporter pdf: not one of/],
     [['--target', 'http://127.0.0.1:1/v1', '--timeout', 'soon'], /--timeout must be a duration/],
-    [['--target', 'http://127.0.0.1:1/v1', '--deadline', '2d'], /--deadline must be a duration such as 500, 500ms, 10s or 5m, at most 24h \(got '2d'\)/],
+    [
+      ['--target', 'http://127.0.0.1:1/v1', '--deadline', '2d'],
+      /--deadline must be a duration such as 500, 500ms, 10s or 5m, at most 24h \(got '2d'\)/,
+    ],
     [['--target', 'http://127.0.0.1:1/v1', '--deadline', '25h'], /--deadline must be a duration/],
     [[], /--target is required/],
     [['--target', 'http://127.0.0.1:1/v1', '--bogus'], /Unknown option '--bogus'/],

@@ -23,7 +23,9 @@ async function petStore(): Promise<{ url: string; pets: Map<number, object>; clo
     let text = '';
     for await (const chunk of req) text += chunk;
     const send = (status: number, body?: unknown) =>
-      res.writeHead(status, body === undefined ? {} : { 'content-type': 'application/json' }).end(body === undefined ? undefined : JSON.stringify(body));
+      res
+        .writeHead(status, body === undefined ? {} : { 'content-type': 'application/json' })
+        .end(body === undefined ? undefined : JSON.stringify(body));
     if (req.headers.authorization !== `Bearer ${DEV_API_KEY}`) return send(401, { code: 401, message: 'no key' });
     const id = Number(/^\/v1\/pets\/(\d+)$/.exec(req.url ?? '')?.[1] ?? Number.NaN);
     if (req.method === 'POST' && req.url === '/v1/pets') {
@@ -78,7 +80,9 @@ describe('what a run leaves behind', () => {
   it('--merge adds up what the shards created and deleted', async () => {
     const store = await petStore();
     try {
-      const shards = await Promise.all(['1/2', '2/2'].map((shard) => runCli([...args(store.url), '--reporter', 'json', '--shard', shard])));
+      const shards = await Promise.all(
+        ['1/2', '2/2'].map((shard) => runCli([...args(store.url), '--reporter', 'json', '--shard', shard])),
+      );
       const reports = await Promise.all(shards.map((s) => s.report()));
       const merged = await runCli(['--merge', ...shards.flatMap((s) => ['--merge', join(s.reportDir, 'report.json')]).slice(1)]);
       const report = await merged.report();
@@ -95,7 +99,9 @@ describe('what a run leaves behind', () => {
     const store = await petStore();
     const proxy = await startMutatingProxy(store.url, {
       request: (req) =>
-        req.method === 'DELETE' ? { status: 500, headers: { 'content-type': 'application/json' }, body: '{"code":500,"message":"no"}' } : req,
+        req.method === 'DELETE'
+          ? { status: 500, headers: { 'content-type': 'application/json' }, body: '{"code":500,"message":"no"}' }
+          : req,
     });
     try {
       const run = await runCli([...args(proxy.url), '--reporter', 'json']);
@@ -117,6 +123,8 @@ describe('what a run leaves behind', () => {
     const count = report.created?.find((c) => c.collection === 'pets')?.count ?? 0;
     expect(count).toBeGreaterThan(0);
     expect(report.cleanup).toBeUndefined();
-    expect(run.out).toMatch(new RegExp(`\\nCreated .*\\b${count} pets; no delete in the contract for .*\\bpets: left on the target\\n`));
+    expect(run.out).toMatch(
+      new RegExp(`\\nCreated .*\\b${count} pets; no delete in the contract for .*\\bpets: left on the target\\n`),
+    );
   });
 });

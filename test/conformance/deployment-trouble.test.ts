@@ -45,9 +45,22 @@ const ALL_REPORTERS = ['--reporter', 'console,json,junit,html,markdown'];
 
 describe('a deployment that is not the API stops the run after the probe', () => {
   it.each([
-    ['single sign-on on another host (302)', (res: ServerResponse) => res.writeHead(302, { location: 'https://sso.example.test/login?return=%2Fv1%2Fpets&state=s3cr3t' }).end(), /redirected \(302\) to https:\/\/sso\.example\.test\/login: a sign-in page/],
-    ['a sign-in page on the same host (303)', (res: ServerResponse) => res.writeHead(303, { location: '/auth/sign-in' }).end(), /redirected \(303\) to http:\/\/127\.0\.0\.1:\d+\/auth\/sign-in/],
-    ['a login page that answers 200 text/html', (res: ServerResponse) => html(res, 200), /answered HTML \(200, text\/html\) where the contract documents JSON/],
+    [
+      'single sign-on on another host (302)',
+      (res: ServerResponse) =>
+        res.writeHead(302, { location: 'https://sso.example.test/login?return=%2Fv1%2Fpets&state=s3cr3t' }).end(),
+      /redirected \(302\) to https:\/\/sso\.example\.test\/login: a sign-in page/,
+    ],
+    [
+      'a sign-in page on the same host (303)',
+      (res: ServerResponse) => res.writeHead(303, { location: '/auth/sign-in' }).end(),
+      /redirected \(303\) to http:\/\/127\.0\.0\.1:\d+\/auth\/sign-in/,
+    ],
+    [
+      'a login page that answers 200 text/html',
+      (res: ServerResponse) => html(res, 200),
+      /answered HTML \(200, text\/html\) where the contract documents JSON/,
+    ],
   ])('%s: exit 2, one line naming the cause and what to check, a few requests', async (_, answer, line) => {
     const target = await deployment((_req, res) => answer(res));
     const run = await runCli(['--target', target.url, ...ALL_REPORTERS]);
@@ -89,7 +102,9 @@ describe('a deployment that is not the API stops the run after the probe', () =>
 
   it('a server that answers HTML on one operation only is judged: a contract failure, exit 1', async () => {
     const run = await runAgainst(
-      { response: (res, req) => (isListPets(req) ? { ...res, headers: { 'content-type': 'text/html' }, body: LOGIN_PAGE } : res) },
+      {
+        response: (res, req) => (isListPets(req) ? { ...res, headers: { 'content-type': 'text/html' }, body: LOGIN_PAGE } : res),
+      },
       ['--no-generate', '--case', 'get-pet/*'],
     );
     expect(run.code).toBe(1);
@@ -120,7 +135,11 @@ describe('a certificate the run does not trust', () => {
     expect(run.err).toBe(
       `conformance: Target ${target.url} is not trusted: the certificate is self-signed: give the certificate of its issuer (or the certificate itself) with --ca <file>, or accept any certificate with --insecure (DEPTH_ZERO_SELF_SIGNED_CERT)\n`,
     );
-    expect(JSON.parse(await read(run, 'report.json'))).toMatchObject({ verdict: 'not-run', exitCode: 2, code: 'target_untrusted' });
+    expect(JSON.parse(await read(run, 'report.json'))).toMatchObject({
+      verdict: 'not-run',
+      exitCode: 2,
+      code: 'target_untrusted',
+    });
     // Through, the target's own answers decide: 503 on every operation.
     for (const option of [['--insecure'], ['--ca', identity.certFile]]) {
       const through = await runCli(['--target', target.url, ...option]);
@@ -130,9 +149,27 @@ describe('a certificate the run does not trust', () => {
   });
 
   it.each([
-    ['issued by an unknown authority', async () => ({ served: await issuedBy(await selfSigned()), ca: undefined }), /issuer is unknown.*--ca <file>.*--insecure \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\)/],
-    ['for another host name', async () => { const served = await selfSigned({ altName: 'DNS:staging.example.test' }); return { served, ca: served.certFile }; }, /for another host name: give --target a host name the certificate names, or skip the check with --insecure \(ERR_TLS_CERT_ALTNAME_INVALID\)/],
-    ['expired', async () => { const served = await selfSigned({ expired: true }); return { served, ca: served.certFile }; }, /has expired: renew it on the target, or skip the check with --insecure \(CERT_HAS_EXPIRED\)/],
+    [
+      'issued by an unknown authority',
+      async () => ({ served: await issuedBy(await selfSigned()), ca: undefined }),
+      /issuer is unknown.*--ca <file>.*--insecure \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\)/,
+    ],
+    [
+      'for another host name',
+      async () => {
+        const served = await selfSigned({ altName: 'DNS:staging.example.test' });
+        return { served, ca: served.certFile };
+      },
+      /for another host name: give --target a host name the certificate names, or skip the check with --insecure \(ERR_TLS_CERT_ALTNAME_INVALID\)/,
+    ],
+    [
+      'expired',
+      async () => {
+        const served = await selfSigned({ expired: true });
+        return { served, ca: served.certFile };
+      },
+      /has expired: renew it on the target, or skip the check with --insecure \(CERT_HAS_EXPIRED\)/,
+    ],
   ])('%s: exit 2 with the problem and its fix', async (_, make, line) => {
     const { served, ca } = await make();
     const target = await deployment(answer503, served);
@@ -179,7 +216,9 @@ describe('a target that goes away during the run', () => {
     expect(gone?.cases.length).toBe(failed.length);
     expect(report.totals.passed).toBeGreaterThan(1);
     expect(run.err).toMatch(
-      new RegExp(`^conformance: The target stopped answering at ${gone?.at}, [\\d.]+ s into the run \\(.*\\), and never answered again: ${failed.length} cases got no answer from then on .*no case had failed on the contract before\\. Check whether the target crashed or was restarted\\.\\n$`),
+      new RegExp(
+        `^conformance: The target stopped answering at ${gone?.at}, [\\d.]+ s into the run \\(.*\\), and never answered again: ${failed.length} cases got no answer from then on .*no case had failed on the contract before\\. Check whether the target crashed or was restarted\\.\\n$`,
+      ),
     );
     expect(report.hints[0]).toContain(`stopped answering at ${gone?.at}`);
     const junit = parseXml(await read(run, 'junit.xml'));

@@ -4,7 +4,9 @@ import { readAllDocs, readDoc } from '../support/read-docs.js';
 describe('the docs: commands a reader copies', async () => {
   const readme = await readDoc('README.md');
   // Fences are paired within a page: a page is never read across into the next one.
-  const blocks = (await readAllDocs()).flatMap((page) => [...page.text.matchAll(/```\w*\n([\s\S]*?)```/g)].map((m) => m[1] as string));
+  const blocks = (await readAllDocs()).flatMap((page) =>
+    [...page.text.matchAll(/```\w*\n([\s\S]*?)```/g)].map((m) => m[1] as string),
+  );
 
   it('never runs a bare `npx conformance`, which would fetch the registry package of that name', () => {
     const commands = blocks.flatMap((b) => b.split('\n')).filter((line) => /\bnpx\b.*\bconformance\b/.test(line));

@@ -57,7 +57,9 @@ const storedTwice: Mutation = {
   response: (res, req) =>
     isListPets(req) && res.status === 200
       ? editJson(res, (body) =>
-          (body as Json[]).flatMap((pet) => (String(pet.name).startsWith('conformance once ') ? [pet, { ...pet, id: 9_000_000 }] : [pet])),
+          (body as Json[]).flatMap((pet) =>
+            String(pet.name).startsWith('conformance once ') ? [pet, { ...pet, id: 9_000_000 }] : [pet],
+          ),
         )
       : res,
 };
@@ -92,7 +94,8 @@ const BROKEN: readonly { name: string; check: string; kind: string; mutation: ()
     name: 'a crash on a field the schema does not define',
     check: 'no-server-error',
     kind: 'valid-bodies',
-    mutation: () => onCreate((body) => Object.keys(body).some((k) => !['name', 'categoryId', 'status'].includes(k)), errorJson(500)),
+    mutation: () =>
+      onCreate((body) => Object.keys(body).some((k) => !['name', 'categoryId', 'status'].includes(k)), errorJson(500)),
   },
   {
     name: 'names trimmed',
@@ -111,8 +114,7 @@ const BROKEN: readonly { name: string; check: string; kind: string; mutation: ()
     check: 'body-schema',
     kind: 'valid-bodies',
     mutation: () => ({
-      response: (res, req) =>
-        isCreatePet(req) && res.status === 201 ? { ...res, body: res.body.replaceAll('\\"', '"') } : res,
+      response: (res, req) => (isCreatePet(req) && res.status === 201 ? { ...res, body: res.body.replaceAll('\\"', '"') } : res),
     }),
   },
   {
@@ -120,7 +122,12 @@ const BROKEN: readonly { name: string; check: string; kind: string; mutation: ()
     check: 'status-expected',
     kind: 'media-types',
     mutation: () => ({
-      request: (req) => (isCreatePet(req) && req.headers['content-type'] !== 'application/json' && req.headers['content-type']?.startsWith('application/json') ? errorJson(415) : req),
+      request: (req) =>
+        isCreatePet(req) &&
+        req.headers['content-type'] !== 'application/json' &&
+        req.headers['content-type']?.startsWith('application/json')
+          ? errorJson(415)
+          : req,
     }),
   },
   {
@@ -190,7 +197,8 @@ const BROKEN: readonly { name: string; check: string; kind: string; mutation: ()
     check: 'body-expected',
     kind: 'pagination',
     mutation: () => ({
-      response: (res, req) => (isListPets(req) && res.status === 200 ? editJson(res, (body) => (body as Json[]).slice(0, 50)) : res),
+      response: (res, req) =>
+        isListPets(req) && res.status === 200 ? editJson(res, (body) => (body as Json[]).slice(0, 50)) : res,
     }),
   },
   {
@@ -212,7 +220,8 @@ const BROKEN: readonly { name: string; check: string; kind: string; mutation: ()
     check: 'id-assigned-once',
     kind: 'ids',
     mutation: () => ({
-      response: (res, req) => (isCreatePet(req) && res.status === 201 ? editJson(res, (body) => ({ ...(body as Json), id: 42 })) : res),
+      response: (res, req) =>
+        isCreatePet(req) && res.status === 201 ? editJson(res, (body) => ({ ...(body as Json), id: 42 })) : res,
     }),
   },
   {
@@ -225,9 +234,16 @@ const BROKEN: readonly { name: string; check: string; kind: string; mutation: ()
     name: 'getPet reads an id past 2^31 through a 32-bit integer, and answers another pet',
     check: 'fetched-as-addressed',
     kind: 'parameters',
-    mutation: () => ({ request: (req) => rerouteGetPet(req, (id) => (id > 2n ** 31n ? BigInt.asIntN(32, id) || 1n : undefined)) }),
+    mutation: () => ({
+      request: (req) => rerouteGetPet(req, (id) => (id > 2n ** 31n ? BigInt.asIntN(32, id) || 1n : undefined)),
+    }),
   },
-  { name: 'a create stored twice (the list shows it under two ids)', check: 'stored-once', kind: 'ids', mutation: () => storedTwice },
+  {
+    name: 'a create stored twice (the list shows it under two ids)',
+    check: 'stored-once',
+    kind: 'ids',
+    mutation: () => storedTwice,
+  },
   {
     name: 'a create stored twice, seen on a full page',
     check: 'stored-once',
@@ -248,7 +264,9 @@ const BROKEN: readonly { name: string; check: string; kind: string; mutation: ()
           return req;
         },
         response: (res, req) =>
-          sent.has(req.body) && res.status === 201 ? editJson(res, (body) => ({ ...(body as Json), id: sent.get(req.body) as never })) : res,
+          sent.has(req.body) && res.status === 201
+            ? editJson(res, (body) => ({ ...(body as Json), id: sent.get(req.body) as never }))
+            : res,
       };
     },
   },
@@ -338,14 +356,17 @@ const CORRECT: readonly { name: string; mutation: () => Mutation }[] = [
   },
   {
     name: 'application/json;charset=UTF-8',
-    mutation: () => ({ response: (res) => ({ ...res, headers: { ...res.headers, 'content-type': 'application/json;charset=UTF-8' } }) }),
+    mutation: () => ({
+      response: (res) => ({ ...res, headers: { ...res.headers, 'content-type': 'application/json;charset=UTF-8' } }),
+    }),
   },
   {
     name: 'extra fields in Pet and in Error',
     mutation: () => ({
       response: (res) =>
         editJson(res, (body) => {
-          for (const item of Array.isArray(body) ? body : [body]) if (item && typeof item === 'object') (item as Json).traceId = 'abc';
+          for (const item of Array.isArray(body) ? body : [body])
+            if (item && typeof item === 'object') (item as Json).traceId = 'abc';
           return body;
         }),
     }),
@@ -358,7 +379,8 @@ const CORRECT: readonly { name: string; mutation: () => Mutation }[] = [
       // this server would not call available are gone.
       const filtered = (req: ProxyRequest) => isListPets(req) && queryOf(req).has('status');
       return {
-        request: (req) => (filtered(req) ? { ...req, url: `${pathOf(req)}?status=${queryOf(req).get('status')}&limit=100` } : req),
+        request: (req) =>
+          filtered(req) ? { ...req, url: `${pathOf(req)}?status=${queryOf(req).get('status')}&limit=100` } : req,
         response: (res, req) => {
           if (isCreatePet(req) && res.status === 201 && bodyOf(req)?.status === undefined) {
             statusless.add(String((parseJson(res.body) as Json).id));
@@ -393,7 +415,8 @@ const CORRECT: readonly { name: string; mutation: () => Mutation }[] = [
   {
     name: 'newest-first order',
     mutation: () => ({
-      response: (res, req) => (isListPets(req) ? editJson(res, (body) => (Array.isArray(body) ? [...body].reverse() : body)) : res),
+      response: (res, req) =>
+        isListPets(req) ? editJson(res, (body) => (Array.isArray(body) ? [...body].reverse() : body)) : res,
     }),
   },
   {
@@ -401,7 +424,11 @@ const CORRECT: readonly { name: string; mutation: () => Mutation }[] = [
     mutation: () => ({
       response: (res, req) =>
         isListPets(req)
-          ? editJson(res, (body) => (Array.isArray(body) ? [...body].sort((a, b) => String((a as Json).name).localeCompare(String((b as Json).name))) : body))
+          ? editJson(res, (body) =>
+              Array.isArray(body)
+                ? [...body].sort((a, b) => String((a as Json).name).localeCompare(String((b as Json).name)))
+                : body,
+            )
           : res,
     }),
   },
@@ -447,7 +474,11 @@ describe('the whole default run against correct servers that choose differently'
     const notes = report.scenarios.flatMap((s) => s.observations).map((o) => o.note);
     expect(notes).toContain('createPet 201 answers fields the contract does not list: traceId');
     expect(notes).toContain('getPet 404 answers fields the contract does not list: traceId');
-    expect(notes.filter((n) => n.startsWith('an id createPet assigned in this run (the first judged, not necessarily the first made): '))).toHaveLength(1);
+    expect(
+      notes.filter((n) =>
+        n.startsWith('an id createPet assigned in this run (the first judged, not necessarily the first made): '),
+      ),
+    ).toHaveLength(1);
   });
 
   it('records createMessage as not served, and skips its cases, when /messages is a 404', async () => {
@@ -457,6 +488,8 @@ describe('the whole default run against correct servers that choose differently'
     expect(notes).toContain('whether the target serves createMessage: 404');
     const messageCases = report.scenarios.filter((s) => s.id.includes('createMessage') || s.id.startsWith('messages/'));
     expect(messageCases.length).toBeGreaterThan(10);
-    expect(messageCases.every((s) => s.outcome === 'skipped' && /createMessage is not served \(HTTP 404\)/.test(s.skipReason ?? ''))).toBe(true);
+    expect(
+      messageCases.every((s) => s.outcome === 'skipped' && /createMessage is not served \(HTTP 404\)/.test(s.skipReason ?? '')),
+    ).toBe(true);
   });
 });

@@ -112,6 +112,9 @@ describe('conformance options for generated cases', async () => {
     expect(ids).toContain('parameters/listOrders/limit/maximum');
     // The mock has no such path: its valid requests fail, so the run does.
     expect(run.code).toBe(1);
-    expect(report.coverage.filter((r) => r.operationId === 'listOrders' && r.documented).map((r) => r.status)).toEqual(['200', '401']);
+    expect(report.coverage.filter((r) => r.operationId === 'listOrders' && r.documented).map((r) => r.status)).toEqual([
+      '200',
+      '401',
+    ]);
   });
 });

@@ -129,7 +129,9 @@ describe('against a hostile target', async () => {
       // Redacted value by value, so every report still parses, and the echoes are shown as ***.
       parseXml(await readFile(join(run.reportDir, 'junit.xml'), 'utf8'));
       const report = await run.report();
-      expect(report.scenarios.flatMap((s) => s.findings.map((f) => f.response?.headers['www-authenticate']))).toContain('Bearer ***');
+      expect(report.scenarios.flatMap((s) => s.findings.map((f) => f.response?.headers['www-authenticate']))).toContain(
+        'Bearer ***',
+      );
     } finally {
       await proxy.close();
     }
@@ -144,7 +146,13 @@ describe('against a hostile target', async () => {
         target: proxy.url,
         token: KEY,
         tags: ['auth'],
-        onExchange: ({ exchange }) => seen.push(JSON.stringify({ ...exchange, response: exchange.response && { ...exchange.response, json: exchange.response.json } }, jsonSafe)),
+        onExchange: ({ exchange }) =>
+          seen.push(
+            JSON.stringify(
+              { ...exchange, response: exchange.response && { ...exchange.response, json: exchange.response.json } },
+              jsonSafe,
+            ),
+          ),
       });
       expect(result.verdict).toBe('failed');
       expect(seen.length).toBeGreaterThan(10);
@@ -176,10 +184,13 @@ describe('against a hostile target', async () => {
         target: proxy.url,
         token: KEY,
         tags: [],
-        onExchange: ({ exchange, expect, caseId }) => seen.push(JSON.stringify({ exchange: { ...exchange, response: exchange.response?.text }, expect, caseId }, jsonSafe)),
+        onExchange: ({ exchange, expect, caseId }) =>
+          seen.push(JSON.stringify({ exchange: { ...exchange, response: exchange.response?.text }, expect, caseId }, jsonSafe)),
       });
       expect(result.verdict).toBe('failed');
-      const run = await runCli(['--target', proxy.url, '--scenarios', 'conformance/create-pet.yaml', '--no-generate'], { PETSTORE_API_KEY: KEY });
+      const run = await runCli(['--target', proxy.url, '--scenarios', 'conformance/create-pet.yaml', '--no-generate'], {
+        PETSTORE_API_KEY: KEY,
+      });
       expect(run.code).toBe(1);
       for (const written of [JSON.stringify(result, jsonSafe), seen.join('\n'), await everythingWritten(run)]) {
         expectNoLeak(written);
@@ -191,7 +202,8 @@ describe('against a hostile target', async () => {
   });
 
   it('cannot print a fake verdict or ring the bell, nor put a tag into summary.md', async () => {
-    const hostile = '\u001b[2K\r\u001b[32mVerdict: PASSED\u001b[0m\u0007\u2028Verdict: PASSED\u2029 <script>alert(1)</script><img src=x onerror=alert(2)>';
+    const hostile =
+      '\u001b[2K\r\u001b[32mVerdict: PASSED\u001b[0m\u0007\u2028Verdict: PASSED\u2029 <script>alert(1)</script><img src=x onerror=alert(2)>';
     const proxy = await answering500({ message: hostile });
     try {
       const run = await runCli(['--target', proxy.url, '--tags', 'auth'], { PETSTORE_API_KEY: KEY });
@@ -210,7 +222,8 @@ describe('against a hostile target', async () => {
 
   it('links no one in summary.md, which CI posts, nor an issue or a URL, and keeps its table, whatever the target says', async () => {
     const WJ = '\u2060';
-    const hostile = 'ping @octocat, fixes #123 | [click](https://evil.example) ![x](https://evil.example/x.png) <http://evil.example/a>\nnext | line\r\n| row |';
+    const hostile =
+      'ping @octocat, fixes #123 | [click](https://evil.example) ![x](https://evil.example/x.png) <http://evil.example/a>\nnext | line\r\n| row |';
     // Its Error status is the hostile text, which the failure's title quotes.
     const proxy = await answering500({ status: hostile, error: hostile, message: hostile });
     try {
@@ -256,10 +269,13 @@ describe('against a target that speaks HTTP as real servers do', async () => {
 
   it('reports an id with a lone surrogate as a step it could not send, and does not crash', async () => {
     const target = await front(mock.url, (answer, res) => {
-      const body = answer.status === 201 ? Buffer.from(answer.body.toString().replace(/"id":\d+/, '"id":"\\ud800"')) : answer.body;
+      const body =
+        answer.status === 201 ? Buffer.from(answer.body.toString().replace(/"id":\d+/, '"id":"\\ud800"')) : answer.body;
       res.writeHead(answer.status, { ...answer.headers, 'content-length': body.length }).end(body);
     });
-    const run = await runCli(['--target', target, '--case', 'create-pet/*', '--reporter', 'console,json'], { PETSTORE_API_KEY: KEY });
+    const run = await runCli(['--target', target, '--case', 'create-pet/*', '--reporter', 'console,json'], {
+      PETSTORE_API_KEY: KEY,
+    });
     expect(run.err).toBe('');
     expect(run.code).toBe(1);
     const report = await run.report();

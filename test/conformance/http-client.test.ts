@@ -105,7 +105,6 @@ describe('createHttpClient', () => {
     expect(processed).toBe(60);
   });
 
-
   it("ends a case's own connection when the case closes it, and the pool goes on serving", async () => {
     const ended: Promise<void>[] = [];
     const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('[]'));
@@ -117,7 +116,8 @@ describe('createHttpClient', () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/pets`;
     const http = client();
     const own = http.dedicated();
-    for (let i = 0; i < 3; i++) expect((await own.send({ method: 'GET', url, headers: {}, body: undefined })).response?.status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await own.send({ method: 'GET', url, headers: {}, body: undefined })).response?.status).toBe(200);
     expect(ended).toHaveLength(1);
     await own.close();
     await ended[0];
@@ -131,15 +131,27 @@ describe('createHttpClient', () => {
     const server = createServer((req, res) => {
       arrivals++;
       if (req.url === '/forever') res.writeHead(429, { 'retry-after': '3600' }).end();
-      else if (arrivals <= 2) res.writeHead(429, { 'retry-after': arrivals === 1 ? '0' : new Date(Date.now() - 1000).toUTCString() }).end();
+      else if (arrivals <= 2)
+        res.writeHead(429, { 'retry-after': arrivals === 1 ? '0' : new Date(Date.now() - 1000).toUTCString() }).end();
       else res.writeHead(201, { 'content-type': 'application/json' }).end('{"id":1}');
     });
     servers.push(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const waits: number[] = [];
-    const http = createHttpClient({ token: 'k', timeoutMs: 5_000, connections: 1, rateLimit: undefined, onRateLimited: (ms) => waits.push(ms) });
-    const created = await http.send({ method: 'POST', url: `${origin}/v1/pets`, headers: { 'content-type': 'application/json' }, body: '{}' });
+    const http = createHttpClient({
+      token: 'k',
+      timeoutMs: 5_000,
+      connections: 1,
+      rateLimit: undefined,
+      onRateLimited: (ms) => waits.push(ms),
+    });
+    const created = await http.send({
+      method: 'POST',
+      url: `${origin}/v1/pets`,
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(created.response?.status).toBe(201);
     expect(arrivals).toBe(3);
     expect(waits).toEqual([0, 0]);
@@ -150,7 +162,7 @@ describe('createHttpClient', () => {
     expect(waits).toHaveLength(2);
   });
 
-  it('does not wait for a 429 whose Retry-After ends past the run\'s deadline, and says the deadline stopped it', async () => {
+  it("does not wait for a 429 whose Retry-After ends past the run's deadline, and says the deadline stopped it", async () => {
     let arrivals = 0;
     const server = createServer((_, res) => {
       arrivals++;
@@ -169,7 +181,10 @@ describe('createHttpClient', () => {
       deadline: { at: performance.now() + 2_000, name: '2s' },
     });
     const sending = http.send({ method: 'GET', url, headers: {}, body: undefined });
-    await expect(sending).rejects.toMatchObject({ code: 'deadline_reached', message: expect.stringMatching(/^--deadline 2s reached: a 429/) });
+    await expect(sending).rejects.toMatchObject({
+      code: 'deadline_reached',
+      message: expect.stringMatching(/^--deadline 2s reached: a 429/),
+    });
     await http.close();
     expect(arrivals).toBe(1);
     expect(waits).toEqual([]);
@@ -199,7 +214,9 @@ describe('createHttpClient', () => {
   it('does not count the wait for a --rate-limit slot as the target answering slowly', async () => {
     const { url } = await serve(0);
     const http = client(20);
-    const exchanges = await Promise.all(Array.from({ length: 6 }, () => http.send({ method: 'GET', url, headers: {}, body: undefined })));
+    const exchanges = await Promise.all(
+      Array.from({ length: 6 }, () => http.send({ method: 'GET', url, headers: {}, body: undefined })),
+    );
     await http.close();
     // The sixth waited five gaps of 50 ms for its slot; the target answers at once.
     expect(Math.max(...exchanges.map((e) => e.elapsedMs))).toBeLessThan(150);
@@ -348,7 +365,8 @@ describe('createHttpClient against odd targets', () => {
     const server = createServer((req, res) => {
       if (req.url === '/zstd') res.writeHead(200, { 'content-encoding': 'zstd' }).end(Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0]));
       else if (req.url === '/corrupt') res.writeHead(200, { 'content-encoding': 'gzip' }).end('not gzip at all');
-      else if (req.url === '/deflate') res.writeHead(200, { 'content-encoding': 'deflate' }).end(deflateSync(Buffer.alloc(8 * 1024 * 1024, 0x20)));
+      else if (req.url === '/deflate')
+        res.writeHead(200, { 'content-encoding': 'deflate' }).end(deflateSync(Buffer.alloc(8 * 1024 * 1024, 0x20)));
       else res.writeHead(200, { 'content-encoding': 'gzip' }).end(bomb);
     });
     const base = await listen(server);
@@ -367,12 +385,20 @@ describe('createHttpClient against odd targets', () => {
       message: expect.stringMatching(/Content-Encoding zstd, which the runner cannot decode/),
     });
     expect(corrupt.error?.kind).toBe('undecodable');
-    expect(bombed.error).toEqual({ kind: 'too-large', status: 200, message: expect.stringMatching(/^decoded, the body is more than/) });
+    expect(bombed.error).toEqual({
+      kind: 'too-large',
+      status: 200,
+      message: expect.stringMatching(/^decoded, the body is more than/),
+    });
     // A deflate (zlib) bomb too: not retried as raw deflate and called undecodable.
     const small = plain({ maxResponseBytes: 1024 * 1024 });
     const deflated = await get(small, `${base}/deflate`);
     await small.close();
-    expect(deflated.error).toEqual({ kind: 'too-large', status: 200, message: expect.stringMatching(/^decoded, the body is more than/) });
+    expect(deflated.error).toEqual({
+      kind: 'too-large',
+      status: 200,
+      message: expect.stringMatching(/^decoded, the body is more than/),
+    });
   });
 
   it('skips an unsolicited 100 Continue and reads the answer after it (RFC 9110 §15.2)', async () => {

@@ -111,7 +111,9 @@ describe('a target that answers every request with a 2 MiB list', () => {
     servers.push(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const reportDir = await mkdtemp(join(tmpdir(), 'quoted-'));
-    const { code, stdout } = await runChild(`http://127.0.0.1:${(server.address() as { port: number }).port}/v1`, reportDir, ['--no-generate']);
+    const { code, stdout } = await runChild(`http://127.0.0.1:${(server.address() as { port: number }).port}/v1`, reportDir, [
+      '--no-generate',
+    ]);
     expect(code, stdout.slice(0, 2000)).toBe(1);
     expect(stdout).toMatch(/getPet/);
     expect(Math.max(...stdout.split('\n').map((line) => line.length))).toBeLessThan(6000);

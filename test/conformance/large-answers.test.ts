@@ -30,7 +30,13 @@ async function answering(body: string | Buffer, headers: Record<string, string> 
 describe('large answers', () => {
   it('refuses to parse a body of more values than its size cap allows (its tree would not fit), as too large', async () => {
     const url = await answering(`[${'{},'.repeat(700_000)}{}]`);
-    const client = createHttpClient({ token: 'k', timeoutMs: 20_000, connections: 1, rateLimit: undefined, maxResponseBytes: 3 * 1024 * 1024 });
+    const client = createHttpClient({
+      token: 'k',
+      timeoutMs: 20_000,
+      connections: 1,
+      rateLimit: undefined,
+      maxResponseBytes: 3 * 1024 * 1024,
+    });
     try {
       const exchange = await client.send({ method: 'GET', url, headers: {}, body: undefined });
       expect(exchange.response).toBeUndefined();
@@ -59,11 +65,15 @@ describe('large answers', () => {
     const leave = await enter();
     const dispatcher = new Agent();
     let settled = false;
-    const answer = sendOnce(dispatcher, { method: 'GET', url, headers: {}, body: undefined }, {
-      timeoutMs: 300,
-      maxResponseBytes: 10 * 1024 * 1024,
-      large: { bytes: 64 * 1024, enter },
-    }).then((outcome) => {
+    const answer = sendOnce(
+      dispatcher,
+      { method: 'GET', url, headers: {}, body: undefined },
+      {
+        timeoutMs: 300,
+        maxResponseBytes: 10 * 1024 * 1024,
+        large: { bytes: 64 * 1024, enter },
+      },
+    ).then((outcome) => {
       settled = true;
       return outcome;
     });
@@ -114,7 +124,9 @@ function runFile(server: Server, file: string, onExchange: ConformanceOptions['o
 
 describe('what a case holds between its steps', () => {
   it('drops a judged answer before its next step is sent, keeping of a capture only what templates read', async () => {
-    const pets = JSON.stringify(Array.from({ length: 30_000 }, (_, i) => ({ id: i + 1, name: `Pet number ${i + 1}`, status: 'available' })));
+    const pets = JSON.stringify(
+      Array.from({ length: 30_000 }, (_, i) => ({ id: i + 1, name: `Pet number ${i + 1}`, status: 'available' })),
+    );
     const held: WeakRef<object>[] = [];
     let heldWhileSecondStepWaits: number | undefined;
     const server = createServer((req, res) => {
@@ -125,7 +137,8 @@ describe('what a case holds between its steps', () => {
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":1,"name":"Rex","status":"available"}');
         return;
       }
-      if (req.url?.startsWith('/v1/pets/')) res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":1,"name":"Rex"}');
+      if (req.url?.startsWith('/v1/pets/'))
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":1,"name":"Rex"}');
       else res.writeHead(200, { 'content-type': 'application/json' }).end(pets);
     });
     servers.push(server);
@@ -173,7 +186,19 @@ describe('what a case holds between its steps', () => {
     const file = join(await mkdtemp(join(tmpdir(), 'held-judged-')), 'three.yaml');
     const step = ['      - operation: listPets', '        query: { limit: 1 }'];
     const description = 'Given a list, when it is asked for three times, then each answer is judged';
-    await writeFile(file, ['scenarios:', '  - name: lists three times', `    description: ${description}`, '    steps:', ...step, ...step, ...step, ''].join('\n'));
+    await writeFile(
+      file,
+      [
+        'scenarios:',
+        '  - name: lists three times',
+        `    description: ${description}`,
+        '    steps:',
+        ...step,
+        ...step,
+        ...step,
+        '',
+      ].join('\n'),
+    );
     await runFile(server, file, (_, scenario) => {
       if (scenario.name === 'lists three times') judged++;
     });

@@ -28,13 +28,23 @@ describe('a check that could not observe what it checks', async () => {
 
   it('reports "not verified (refused-not-stored)" with the reason when the list answers a full page, and does not fail', async () => {
     const run = await runCli([
-      '--target', mock.url, '--reporter', 'json,console', '--scenarios', noScenarios,
-      '--case', 'invalid-bodies/createPet/refused-adds-nothing', '--seed', '3',
+      '--target',
+      mock.url,
+      '--reporter',
+      'json,console',
+      '--scenarios',
+      noScenarios,
+      '--case',
+      'invalid-bodies/createPet/refused-adds-nothing',
+      '--seed',
+      '3',
     ]);
     const report = await run.report();
     expect(run.code).toBe(0);
     const notes = report.scenarios.flatMap((s) => s.observations.map((o) => o.note));
-    expect(notes).toContainEqual(expect.stringMatching(/^not verified \(refused-not-stored\): the list answered a full page of 100/));
+    expect(notes).toContainEqual(
+      expect.stringMatching(/^not verified \(refused-not-stored\): the list answered a full page of 100/),
+    );
     expect(run.out).toMatch(/not verified \(refused-not-stored\)/);
   });
 
@@ -48,12 +58,26 @@ describe('a check that could not observe what it checks', async () => {
         return { ...req, body: req.body.replace(/}$/, ',"categoryId":1}') };
       },
       response: (res, req) =>
-        stored.has(req) ? { status: 400, headers: { 'content-type': 'application/json' }, body: '{"code":"x","message":"categoryId","status":400}' } : res,
+        stored.has(req)
+          ? {
+              status: 400,
+              headers: { 'content-type': 'application/json' },
+              body: '{"code":"x","message":"categoryId","status":400}',
+            }
+          : res,
     });
     try {
       const run = await runCli([
-        '--target', proxy.url, '--reporter', 'json', '--scenarios', noScenarios,
-        '--case', 'invalid-bodies/createPet/refused-adds-nothing*', '--seed', '3',
+        '--target',
+        proxy.url,
+        '--reporter',
+        'json',
+        '--scenarios',
+        noScenarios,
+        '--case',
+        'invalid-bodies/createPet/refused-adds-nothing*',
+        '--seed',
+        '3',
       ]);
       const report = await run.report();
       expect(run.code).toBe(1);

@@ -17,7 +17,9 @@ describe('--read-only reads an item by an id taken from a list', async () => {
   // The mock's GETs, with one answer changed: a target broken (or empty) in one way.
   const front = async (change: (path: string, status: number, body: string) => { status: number; body: string } | undefined) => {
     const server = createServer(async (req, res) => {
-      const answer = await request(`${new URL(mock.url).origin}${req.url}`, { headers: { authorization: req.headers.authorization ?? '' } });
+      const answer = await request(`${new URL(mock.url).origin}${req.url}`, {
+        headers: { authorization: req.headers.authorization ?? '' },
+      });
       const body = await answer.body.text();
       const changed = change(req.url ?? '', answer.statusCode, body) ?? { status: answer.statusCode, body };
       res.writeHead(changed.status, { 'content-type': 'application/json' }).end(changed.body);
@@ -48,7 +50,10 @@ describe('--read-only reads an item by an id taken from a list', async () => {
     const report = await run.report();
     const listed = report.scenarios.find((s) => s.id === LISTED);
     expect(listed?.outcome).toBe('passed');
-    expect(listed?.exchanges.map((e) => `${e.method} ${e.operationId} ${e.status}`)).toEqual(['GET listPets 200', 'GET getPet 200']);
+    expect(listed?.exchanges.map((e) => `${e.method} ${e.operationId} ${e.status}`)).toEqual([
+      'GET listPets 200',
+      'GET getPet 200',
+    ]);
     expect(report.coverage.find((r) => r.operationId === 'getPet' && r.status === '200')?.passed).toBeGreaterThan(0);
     expect(report.scenarios.flatMap((s) => s.exchanges).filter((e) => e.method !== 'GET')).toEqual([]);
   });

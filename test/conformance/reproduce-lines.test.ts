@@ -41,7 +41,8 @@ describe('reproduce lines carry the TLS options and the proxy the run used', asy
   });
   const target = `https://127.0.0.1:${await listen(tls as unknown as Server)}/v1`;
   const scenarios = join(packageRoot(), 'conformance', 'create-pet.yaml');
-  const run = (args: readonly string[]) => runCli(['--target', target, '--scenarios', scenarios, '--no-generate', '--reporter', 'json', ...args]);
+  const run = (args: readonly string[]) =>
+    runCli(['--target', target, '--scenarios', scenarios, '--no-generate', '--reporter', 'json', ...args]);
 
   it('--ca: each curl line has --cacert <file>; --insecure: -k; the key stays $PETSTORE_API_KEY', async () => {
     const trusted = await run(['--ca', identity.certFile]);

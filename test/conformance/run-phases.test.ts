@@ -28,7 +28,9 @@ describe('the phases of a run', () => {
     const findings = report.scenarios.flatMap((s) => s.findings);
     const first = findings.find((f) => f.step === 1);
     expect(first?.checkId).toBe('no-server-error');
-    expect(first?.consequences.map((c) => c.checkId)).toEqual(expect.arrayContaining(['status-expected', 'status-documented', 'body-expected']));
+    expect(first?.consequences.map((c) => c.checkId)).toEqual(
+      expect.arrayContaining(['status-expected', 'status-documented', 'body-expected']),
+    );
     expect(findings.filter((f) => f.step === 1)).toHaveLength(1);
     expect(report.totals.findings).toBe(findings.length);
   });

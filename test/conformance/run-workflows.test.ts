@@ -98,6 +98,18 @@ describe('conformance workflows: --list, --shard, --merge, --scenarios, --wait',
     expect(files).toEqual(new Set(['auth.yaml', 'get-pet.yaml']));
   });
 
+  it('--scenarios @shipped names the shipped suite beside a file of your own', async () => {
+    const own = join(await mkdtemp(join(tmpdir(), 'own-')), 'own.yaml');
+    await writeFile(
+      own,
+      'scenarios:\n  - name: lists pets\n    description: Given the API, when pets are listed, then the answer is 200.\n    steps:\n      - operation: listPets\n        expect: { status: 200 }\n',
+    );
+    const run = await runCli(['--list', '--no-generate', '--scenarios', '@shipped', '--scenarios', own]);
+    expect(run.code).toBe(0);
+    expect(listed(run.out)).toContain('own/lists-pets');
+    expect(listed(run.out)).toContain('auth/createpet-refuses-missing-malformed-and-unknown-keys');
+  });
+
   it('--wait waits for a target that starts listening late, then runs; and says what it waits for', async () => {
     const late = createServer((req, res) => {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"code":"not_found","message":"no","status":404}');

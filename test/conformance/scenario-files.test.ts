@@ -78,6 +78,8 @@ describe('{{env.NAME}} in scenario files', async () => {
   it('refuses a variable that is not set, naming the file, line and field, before sending anything', async () => {
     const run = await runCli(['--target', mock.url, '--scenarios', file, '--no-generate']);
     expect(run.code).toBe(2);
-    expect(run.err).toMatch(/env\.yaml: line 8: scenarios\[0\]\.steps\[0\]\.body\.name: \{\{env\.PET_NAME\}\}: the environment variable PET_NAME is not set/);
+    expect(run.err).toMatch(
+      /env\.yaml: line 8: scenarios\[0\]\.steps\[0\]\.body\.name: \{\{env\.PET_NAME\}\}: the environment variable PET_NAME is not set/,
+    );
   });
 });

@@ -31,7 +31,9 @@ describe('a run against a slow target stays bounded', () => {
     expect(notRun.length).toBeGreaterThan(5);
     expect(notRun.every((s) => s.exchanges.every((e) => e.operationId !== 'getPet'))).toBe(true);
     expect(report.cutShort?.deadline).toBe(false);
-    expect(report.hints[0]).toMatch(/^The run was cut short, so it fails: \d+ cases not run or not finished: the target timed out on getPet/);
+    expect(report.hints[0]).toMatch(
+      /^The run was cut short, so it fails: \d+ cases not run or not finished: the target timed out on getPet/,
+    );
   });
 
   it('--deadline: starts no case after it, writes the reports with what ran, and exits 3 when nothing failed', async () => {
@@ -42,7 +44,9 @@ describe('a run against a slow target stays bounded', () => {
     };
     const run = await runAgainst({ response: slowly }, ['--deadline', '2s', '--concurrency', '1']);
     expect(run.code).toBe(3);
-    expect(run.err).toMatch(/^conformance: The run was cut short, so it fails: \d+ cases not run or not finished: --deadline 2s reached\./);
+    expect(run.err).toMatch(
+      /^conformance: The run was cut short, so it fails: \d+ cases not run or not finished: --deadline 2s reached\./,
+    );
     const report = await run.report();
     expect(report.verdict).toBe('failed');
     expect(report.totals.failed).toBe(0);
@@ -51,7 +55,9 @@ describe('a run against a slow target stays bounded', () => {
     expect(notRun.length).toBeGreaterThan(100);
     expect(report.totals.exchanges).toBeLessThan(100);
     expect(report.cutShort?.deadline).toBe(true);
-    expect(report.hints).toContainEqual(expect.stringMatching(/^The run was cut short, so it fails: \d+ cases not run or not finished: --deadline 2s reached\./));
+    expect(report.hints).toContainEqual(
+      expect.stringMatching(/^The run was cut short, so it fails: \d+ cases not run or not finished: --deadline 2s reached\./),
+    );
   });
 
   it('waits for a 429 with Retry-After: 1 and sends the request again: the run passes, and says it was rate-limited', async () => {
@@ -91,7 +97,9 @@ describe('a run against a slow target stays bounded', () => {
     const report = await run.report();
     expect(report.scenarios.flatMap((s) => s.findings)).toEqual([]);
     expect(JSON.stringify(report.scenarios).includes('slow down')).toBe(false);
-    const rateLimited = report.scenarios.filter((s) => s.skipReason?.startsWith('--deadline 5s reached: a 429 Too Many Requests asked for a wait'));
+    const rateLimited = report.scenarios.filter((s) =>
+      s.skipReason?.startsWith('--deadline 5s reached: a 429 Too Many Requests asked for a wait'),
+    );
     expect(rateLimited.length).toBeGreaterThan(0);
     // Each getPet was sent once: none was sent again after a wait.
     expect(report.hints.join('\n')).not.toMatch(/rate-limited the run/);

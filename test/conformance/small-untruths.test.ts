@@ -31,14 +31,19 @@ describe('reports say what was sent, expected and measured', async () => {
     const whats = rows.map(whatOf).filter((what) => what.includes('expected status 401, got 404'));
     expect(whats.length).toBeGreaterThan(3);
     expect(whats.some((what) => what.startsWith('sent no Authorization: expected status 401, got 404'))).toBe(true);
-    expect(whats.some((what) => what.startsWith('sent Authorization: Basic &lt;key&gt;: expected status 401, got 404'))).toBe(true);
+    expect(whats.some((what) => what.startsWith('sent Authorization: Basic &lt;key&gt;: expected status 401, got 404'))).toBe(
+      true,
+    );
     // Each refused variant reads differently: the line says what was sent.
     expect(new Set(whats).size).toBeGreaterThan(3);
   });
 
   it('"body: 10 items" says how many were expected', async () => {
     const run = await runAgainst(
-      { request: (req) => (isListPets(req) && !/[?&]limit=/.test(req.url) ? { ...req, url: withQuery(req.url, 'limit', '10') } : req) },
+      {
+        request: (req) =>
+          isListPets(req) && !/[?&]limit=/.test(req.url) ? { ...req, url: withQuery(req.url, 'limit', '10') } : req,
+      },
       ['--scenarios', listPetsFile, '--no-generate', '--case', 'the default limit is 20'],
     );
     expect(run.code).toBe(1);
@@ -113,11 +118,22 @@ describe('a wrong base path', async () => {
 describe('the report folder holds this run and no other', async () => {
   const mock = await startMock();
 
-  it('--reporter junit alone prints where its report is, and removes the other reporters\' older files', async () => {
+  it("--reporter junit alone prints where its report is, and removes the other reporters' older files", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'reports-'));
     for (const old of ['report.json', 'report.html', 'summary.md']) await writeFile(join(dir, old), 'last week');
     await writeFile(join(dir, 'notes.txt'), 'mine');
-    const run = await runCli(['--target', mock.url, '--generate', 'auth', '--case', 'auth/listPets/no-header/fresh-connection', '--reporter', 'junit', '--report-dir', dir]);
+    const run = await runCli([
+      '--target',
+      mock.url,
+      '--generate',
+      'auth',
+      '--case',
+      'auth/listPets/no-header/fresh-connection',
+      '--reporter',
+      'junit',
+      '--report-dir',
+      dir,
+    ]);
     expect(run.code).toBe(0);
     expect(run.out.trim().split('\n')).toHaveLength(1);
     expect(run.out).toMatch(/^conformance: passed \(0 of \d+ cases failed\); reports written to .*junit\.xml\n$/);

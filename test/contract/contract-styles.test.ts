@@ -27,7 +27,11 @@ describe.each(STYLES)('the Pet Store contract written %s', async (style) => {
   const auth = { authorization: `Bearer ${DEV_API_KEY}`, 'content-type': 'application/json' };
 
   it('is served by the mock: an ordinary create, then the list and the get show it', async () => {
-    const created = await fetch(`${mock.url}/pets`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Rex', categoryId: 1 }) });
+    const created = await fetch(`${mock.url}/pets`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ name: 'Rex', categoryId: 1 }),
+    });
     expect(created.status).toBe(201);
     const pet = (await created.json()) as { id: number; name: string };
     expect(pet.name).toBe('Rex');
@@ -45,7 +49,11 @@ describe.each(STYLES)('the Pet Store contract written %s', async (style) => {
   it('passes the runner against the mock started on it', async () => {
     const run = await runCli(['--target', mock.url, '--contract', contract, '--reporter', 'json', '--seed', '1']);
     const report = await run.report();
-    expect(report.scenarios.flatMap((s) => s.findings.map((f) => `${s.id}: ${f.checkId}: ${f.received} (documented: ${f.documented})`))).toEqual([]);
+    expect(
+      report.scenarios.flatMap((s) =>
+        s.findings.map((f) => `${s.id}: ${f.checkId}: ${f.received} (documented: ${f.documented})`),
+      ),
+    ).toEqual([]);
     expect(run.code).toBe(0);
   });
 });
@@ -75,7 +83,12 @@ describe('a string field with a pattern', () => {
       file,
       `openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths:\n  /codes:\n    post:\n      operationId: addCode\n      requestBody: {required: true, content: {application/json: {schema: ${body}}}}\n      responses: {"201": {description: ok}, "400": {description: refused}}\n`,
     );
-    const { cases } = generateCases(await loadContract(file), { seed: 1, token: DEV_API_KEY, kinds: ['valid-bodies', 'invalid-bodies'], maxCases: undefined });
+    const { cases } = generateCases(await loadContract(file), {
+      seed: 1,
+      token: DEV_API_KEY,
+      kinds: ['valid-bodies', 'invalid-bodies'],
+      maxCases: undefined,
+    });
     const sent = (id: string) => cases.find((c) => c.id === id)?.steps[0]?.body;
     expect(sent('valid-bodies/addCode/code/pattern-example')).toEqual({ kind: 'json', value: { code: 'ABC' } });
     expect(sent('invalid-bodies/addCode/code/pattern-mismatch')).toEqual({ kind: 'json', value: { code: '' } });

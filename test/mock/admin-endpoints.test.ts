@@ -51,7 +51,10 @@ describe('admin endpoints and browsers', async () => {
 
   it('refuses a query parameter an admin endpoint does not take, and acts on nothing', async () => {
     await call(mock.url, 'POST', '/pets', { body: { name: 'Kept', categoryId: 1 } });
-    const rule = await call(origin, 'POST', '/__admin/rules', { auth: null, body: { operationId: 'getPet', prefer: 'code=503' } });
+    const rule = await call(origin, 'POST', '/__admin/rules', {
+      auth: null,
+      body: { operationId: 'getPet', prefer: 'code=503' },
+    });
     const pets = mock.store.size;
     for (const [method, path] of [
       ['DELETE', '/__admin/rules?ID=1'],

@@ -35,14 +35,17 @@ describe('the browser boundary by default', async () => {
     expect(reply.headers.vary).toContain('Origin');
   });
 
-  it.each(['http://localhost:5173', 'https://localhost', 'http://app.localhost:3000', 'http://127.0.0.1:8080', 'http://[::1]:4000'])(
-    'lets the page %s on this machine read the API, with credentials',
-    async (page) => {
-      const reply = await call(mock.url, 'GET', '/pets?limit=1', { headers: { origin: page } });
-      expect(reply.headers['access-control-allow-origin']).toBe(page);
-      expect(reply.headers['access-control-allow-credentials']).toBe('true');
-    },
-  );
+  it.each([
+    'http://localhost:5173',
+    'https://localhost',
+    'http://app.localhost:3000',
+    'http://127.0.0.1:8080',
+    'http://[::1]:4000',
+  ])('lets the page %s on this machine read the API, with credentials', async (page) => {
+    const reply = await call(mock.url, 'GET', '/pets?limit=1', { headers: { origin: page } });
+    expect(reply.headers['access-control-allow-origin']).toBe(page);
+    expect(reply.headers['access-control-allow-credentials']).toBe('true');
+  });
 
   it('refuses a Private Network Access preflight from another site, and grants none a loopback page does not need', async () => {
     expectNoCors(await preflight(mock.url, EVIL));
@@ -81,16 +84,25 @@ describe('the browser boundary by default', async () => {
   );
 
   it('reads the host of an absolute-form target after its userinfo: http://127.0.0.1:PORT@attacker.example is attacker.example', async () => {
-    const text = await sendRaw(port, `GET http://127.0.0.1:${port}@attacker.example/v1/pets HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${AUTH}Connection: close\r\n\r\n`);
+    const text = await sendRaw(
+      port,
+      `GET http://127.0.0.1:${port}@attacker.example/v1/pets HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${AUTH}Connection: close\r\n\r\n`,
+    );
     expect(statusLine(text)).toBe('HTTP/1.1 403 Forbidden');
     expect(text).toContain('"code":"host_not_allowed"');
-    const admin = await sendRaw(port, `GET http://127.0.0.1:${port}@attacker.example/__admin/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    const admin = await sendRaw(
+      port,
+      `GET http://127.0.0.1:${port}@attacker.example/__admin/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+    );
     expect(statusLine(admin)).toBe('HTTP/1.1 403 Forbidden');
     expect(admin).not.toContain('"name"');
   });
 
   it('refuses userinfo in an absolute-form target to the mock itself (RFC 9110 §4.2.4), and never records it', async () => {
-    const text = await sendRaw(port, `GET http://user:hunter2-pw@127.0.0.1:${port}/v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\n${AUTH}Connection: close\r\n\r\n`);
+    const text = await sendRaw(
+      port,
+      `GET http://user:hunter2-pw@127.0.0.1:${port}/v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\n${AUTH}Connection: close\r\n\r\n`,
+    );
     expect(statusLine(text)).toBe('HTTP/1.1 400 Bad Request');
     expect(text).toContain('"code":"malformed_request"');
     const journal = (await call(origin, 'GET', '/__admin/requests?limit=1')).text;
@@ -119,12 +131,18 @@ describe('the browser boundary widened with corsOrigins', async () => {
   });
 
   it('still refuses Origin: null at the admin endpoints, and lets the listed origin in', async () => {
-    for (const [method, path] of [['GET', '/__admin/requests'], ['POST', '/__admin/reset'], ['POST', '/__admin/rules']] as const) {
+    for (const [method, path] of [
+      ['GET', '/__admin/requests'],
+      ['POST', '/__admin/reset'],
+      ['POST', '/__admin/rules'],
+    ] as const) {
       const reply = await call(origin, method, path, { auth: null, headers: { origin: 'null' } });
       expect(reply.status).toBe(403);
       expect(reply.json).toMatchObject({ code: 'admin_cross_origin' });
     }
-    expect((await call(origin, 'GET', '/__admin/health', { auth: null, headers: { origin: 'http://app.test' } })).status).toBe(200);
+    expect((await call(origin, 'GET', '/__admin/health', { auth: null, headers: { origin: 'http://app.test' } })).status).toBe(
+      200,
+    );
   });
 });
 

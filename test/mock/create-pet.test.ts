@@ -90,7 +90,10 @@ describe('createPet', async () => {
     ['invalid JSON', { body: '{"name":', headers: json }, 'invalid_json', 'body: the request body is not valid JSON'],
     [
       'a body that is not UTF-8 (a latin1 é)',
-      { body: Buffer.concat([Buffer.from('{"name":"Ren'), Buffer.from([0xe9]), Buffer.from('","categoryId":1}')]), headers: json },
+      {
+        body: Buffer.concat([Buffer.from('{"name":"Ren'), Buffer.from([0xe9]), Buffer.from('","categoryId":1}')]),
+        headers: json,
+      },
       'invalid_json',
       'body: the request body is not valid UTF-8',
     ],

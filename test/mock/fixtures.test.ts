@@ -80,23 +80,30 @@ describe('fixtures', async () => {
     ['an unknown status', '{"id":2,"name":"a","categoryId":1,"status":"gone"}', 'entry 1: [1].status: must be one of'],
     ['a duplicate id', '{"id":1,"name":"b","categoryId":1}', 'entry 1: [1].id: 1 is used by an earlier entry'],
     ['an id above 2^53', '{"id":9007199254740993,"name":"a","categoryId":1}', 'entry 1: [1].id: must be a positive integer'],
-  ])('starts without a fixture with %s, naming the file, entry and field, and sets it aside in a side file', async (name, bad, message) => {
-    const file = await write(`${name.replaceAll(/\W/g, '-')}.json`, `[{"id":1,"name":"kept","categoryId":1},${bad}]`);
-    const notices: string[] = [];
-    const mock = await createMockServer({ port: 0, fixtures: file, notice: (line) => notices.push(line) });
-    try {
-      expect(mock.store.all().map((pet) => pet.name)).toEqual(['kept']);
-      expect(notices[0]).toContain(`fixtures ${file}: 1 record no longer fits the contract`);
-      expect(notices[0]).toContain(message);
-      const sideFile = /moved to (\S+);/.exec(notices[0] ?? '')?.[1] as string;
-      expect(sideFile.startsWith(`${file}.rejected-`)).toBe(true);
-      const [line] = (await readFile(sideFile, 'utf8')).trim().split('\n');
-      expect(JSON.parse(line as string)).toMatchObject({ store: null, position: 'entry 1', reason: expect.stringContaining(message.slice(9)) });
-      expect(line).toContain(bad);
-    } finally {
-      await mock.close();
-    }
-  });
+  ])(
+    'starts without a fixture with %s, naming the file, entry and field, and sets it aside in a side file',
+    async (name, bad, message) => {
+      const file = await write(`${name.replaceAll(/\W/g, '-')}.json`, `[{"id":1,"name":"kept","categoryId":1},${bad}]`);
+      const notices: string[] = [];
+      const mock = await createMockServer({ port: 0, fixtures: file, notice: (line) => notices.push(line) });
+      try {
+        expect(mock.store.all().map((pet) => pet.name)).toEqual(['kept']);
+        expect(notices[0]).toContain(`fixtures ${file}: 1 record no longer fits the contract`);
+        expect(notices[0]).toContain(message);
+        const sideFile = /moved to (\S+);/.exec(notices[0] ?? '')?.[1] as string;
+        expect(sideFile.startsWith(`${file}.rejected-`)).toBe(true);
+        const [line] = (await readFile(sideFile, 'utf8')).trim().split('\n');
+        expect(JSON.parse(line as string)).toMatchObject({
+          store: null,
+          position: 'entry 1',
+          reason: expect.stringContaining(message.slice(9)),
+        });
+        expect(line).toContain(bad);
+      } finally {
+        await mock.close();
+      }
+    },
+  );
 
   it('names a missing fixtures file', async () => {
     const error = await createMockServer({ port: 0, fixtures: join(dir, 'absent.json') }).catch((e: Error) => e);

@@ -81,7 +81,10 @@ describe('inputs that used to take the mock down or past its checks', async () =
   );
 
   it('refuses a request with two Host headers (RFC 9112 §3.2), so a second one cannot slip past the admin check', async () => {
-    const text = await sendRaw(port, `GET /__admin/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`);
+    const text = await sendRaw(
+      port,
+      `GET /__admin/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`,
+    );
     expect(statusLines(text)).toEqual(['HTTP/1.1 400 Bad Request']);
     expect(text).toContain('"code":"malformed_request"');
     expect(text).not.toContain('"name"');

@@ -44,7 +44,10 @@ describe('paths, methods, CORS, limits and admin', async () => {
   });
 
   it('answers OPTIONS * with 204 and the methods of the whole API (RFC 9110 §9.3.7)', async () => {
-    const text = await sendRaw(Number(new URL(origin).port), 'OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+    const text = await sendRaw(
+      Number(new URL(origin).port),
+      'OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+    );
     expect(text).toMatch(/^HTTP\/1\.1 204 /);
     expect(text).toMatch(/\r\nAllow: GET, HEAD, POST, OPTIONS\r\n/i);
   });
@@ -71,7 +74,11 @@ describe('paths, methods, CORS, limits and admin', async () => {
   it('grants no public page Private Network Access by default: its preflight gets no CORS headers', async () => {
     const refused = await call(mock.url, 'OPTIONS', '/pets', {
       auth: null,
-      headers: { origin: 'https://preview.example.com', 'access-control-request-method': 'GET', 'access-control-request-private-network': 'true' },
+      headers: {
+        origin: 'https://preview.example.com',
+        'access-control-request-method': 'GET',
+        'access-control-request-private-network': 'true',
+      },
     });
     expect(refused.status).toBe(204);
     expect(refused.headers['access-control-allow-private-network']).toBeUndefined();
@@ -136,7 +143,9 @@ describe('paths, methods, CORS, limits and admin', async () => {
     const half = Buffer.alloc(2 * 1024 * 1024, 'a');
     const received = await new Promise<string>((resolve, reject) => {
       const socket = connect(port, '127.0.0.1', async () => {
-        socket.write(`POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer petstore-dev-key\r\nContent-Type: application/json\r\nContent-Length: ${2 * half.length}\r\n\r\n`);
+        socket.write(
+          `POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer petstore-dev-key\r\nContent-Type: application/json\r\nContent-Length: ${2 * half.length}\r\n\r\n`,
+        );
         socket.write(half);
         await new Promise((resolve) => setTimeout(resolve, 200));
         socket.write(half);

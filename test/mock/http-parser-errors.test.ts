@@ -58,7 +58,11 @@ describe("Node's HTTP parser errors", async () => {
   it.each([
     ['an HTTP/2.0 request line', `GET /v1/pets HTTP/2.0\r\nHost: x\r\n${AUTH}\r\n`, 'HTTP/2.0 is not served'],
     ['an HTTP/0.9 request line', `GET /v1/pets HTTP/0.9\r\nHost: x\r\n${AUTH}\r\n`, 'HTTP/0.9 is not served'],
-    ["an HTTP/2 client's connection preface", 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\u0000\u0000\u0000\u0004\u0000\u0000\u0000\u0000\u0000', 'connection preface of HTTP/2'],
+    [
+      "an HTTP/2 client's connection preface",
+      'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\u0000\u0000\u0000\u0004\u0000\u0000\u0000\u0000\u0000',
+      'connection preface of HTTP/2',
+    ],
   ])('answers %s with 505 http_version_not_supported, not as HTTP/1.1, and closes the connection', async (_, bytes, reason) => {
     const answer = await sendRawAnswer(port, bytes);
     expect(answer.statusLine).toBe('HTTP/1.1 505 HTTP Version Not Supported');
@@ -71,7 +75,9 @@ describe("Node's HTTP parser errors", async () => {
   it('answers a body cut short by the client ending its side with 400 request_incomplete, logged with its code', async () => {
     const text = await new Promise<string>((resolve, reject) => {
       const socket = connect(port, '127.0.0.1', () => {
-        socket.end(`POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\n${AUTH}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`);
+        socket.end(
+          `POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\n${AUTH}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`,
+        );
       });
       let received = '';
       socket.on('data', (chunk) => {
@@ -82,7 +88,9 @@ describe("Node's HTTP parser errors", async () => {
     });
     expect(text).toMatch(/^HTTP\/1\.1 400 /);
     expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toMatchObject({ code: 'request_incomplete', status: 400 });
-    expect(lines.filter((line) => line.startsWith('POST /v1/pets ')).at(-1)).toMatch(/^POST \/v1\/pets 400 request_incomplete [\d.]+ms$/);
+    expect(lines.filter((line) => line.startsWith('POST /v1/pets ')).at(-1)).toMatch(
+      /^POST \/v1\/pets 400 request_incomplete [\d.]+ms$/,
+    );
   });
 
   it('answers headers over 16 KiB with 431 headers_too_large', async () => {

@@ -36,20 +36,34 @@ describe('pipelined requests and connections that end', async () => {
     return `POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\n${AUTH}Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
   };
   const journaled = async (url: string) =>
-    (await call(new URL(url).origin, 'GET', '/__admin/requests')).json as unknown as { method: string; query: string; status: number | null }[];
+    (await call(new URL(url).origin, 'GET', '/__admin/requests')).json as unknown as {
+      method: string;
+      query: string;
+      status: number | null;
+    }[];
   const storedNames = async () =>
     ((await call(new URL(first.url).origin, 'GET', '/__admin/pets')).json as unknown as { name: string }[]).map((p) => p.name);
 
   it('gives each pipelined request its own answer, in order, and each of two mocks in one process only its own', async () => {
     const pipelined = (limits: number[]) =>
       limits
-        .map((limit, i) => `GET /v1/pets?limit=${limit} HTTP/1.1\r\nHost: 127.0.0.1\r\n${AUTH}${i === limits.length - 1 ? 'Connection: close\r\n' : ''}\r\n`)
+        .map(
+          (limit, i) =>
+            `GET /v1/pets?limit=${limit} HTTP/1.1\r\nHost: 127.0.0.1\r\n${AUTH}${i === limits.length - 1 ? 'Connection: close\r\n' : ''}\r\n`,
+        )
         .join('');
-    const bodiesOf = (raw: string) => raw.split('HTTP/1.1 ').slice(1).map((answer) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as unknown[]);
+    const bodiesOf = (raw: string) =>
+      raw
+        .split('HTTP/1.1 ')
+        .slice(1)
+        .map((answer) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as unknown[]);
     const ownLimits = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
     const otherLimits = [11, 12, 13, 14, 15, 16, 17, 18, 19, 20];
     await call(new URL(first.url).origin, 'DELETE', '/__admin/requests');
-    const [own, other] = await Promise.all([sendRaw(port, pipelined(ownLimits)), sendRaw(Number(new URL(second.url).port), pipelined(otherLimits))]);
+    const [own, other] = await Promise.all([
+      sendRaw(port, pipelined(ownLimits)),
+      sendRaw(Number(new URL(second.url).port), pipelined(otherLimits)),
+    ]);
     expect(bodiesOf(own).map((pets) => pets.length)).toEqual(ownLimits);
     expect(bodiesOf(other).map((pets) => pets.length)).toEqual(otherLimits);
     expect((await journaled(first.url)).map((e) => e.query)).toEqual(ownLimits.map((limit) => `limit=${limit}`).reverse());

@@ -102,7 +102,10 @@ describe('Prefer: delay and fault', async () => {
 
   it.each(['reset', 'empty'])('drops the connection without an answer for fault=%s', async (fault) => {
     const before = mock.store.size;
-    const sent = call(mock.url, 'POST', '/pets', { body: { name: 'never', categoryId: 1 }, headers: { prefer: `fault=${fault}` } });
+    const sent = call(mock.url, 'POST', '/pets', {
+      body: { name: 'never', categoryId: 1 },
+      headers: { prefer: `fault=${fault}` },
+    });
     await expect(sent).rejects.toThrow();
     expect(mock.store.size).toBe(before);
   });
@@ -133,11 +136,16 @@ describe('Prefer: delay and fault', async () => {
     });
     await expect(asked).rejects.toThrow();
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(lines.filter((line) => line.startsWith('GET /v1/pets?limit=3 ')).at(-1)).toMatch(/^GET \/v1\/pets\?limit=3 - delay=400 [\d.]+ms$/);
+    expect(lines.filter((line) => line.startsWith('GET /v1/pets?limit=3 ')).at(-1)).toMatch(
+      /^GET \/v1\/pets\?limit=3 - delay=400 [\d.]+ms$/,
+    );
   });
 
   it('answers fault=malformed with the success status, a JSON type and a body that is not JSON', async () => {
-    const reply = await call(mock.url, 'POST', '/pets', { body: { name: 'x', categoryId: 1 }, headers: { prefer: 'fault=malformed' } });
+    const reply = await call(mock.url, 'POST', '/pets', {
+      body: { name: 'x', categoryId: 1 },
+      headers: { prefer: 'fault=malformed' },
+    });
     expect(reply.status).toBe(201);
     expect(reply.headers['content-type']).toBe('application/json');
     expect(() => JSON.parse(reply.text)).toThrow();
@@ -164,7 +172,9 @@ describe('Prefer: delay and fault', async () => {
   });
 
   it('lets a page on another origin read Preference-Applied (CORS)', async () => {
-    const reply = await call(mock.url, 'GET', '/pets?limit=1', { headers: { prefer: 'code=500', origin: 'http://localhost:5173' } });
+    const reply = await call(mock.url, 'GET', '/pets?limit=1', {
+      headers: { prefer: 'code=500', origin: 'http://localhost:5173' },
+    });
     expect(String(reply.headers['access-control-expose-headers'])).toContain('Preference-Applied');
     const preflight = await call(mock.url, 'OPTIONS', '/pets', {
       auth: null,

@@ -111,7 +111,10 @@ describe('operations without state, served by Prism', async () => {
     expect(reply.status).toBe(400);
     expect((reply.json as { message: string }).message).toMatch(/examples: first, many\)/);
     const origin = new URL(mock.url).origin;
-    const rule = await call(origin, 'POST', '/__admin/rules', { auth: null, body: { operationId: 'listOrders', prefer: 'example=default' } });
+    const rule = await call(origin, 'POST', '/__admin/rules', {
+      auth: null,
+      body: { operationId: 'listOrders', prefer: 'example=default' },
+    });
     expect(rule.status).toBe(400);
   });
 

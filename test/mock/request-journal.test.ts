@@ -49,7 +49,10 @@ describe('GET /__admin/requests', async () => {
   it('logs what the client sent with its control characters escaped, C1 ones too: no line can forge another', async () => {
     const port = Number(new URL(origin).port);
     const forged = 'x\u0085POST /__admin/reset 200 0.1ms FORGED\u009b2J';
-    await sendRaw(port, `GET /v1/pets?limit=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${auth}\r\nPrefer: ${forged}\r\nConnection: close\r\n\r\n`);
+    await sendRaw(
+      port,
+      `GET /v1/pets?limit=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${auth}\r\nPrefer: ${forged}\r\nConnection: close\r\n\r\n`,
+    );
     const line = lines.filter((l) => l.startsWith('GET /v1/pets?limit=1 ')).at(-1) as string;
     // Sent as UTF-8 (C2 85), read by Node as Latin-1: Â and U+0085, which is escaped.
     expect(line).toContain('\\x85POST /__admin/reset 200 0.1ms FORGED');
@@ -60,8 +63,14 @@ describe('GET /__admin/requests', async () => {
   it('never shows a key, in the Authorization header or anywhere else, in any encoding', async () => {
     await call(origin, 'DELETE', '/__admin/requests');
     const base64 = Buffer.from(SECRET).toString('base64');
-    await call(mock.url, 'GET', `/pets?key=${SECRET}&k2=${encodeURIComponent(base64)}`, { auth, headers: { 'x-api-key': SECRET } });
-    await call(mock.url, 'POST', '/messages', { auth: 'Bearer some-other-token', body: { message: `some-other-token ${base64}` } });
+    await call(mock.url, 'GET', `/pets?key=${SECRET}&k2=${encodeURIComponent(base64)}`, {
+      auth,
+      headers: { 'x-api-key': SECRET },
+    });
+    await call(mock.url, 'POST', '/messages', {
+      auth: 'Bearer some-other-token',
+      body: { message: `some-other-token ${base64}` },
+    });
     const text = (await call(origin, 'GET', '/__admin/requests')).text;
     expect(text).toContain('Bearer ***');
     for (const secret of [SECRET, base64, encodeURIComponent(base64), 'some-other-token']) expect(text).not.toContain(secret);
@@ -81,7 +90,10 @@ describe('GET /__admin/requests', async () => {
 
   it('keeps at most 8 notes of what Prefer asked and was not applied, then a count, however many it lists', async () => {
     await call(origin, 'DELETE', '/__admin/requests');
-    await call(mock.url, 'GET', '/pets', { auth, headers: { prefer: Array.from({ length: 1500 }, (_, i) => `p${i}`).join(',') } });
+    await call(mock.url, 'GET', '/pets', {
+      auth,
+      headers: { prefer: Array.from({ length: 1500 }, (_, i) => `p${i}`).join(',') },
+    });
     const [entry] = (await call(origin, 'GET', '/__admin/requests')).json as unknown as { notApplied: string[] }[];
     expect(entry?.notApplied).toHaveLength(9);
     expect(entry?.notApplied.at(-1)).toMatch(/^and \d+ more not applied$/);
@@ -182,7 +194,8 @@ describe('credentials in GET /__admin/requests and the log', async () => {
       });
       expect(entry.query).toBe('api_key=***&limit=1&API%5FToken=***&status=available');
       const shown = `${JSON.stringify(entry)}\n${lines.join('\n')}`;
-      for (const secret of ['cookie-value', 'header-value', 'query-value', 'cHJveHktdmFsdWU6cGFzcw']) expect(shown).not.toContain(secret);
+      for (const secret of ['cookie-value', 'header-value', 'query-value', 'cHJveHktdmFsdWU6cGFzcw'])
+        expect(shown).not.toContain(secret);
       expect(lines.find((line) => line.startsWith('GET /v1/pets?'))).toContain('/v1/pets?api_key=***&limit=1');
     });
   });
@@ -194,14 +207,18 @@ describe('credentials in GET /__admin/requests and the log', async () => {
     it('shows them as sent, Authorization still masked', async () => {
       await send(mock.url);
       const entry = await entryOf(new URL(mock.url).origin);
-      expect(entry.headers).toMatchObject({ cookie: credentials.cookie, 'x-api-key': 'header-value-1', authorization: 'Bearer ***' });
+      expect(entry.headers).toMatchObject({
+        cookie: credentials.cookie,
+        'x-api-key': 'header-value-1',
+        authorization: 'Bearer ***',
+      });
       expect(entry.query).toBe(query);
       expect(lines.find((line) => line.startsWith('GET /v1/pets?'))).toContain('api_key=query-value-1');
     });
   });
 });
 
-describe('the journal\'s byte budget', async () => {
+describe("the journal's byte budget", async () => {
   const mock = await startMock({ apiKeys: [SECRET], journalSize: 700, journalBytes: 200_000 });
   const origin = new URL(mock.url).origin;
   const journal = async () => (await call(origin, 'GET', '/__admin/requests')).json as unknown as Entry[];

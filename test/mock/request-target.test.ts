@@ -81,16 +81,25 @@ describe('request targets and request lines Node would answer bare', async () =>
     );
     expect(answer.statusLine).toBe('HTTP/1.1 200 OK');
     expect(answer.json).toMatchObject({ id: 2 });
-    const list = await send(port, `GET HTTP://127.0.0.1:${port}/v1/pets?limit=1 HTTP/1.1\r\nHost: x\r\n${AUTH}Connection: close\r\n\r\n`);
+    const list = await send(
+      port,
+      `GET HTTP://127.0.0.1:${port}/v1/pets?limit=1 HTTP/1.1\r\nHost: x\r\n${AUTH}Connection: close\r\n\r\n`,
+    );
     expect(list.statusLine).toBe('HTTP/1.1 200 OK');
     expect(Array.isArray(list.json) && list.json.length).toBe(1);
   });
 
   it('checks the admin endpoints against the authority of an absolute-form target, which stands in for Host', async () => {
-    const evil = await send(port, `GET http://evil.example/__admin/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    const evil = await send(
+      port,
+      `GET http://evil.example/__admin/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+    );
     expect(evil.statusLine).toBe('HTTP/1.1 403 Forbidden');
     expect(evil.json).toMatchObject({ code: 'host_not_allowed' });
-    const own = await send(port, `GET http://localhost:${port}/__admin/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    const own = await send(
+      port,
+      `GET http://localhost:${port}/__admin/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+    );
     expect(own.statusLine).toBe('HTTP/1.1 200 OK');
   });
 });

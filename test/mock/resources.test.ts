@@ -132,7 +132,14 @@ describe('two collections with the same last segment', async () => {
     expect(patched.status).toBe(200);
     expect(patched.json).toEqual({ id: made.id, item: 'desk lamp' });
     expect((await call(mock.url, 'GET', `/sales/orders/${made.id}`)).json).toEqual({ id: made.id, item: 'desk lamp' });
-    expect((await call(mock.url, 'PATCH', '/sales/orders/999', { body: {}, headers: { 'content-type': 'application/merge-patch+json' } })).status).toBe(404);
+    expect(
+      (
+        await call(mock.url, 'PATCH', '/sales/orders/999', {
+          body: {},
+          headers: { 'content-type': 'application/merge-patch+json' },
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -173,7 +180,10 @@ describe('admin endpoints for any resource', async () => {
     expect(bad.status).toBe(400);
     expect((bad.json as Row).message).toMatch(/quantity/);
     const twice = await admin('PUT', '?resource=/store/orders', {
-      body: [{ id: 3, petId: 1, quantity: 1, status: 'placed' }, { id: 3, petId: 2, quantity: 1, status: 'placed' }],
+      body: [
+        { id: 3, petId: 1, quantity: 1, status: 'placed' },
+        { id: 3, petId: 2, quantity: 1, status: 'placed' },
+      ],
     });
     expect(twice.status).toBe(400);
     expect((await admin('PUT', '?resource=/store/orders', { body: { id: 1 } })).status).toBe(400);
@@ -199,7 +209,9 @@ describe('pets of the evolved Pet Store: the whole resource from the generic sto
     });
     expect(patched.json).toMatchObject({ id: 1, name: 'Rex III', categoryId: 4 });
     const made = (await call(mock.url, 'POST', '/pets', { body: { name: 'New', categoryId: 1 } })).json as Row;
-    const largest = Math.max(...((await call(origin(mock.url), 'GET', '/__admin/pets', { auth: null })).json as Row[]).map((p) => p.id as number));
+    const largest = Math.max(
+      ...((await call(origin(mock.url), 'GET', '/__admin/pets', { auth: null })).json as Row[]).map((p) => p.id as number),
+    );
     expect(made.id).toBeGreaterThan(1);
     expect(made.id).toBeGreaterThanOrEqual(largest);
     const removed = await call(mock.url, 'DELETE', `/pets/${made.id}`);
@@ -238,13 +250,16 @@ describe('fixtures for any resource: an object keyed by collection path', async 
 
   it('refuses at start a keyed file naming no resource, or a record the contract refuses', async () => {
     await writeFile(join(dir, 'bad.json'), JSON.stringify({ '/nope': [] }));
-    await expect(createMockServer({ contract: EVOLVED, fixtures: join(dir, 'bad.json'), port: 0, host: '127.0.0.1' })).rejects.toThrow(
-      /"\/nope" is no stateful resource of the contract \(known: .*\/store\/orders/,
+    await expect(
+      createMockServer({ contract: EVOLVED, fixtures: join(dir, 'bad.json'), port: 0, host: '127.0.0.1' }),
+    ).rejects.toThrow(/"\/nope" is no stateful resource of the contract \(known: .*\/store\/orders/);
+    await writeFile(
+      join(dir, 'bad2.json'),
+      JSON.stringify({ '/store/orders': [{ id: 1, petId: 1, quantity: 0, status: 'placed' }] }),
     );
-    await writeFile(join(dir, 'bad2.json'), JSON.stringify({ '/store/orders': [{ id: 1, petId: 1, quantity: 0, status: 'placed' }] }));
-    await expect(createMockServer({ contract: EVOLVED, fixtures: join(dir, 'bad2.json'), port: 0, host: '127.0.0.1' })).rejects.toThrow(
-      /quantity/,
-    );
+    await expect(
+      createMockServer({ contract: EVOLVED, fixtures: join(dir, 'bad2.json'), port: 0, host: '127.0.0.1' }),
+    ).rejects.toThrow(/quantity/);
   });
 });
 

@@ -111,6 +111,10 @@ describe('deeply nested bodies', async () => {
     const reply = await call(mock.url, 'POST', path, { body, headers: json });
     expect(reply.status).toBe(400);
     // Past MAX_JSON_DEPTH the body is refused before any tree of it is built, whatever the engine's stack.
-    expect(reply.json).toMatchObject({ status: 400, code: 'invalid_json', message: expect.stringMatching(/^body: nested too deeply/) });
+    expect(reply.json).toMatchObject({
+      status: 400,
+      code: 'invalid_json',
+      message: expect.stringMatching(/^body: nested too deeply/),
+    });
   });
 });

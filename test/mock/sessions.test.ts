@@ -52,7 +52,8 @@ describe('X-Mock-Session', async () => {
     expect(refused.status).toBe(409);
     expect(refused.json).toMatchObject({ code: 'too_many_sessions', status: 409 });
     // A message is not kept: it makes no session, and is never refused for want of room.
-    const sessions = async () => ((await call(origin, 'GET', '/__admin/health', { auth: null })).json as { sessions: number }).sessions;
+    const sessions = async () =>
+      ((await call(origin, 'GET', '/__admin/health', { auth: null })).json as { sessions: number }).sessions;
     const before = await sessions();
     const message = await call(mock.url, 'POST', '/messages', { body: { message: 'hi' }, ...as('worker-m') });
     expect(message.status).toBe(202);
@@ -71,11 +72,17 @@ describe('X-Mock-Session', async () => {
     // Room for the fixtures (shared by every store) and small pets, not for a pet with a 10 KB name.
     const tight = await createMockServer({ port: 0, host: '127.0.0.1', maxStoreBytes: 15_000 });
     try {
-      const health = async () => ((await call(new URL(tight.url).origin, 'GET', '/__admin/health', { auth: null })).json as { sessions: number }).sessions;
-      const refused = await call(tight.url, 'POST', '/pets', { body: { name: 'x'.repeat(10_000), categoryId: 1 }, ...as('tight-a') });
+      const health = async () =>
+        ((await call(new URL(tight.url).origin, 'GET', '/__admin/health', { auth: null })).json as { sessions: number }).sessions;
+      const refused = await call(tight.url, 'POST', '/pets', {
+        body: { name: 'x'.repeat(10_000), categoryId: 1 },
+        ...as('tight-a'),
+      });
       expect(refused.json).toMatchObject({ code: 'store_full', status: 409 });
       expect(await health()).toBe(0);
-      expect((await call(tight.url, 'POST', '/pets', { body: { name: 'small', categoryId: 1 }, ...as('tight-a') })).status).toBe(201);
+      expect((await call(tight.url, 'POST', '/pets', { body: { name: 'small', categoryId: 1 }, ...as('tight-a') })).status).toBe(
+        201,
+      );
       expect(await health()).toBe(1);
     } finally {
       await tight.close();
@@ -117,12 +124,18 @@ describe('--max-sessions 0', async () => {
   const mock = await startMock({ maxSessions: 0 });
 
   it('turns sessions off: the header is ignored and every request works on the one store', async () => {
-    const created = await call(mock.url, 'POST', '/pets', { body: { name: 'Shared', categoryId: 1 }, headers: { 'x-mock-session': 'w1' } });
+    const created = await call(mock.url, 'POST', '/pets', {
+      body: { name: 'Shared', categoryId: 1 },
+      headers: { 'x-mock-session': 'w1' },
+    });
     expect(created.status).toBe(201);
     const listed = (await call(mock.url, 'GET', '/pets?limit=100')).json as PetJson[];
     expect(listed.map((p) => p.name)).toContain('Shared');
     // The admin dump ignores it too, as reset does.
-    const dumped = await call(new URL(mock.url).origin, 'GET', '/__admin/pets', { auth: null, headers: { 'x-mock-session': 'w1' } });
+    const dumped = await call(new URL(mock.url).origin, 'GET', '/__admin/pets', {
+      auth: null,
+      headers: { 'x-mock-session': 'w1' },
+    });
     expect(dumped.status).toBe(200);
     expect((dumped.json as PetJson[]).map((p) => p.name)).toContain('Shared');
   });
@@ -139,12 +152,17 @@ describe('X-Mock-Session with large fixtures', async () => {
     const mock = await createMockServer({ port: 0, host: '127.0.0.1', fixtures, maxStoreBytes: 1_200_000 });
     try {
       for (let i = 0; i < 10; i++) {
-        const created = await call(mock.url, 'POST', '/pets', { body: { name: `own ${i}`, categoryId: 1 }, headers: { 'x-mock-session': `s${i}` } });
+        const created = await call(mock.url, 'POST', '/pets', {
+          body: { name: `own ${i}`, categoryId: 1 },
+          headers: { 'x-mock-session': `s${i}` },
+        });
         expect(created.status).toBe(201);
       }
       const listed = (await call(mock.url, 'GET', '/pets?limit=2', { headers: { 'x-mock-session': 's3' } })).json as PetJson[];
       expect(listed.map((p) => p.name)).toEqual(['own 3', pets[199]?.name]);
-      expect((await call(mock.url, 'GET', '/pets?limit=1', { headers: { 'x-mock-session': 's4' } })).json).toMatchObject([{ name: 'own 4' }]);
+      expect((await call(mock.url, 'GET', '/pets?limit=1', { headers: { 'x-mock-session': 's4' } })).json).toMatchObject([
+        { name: 'own 4' },
+      ]);
     } finally {
       await mock.close();
     }

@@ -38,7 +38,7 @@ describe('createMockServer refuses options it cannot honour', () => {
     [{ basePath: '/v2/' }, "basePath must be a path that starts with '/'"],
     [{ port: 70000 }, 'port must be a whole number from 0 to 65535 (got 70000)'],
     [{ maxBodyBytes: 0 }, 'maxBodyBytes must be a whole number of at least 1 (got 0)'],
-    [{ corsOrigins: ['http://localhost:3000/'] }, 'corsOrigins must be \'*\' or origins as a browser sends them'],
+    [{ corsOrigins: ['http://localhost:3000/'] }, "corsOrigins must be '*' or origins as a browser sends them"],
     [{ corsOrigins: ['not a url'] }, '(got ["not a url"])'],
     [{ corsOrigins: ['http://localhost:3000', 'localhost:5173'] }, 'corsOrigins must be'],
   ])('throws invalid_option for %j', async (options, message) => {
@@ -121,7 +121,10 @@ describe('petstore-mock refuses a fixtures file of any shape with exit 2 naming 
     ['arrays 100,000 deep', `${'['.repeat(deep)}${']'.repeat(deep)}`],
     ['unclosed arrays 100,000 deep', '['.repeat(deep)],
     ['an object 100,000 deep in a pet', `[{"id":1,"name":"a","categoryId":1,"x":${'{"a":'.repeat(deep)}1${'}'.repeat(deep)}}]`],
-    ['arrays 100,000 deep in a pet with a fraction', `[{"id":1,"name":"a","categoryId":1.5,"x":${'['.repeat(deep)}${']'.repeat(deep)}}]`],
+    [
+      'arrays 100,000 deep in a pet with a fraction',
+      `[{"id":1,"name":"a","categoryId":1.5,"x":${'['.repeat(deep)}${']'.repeat(deep)}}]`,
+    ],
   ])('%s', async (name, text) => {
     const file = join(dir, `${name.replaceAll(/\W/g, '-')}.json`);
     await writeFile(file, text);

@@ -41,11 +41,12 @@ describe('--state-file', async () => {
       text = await readFile(stateFile, 'utf8').catch(() => '');
     }
     // JSON Lines: read back a line at a time, so no start ever needs the whole file as one string.
-    expect(text.trim().split('\n').map((line) => JSON.parse(line))).toEqual([
-      { version: 2 },
-      ['store', '', 'Pet'],
-      { id: 1, name: 'Soon', categoryId: 1, status: 'available' },
-    ]);
+    expect(
+      text
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([{ version: 2 }, ['store', '', 'Pet'], { id: 1, name: 'Soon', categoryId: 1, status: 'available' }]);
     await mock.close();
   });
 
@@ -97,16 +98,26 @@ describe('--state-file', async () => {
     mock.child.kill('SIGTERM');
     const { code, stderr } = await mock.exited;
     expect(code).toBe(0);
-    expect(stderr).toContain(`state file ${stateFile}: 1 record no longer fits the contract (the first, line 4: name: must be string)`);
+    expect(stderr).toContain(
+      `state file ${stateFile}: 1 record no longer fits the contract (the first, line 4: name: must be string)`,
+    );
     const sideFile = /moved to (\S+);/.exec(stderr)?.[1] as string;
     expect(sideFile.startsWith(`${stateFile}.rejected-`)).toBe(true);
-    expect(JSON.parse(await readFile(sideFile, 'utf8'))).toEqual({ store: '', position: 'line 4', reason: 'name: must be string', record: JSON.parse(bad) });
+    expect(JSON.parse(await readFile(sideFile, 'utf8'))).toEqual({
+      store: '',
+      position: 'line 4',
+      reason: 'name: must be string',
+      record: JSON.parse(bad),
+    });
     expect(await readFile(stateFile, 'utf8')).not.toContain('"name":5');
   });
 
   it('reads a state file of the previous version (one JSON document), setting aside what the contract refuses', async () => {
     const stateFile = join(dir, 'version-1.json');
-    await writeFile(stateFile, '{"version":1,"stores":{"":[{"id":4,"name":"old","categoryId":1}],"w1":[{"id":1,"name":7,"categoryId":1}]}}\n');
+    await writeFile(
+      stateFile,
+      '{"version":1,"stores":{"":[{"id":4,"name":"old","categoryId":1}],"w1":[{"id":1,"name":7,"categoryId":1}]}}\n',
+    );
     const notices: string[] = [];
     const mock = await createMockServer({ port: 0, stateFile, notice: (line) => notices.push(line) });
     expect(mock.store.all()).toEqual([{ id: 4, name: 'old', categoryId: 1 }]);
@@ -115,16 +126,20 @@ describe('--state-file', async () => {
     expect((await readFile(stateFile, 'utf8')).split('\n')[0]).toBe('{"version":2}');
   });
 
-  it('stops a second mock on the same state file with exit 2, naming the first one\'s PID; the lock goes at close', async () => {
+  it("stops a second mock on the same state file with exit 2, naming the first one's PID; the lock goes at close", async () => {
     const stateFile = join(dir, 'shared.json');
     const first = spawnBin('petstore-mock', ['--port', '0', '--state-file', stateFile]);
     await first.waitFor(/^PETSTORE_MOCK_URL=/m);
     const second = await spawnBin('petstore-mock', ['--port', '0', '--state-file', stateFile]).exited;
     expect(second.code).toBe(2);
-    expect(second.stderr).toContain(`Failed to lock state file ${stateFile}: another petstore-mock (PID ${first.child.pid}) is using it`);
+    expect(second.stderr).toContain(
+      `Failed to lock state file ${stateFile}: another petstore-mock (PID ${first.child.pid}) is using it`,
+    );
     // Two mocks of one process would overwrite each other just the same.
     const inProcess = await createMockServer({ port: 0, stateFile: join(dir, 'one-process.json') });
-    await expect(createMockServer({ port: 0, stateFile: join(dir, 'one-process.json') })).rejects.toMatchObject({ code: 'state_locked' });
+    await expect(createMockServer({ port: 0, stateFile: join(dir, 'one-process.json') })).rejects.toMatchObject({
+      code: 'state_locked',
+    });
     await inProcess.close();
     first.child.kill('SIGTERM');
     expect((await first.exited).code).toBe(0);

@@ -52,7 +52,9 @@ describe('--watch', async () => {
 
   it('keeps the previous contract when an edit does not load, and says why', async () => {
     await writeFile(file, 'openapi: 3.0.3\npaths: [\n');
-    await until(async () => lines.some((line) => line.startsWith(`petstore-mock: kept the previous contract: Failed to read ${file}: line 3`)));
+    await until(async () =>
+      lines.some((line) => line.startsWith(`petstore-mock: kept the previous contract: Failed to read ${file}: line 3`)),
+    );
     expect((await call(mock.url, 'GET', '/store/orders')).status).toBe(200);
     expect((await call(mock.url, 'GET', '/pets?limit=1')).status).toBe(200);
   });

@@ -77,4 +77,3 @@ export const errorJson = (status: number) => ({
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify({ code: 'broken', message: 'deliberately broken', status }),
 });
-

@@ -11,6 +11,11 @@ export function readDoc(path: string): Promise<string> {
 export async function readAllDocs(): Promise<{ path: string; text: string }[]> {
   const root = packageRoot();
   const entries = await readdir(join(root, 'docs'), { recursive: true });
-  const pages = ['README.md', 'ARCHITECTURE.md', 'CONTRIBUTING.md', ...entries.filter((e) => e.endsWith('.md')).map((e) => join('docs', e))];
+  const pages = [
+    'README.md',
+    'ARCHITECTURE.md',
+    'CONTRIBUTING.md',
+    ...entries.filter((e) => e.endsWith('.md')).map((e) => join('docs', e)),
+  ];
   return Promise.all(pages.sort().map(async (path) => ({ path: relative(root, join(root, path)), text: await readDoc(path) })));
 }

@@ -35,8 +35,21 @@ export async function selfSigned(options: { readonly altName?: string; readonly 
   );
   await openssl(dir, ['req', '-new', ...NEW_KEY, ...subject, '-keyout', 'key.pem', '-out', 'request.csr']);
   await openssl(dir, [
-    'ca', '-batch', '-selfsign', '-config', 'ca.cnf', '-keyfile', 'key.pem', '-in', 'request.csr', '-out', 'cert.pem',
-    '-startdate', '20200101000000Z', '-enddate', '20200102000000Z',
+    'ca',
+    '-batch',
+    '-selfsign',
+    '-config',
+    'ca.cnf',
+    '-keyfile',
+    'key.pem',
+    '-in',
+    'request.csr',
+    '-out',
+    'cert.pem',
+    '-startdate',
+    '20200101000000Z',
+    '-enddate',
+    '20200102000000Z',
   ]);
   return identity(dir);
 }
@@ -47,8 +60,21 @@ export async function issuedBy(issuer: Identity): Promise<Identity> {
   await writeFile(join(dir, 'ext.cnf'), 'subjectAltName=IP:127.0.0.1\n');
   await openssl(dir, ['req', '-new', ...NEW_KEY, '-subj', '/CN=127.0.0.1', '-keyout', 'key.pem', '-out', 'request.csr']);
   await openssl(dir, [
-    'x509', '-req', '-in', 'request.csr', '-CA', issuer.certFile, '-CAkey', issuer.keyFile, '-CAcreateserial',
-    '-days', '2', '-extfile', 'ext.cnf', '-out', 'cert.pem',
+    'x509',
+    '-req',
+    '-in',
+    'request.csr',
+    '-CA',
+    issuer.certFile,
+    '-CAkey',
+    issuer.keyFile,
+    '-CAcreateserial',
+    '-days',
+    '2',
+    '-extfile',
+    'ext.cnf',
+    '-out',
+    'cert.pem',
   ]);
   return identity(dir);
 }

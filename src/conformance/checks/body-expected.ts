@@ -41,7 +41,8 @@ export const bodyExpected: Check = {
           problems.push(`body: none of the ${actual.length} items contains ${show(bodyIncludes.item)}`);
         }
         if (bodyLength !== undefined) {
-          if (!lengthFits(actual.length, bodyLength)) problems.push(`body: ${actual.length} items, expected ${expectedLength(bodyLength)}`);
+          if (!lengthFits(actual.length, bodyLength))
+            problems.push(`body: ${actual.length} items, expected ${expectedLength(bodyLength)}`);
         }
       }
     }

@@ -16,7 +16,10 @@ export const challengeOn401: Check = {
     const challenge = response.headers['www-authenticate'];
     if (challenge !== undefined && (operation.auth !== 'bearer' || /(^|,)\s*bearer(\s|,|$)/i.test(challenge))) return undefined;
     return {
-      title: challenge === undefined ? 'a 401 without WWW-Authenticate' : `a 401 whose WWW-Authenticate has no Bearer challenge: ${challenge}`,
+      title:
+        challenge === undefined
+          ? 'a 401 without WWW-Authenticate'
+          : `a 401 whose WWW-Authenticate has no Bearer challenge: ${challenge}`,
       received: challenge === undefined ? 'HTTP 401 with no WWW-Authenticate header' : `WWW-Authenticate: ${challenge}`,
       documented: operation.auth === 'bearer' ? 'WWW-Authenticate: Bearer …' : 'a WWW-Authenticate header with a challenge',
     };

@@ -43,7 +43,8 @@ export function createRunMemory(operations: readonly Operation[]): RunMemory {
     const fetch = fetchOperation(create, operations);
     // Records the contract lets a PUT or PATCH change are listed as last written, not as created: a case running
     // beside another's update would see a false positive. effects' update-took-effect judges those values.
-    const updatable = fetch && operations.some((op) => (op.method === 'PUT' || op.method === 'PATCH') && op.path === fetch.operation.path);
+    const updatable =
+      fetch && operations.some((op) => (op.method === 'PUT' || op.method === 'PATCH') && op.path === fetch.operation.path);
     if (list && !updatable) listedFrom.set(list.operationId, create.operationId);
     if (fetch) fetchedBy.set(fetch.operation.operationId, fetch.param);
   }

@@ -57,7 +57,12 @@ function input(shape: Shape = {}): CheckInput {
     jsonError = (error as Error).message;
   }
   const exchange: Exchange = {
-    request: { method: operation.method, url: shape.url ?? 'http://127.0.0.1:1/v1/pets/9007199254740993', headers: {}, body: undefined },
+    request: {
+      method: operation.method,
+      url: shape.url ?? 'http://127.0.0.1:1/v1/pets/9007199254740993',
+      headers: {},
+      body: undefined,
+    },
     response: shape.error ? undefined : { status: shape.status ?? 200, headers, text: body, json: json as never, jsonError },
     error: shape.error,
     elapsedMs: shape.elapsedMs ?? 5,
@@ -125,11 +130,20 @@ const CASES: Readonly<Record<string, { conforming: CheckInput; violation: CheckI
   },
   'listed-as-created': {
     conforming: input({ operationId: 'listPets', body: `[${PET}]` }),
-    violation: createdAs(input({ operationId: 'listPets', body: `[${PET}]` }), { id: 9007199254740993n, name: 'Rex (as created)' }),
+    violation: createdAs(input({ operationId: 'listPets', body: `[${PET}]` }), {
+      id: 9007199254740993n,
+      name: 'Rex (as created)',
+    }),
   },
   'json-utf8': {
     conforming: input({ body: PET.replace('Rex', 'Rex é') }),
-    violation: { ...input(), exchange: { ...input().exchange, response: { ...(input().exchange.response as NonNullable<Exchange['response']>), invalidUtf8: true } } },
+    violation: {
+      ...input(),
+      exchange: {
+        ...input().exchange,
+        response: { ...(input().exchange.response as NonNullable<Exchange['response']>), invalidUtf8: true },
+      },
+    },
   },
   'list-within-query': {
     conforming: input({
@@ -141,7 +155,9 @@ const CASES: Readonly<Record<string, { conforming: CheckInput; violation: CheckI
   },
   'refused-not-stored': {
     conforming: input({ operationId: 'listPets', body: `[${PET.replace('"Rex"', '"conformance refused 0123456789"')}]` }),
-    violation: refusedBefore(input({ operationId: 'listPets', body: `[${PET.replace('"Rex"', '"conformance refused 0123456789"')}]` })),
+    violation: refusedBefore(
+      input({ operationId: 'listPets', body: `[${PET.replace('"Rex"', '"conformance refused 0123456789"')}]` }),
+    ),
   },
   'fetched-as-addressed': {
     conforming: input({ operationId: 'getPet', url: 'http://127.0.0.1:1/v1/pets/9007199254740993?x=1' }),
@@ -164,7 +180,10 @@ const CASES: Readonly<Record<string, { conforming: CheckInput; violation: CheckI
   },
   'allow-on-405': {
     // As the probe sees it: whether an optional operation is served is observed (x-optional-operation).
-    conforming: { ...input({ operationId: 'createMessage', status: 405, body: '', contentType: null, headers: { allow: 'GET' } }), observing: true },
+    conforming: {
+      ...input({ operationId: 'createMessage', status: 405, body: '', contentType: null, headers: { allow: 'GET' } }),
+      observing: true,
+    },
     violation: { ...input({ operationId: 'createMessage', status: 405, body: '', contentType: null }), observing: true },
   },
   'id-assigned-once': {
@@ -213,7 +232,6 @@ const CASES: Readonly<Record<string, { conforming: CheckInput; violation: CheckI
 function listed(check: 'created-readable' | 'deleted-is-gone', present: boolean): NonNullable<StepExpectation['effect']> {
   return { check, listed: { field: 'id', value: 9007199254740993n, present, pointer: [], pageSize: 100 } };
 }
-
 
 /** The same exchange, in a run where createPet answered `fields` for a pet earlier. */
 function createdAs(checked: CheckInput, fields: Record<string, unknown>): CheckInput {
@@ -321,11 +339,13 @@ describe('body-expected: bodyNot', () => {
   it('fails one that took the id through a double: 7000000000123456789 sent, 7000000000123456512 answered', () => {
     const lossy = PET.replace('9007199254740993', '7000000000123456512');
     const sent = { id: 7000000000123456789n };
-    expect(bodyExpected.check(input({ operationId: 'createPet', status: 201, body: lossy, expect: { bodyNot: sent } }))?.received).toBe(
-      'body.id: received the value the request sent, 7000000000123456789',
-    );
+    expect(
+      bodyExpected.check(input({ operationId: 'createPet', status: 201, body: lossy, expect: { bodyNot: sent } }))?.received,
+    ).toBe('body.id: received the value the request sent, 7000000000123456789');
     const near = PET.replace('9007199254740993', '7000000000123457024');
-    expect(bodyExpected.check(input({ operationId: 'createPet', status: 201, body: near, expect: { bodyNot: sent } }))).toBeUndefined();
+    expect(
+      bodyExpected.check(input({ operationId: 'createPet', status: 201, body: near, expect: { bodyNot: sent } })),
+    ).toBeUndefined();
   });
 });
 
@@ -368,41 +388,70 @@ describe('list-within-query', () => {
   });
 
   it('judges nothing the contract leaves open: a limit out of range, not a number or repeated, an unknown status', () => {
-    for (const query of ['?limit=0', '?limit=101', '?limit=abc', '?limit=1&limit=2', '?limit=-1']) expect(title(listOf(30, query))).toBeUndefined();
+    for (const query of ['?limit=0', '?limit=101', '?limit=abc', '?limit=1&limit=2', '?limit=-1'])
+      expect(title(listOf(30, query))).toBeUndefined();
     expect(title(listOf(1, '?status=SOLD'))).toBeUndefined();
     expect(title(listOf(1, '?status=available&status=sold'))).toBeUndefined();
   });
 
   it('names an item without the filtered field too', () => {
-    const unfiltered = input({ operationId: 'listPets', url: 'http://127.0.0.1:1/v1/pets?status=sold', body: '[{"id":1,"name":"a","categoryId":1}]' });
+    const unfiltered = input({
+      operationId: 'listPets',
+      url: 'http://127.0.0.1:1/v1/pets?status=sold',
+      body: '[{"id":1,"name":"a","categoryId":1}]',
+    });
     expect(title(unfiltered)).toBe('the list filtered by status=sold holds an item whose status is (nothing)');
   });
 });
 
 describe('checks that could not observe what they check say "not verified"', () => {
   const listUrl = (limit: number) => `http://127.0.0.1:1/v1/pets?limit=${limit}`;
-  const page = (n: number) => `[${Array.from({ length: n }, (_, i) => PET.replace('9007199254740993', String(i + 1))).join(',')}]`;
+  const page = (n: number) =>
+    `[${Array.from({ length: n }, (_, i) => PET.replace('9007199254740993', String(i + 1))).join(',')}]`;
   /** A create of this case, with `name` in its body, answered `status`; then its list, in the same run memory. */
   const afterCreate = (name: string, status: number, list: CheckInput): CheckInput => {
-    const create = input({ operationId: 'createPet', status, body: status === 201 ? PET : ERROR_401.replaceAll('401', String(status)) });
-    const sent = { ...create, exchange: { ...create.exchange, request: { ...create.exchange.request, body: `{"name":"${name}","categoryId":1}` } } };
+    const create = input({
+      operationId: 'createPet',
+      status,
+      body: status === 201 ? PET : ERROR_401.replaceAll('401', String(status)),
+    });
+    const sent = {
+      ...create,
+      exchange: { ...create.exchange, request: { ...create.exchange.request, body: `{"name":"${name}","categoryId":1}` } },
+    };
     runChecks(BUILT_IN_CHECKS, sent);
     return { ...list, run: sent.run };
   };
   const unverified = (given: CheckInput) => unverifiedChecks(BUILT_IN_CHECKS, given, runChecks(BUILT_IN_CHECKS, given));
 
   it('a refused create, then a full page without it: refused-not-stored is not verified; a shorter page verifies it', () => {
-    const full = afterCreate('conformance refused 0123456789', 400, input({ operationId: 'listPets', url: listUrl(2), body: page(2) }));
-    expect(unverified(full)).toEqual([expect.stringMatching(/^not verified \(refused-not-stored\): the list answered a full page of 2/)]);
-    const short = afterCreate('conformance refused 0123456789', 400, input({ operationId: 'listPets', url: listUrl(3), body: page(2) }));
+    const full = afterCreate(
+      'conformance refused 0123456789',
+      400,
+      input({ operationId: 'listPets', url: listUrl(2), body: page(2) }),
+    );
+    expect(unverified(full)).toEqual([
+      expect.stringMatching(/^not verified \(refused-not-stored\): the list answered a full page of 2/),
+    ]);
+    const short = afterCreate(
+      'conformance refused 0123456789',
+      400,
+      input({ operationId: 'listPets', url: listUrl(3), body: page(2) }),
+    );
     expect(unverified(short)).toEqual([]);
   });
 
   it('a marked create, then a full page without it: stored-once is not verified; with it, verified', () => {
     const mark = 'conformance once 1a2b3c4d k3v9x0q2mz';
     const full = afterCreate(mark, 201, input({ operationId: 'listPets', url: listUrl(2), body: page(2) }));
-    expect(unverified(full)).toEqual([expect.stringMatching(/^not verified \(stored-once\): the list answered a full page of 2/)]);
-    const holding = afterCreate(mark, 201, input({ operationId: 'listPets', url: listUrl(2), body: page(2).replace('"Rex"', `"${mark}"`) }));
+    expect(unverified(full)).toEqual([
+      expect.stringMatching(/^not verified \(stored-once\): the list answered a full page of 2/),
+    ]);
+    const holding = afterCreate(
+      mark,
+      201,
+      input({ operationId: 'listPets', url: listUrl(2), body: page(2).replace('"Rex"', `"${mark}"`) }),
+    );
     expect(unverified(holding)).toEqual([]);
   });
 

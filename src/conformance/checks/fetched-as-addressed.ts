@@ -13,7 +13,8 @@ export const fetchedAsAddressed: Check = {
   observed: 'applies',
   check: ({ operation, exchange, run }) => {
     const response = exchange.response;
-    if (!response || response.status < 200 || response.status > 299 || !run.fetchedBy.has(operation.operationId)) return undefined;
+    if (!response || response.status < 200 || response.status > 299 || !run.fetchedBy.has(operation.operationId))
+      return undefined;
     const body = response.json;
     if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
     const id = (body as Record<string, unknown>)[IDENTIFIER];

@@ -32,7 +32,11 @@ function remember(operation: Operation, body: unknown, created: Map<string, Map<
   created.set(operation.operationId, byId);
 }
 
-function compare(list: readonly unknown[], createId: string, created: ReadonlyMap<string, object> | undefined): Problem | undefined {
+function compare(
+  list: readonly unknown[],
+  createId: string,
+  created: ReadonlyMap<string, object> | undefined,
+): Problem | undefined {
   if (!created) return undefined;
   for (let i = 0; i < list.length; i++) {
     const item = list[i];

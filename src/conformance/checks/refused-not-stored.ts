@@ -22,7 +22,8 @@ export const refusedNotStored: Check = {
       rememberCaseMarks(input, marks);
       return undefined;
     }
-    if (operation.method !== 'GET' || response.status < 200 || response.status > 299 || run.refusedMarks.size === 0) return undefined;
+    if (operation.method !== 'GET' || response.status < 200 || response.status > 299 || run.refusedMarks.size === 0)
+      return undefined;
     if (!response.text.includes(REFUSED_MARK)) return undefined;
     const stored = refusedMarksIn(response.text).find((mark) => run.refusedMarks.has(mark));
     if (stored === undefined) return undefined;
@@ -34,7 +35,8 @@ export const refusedNotStored: Check = {
   },
   unverified: (input) => {
     const refused = caseMarks(input, REFUSED_MARK);
-    const page = refused.length === 0 || input.operation.method !== 'GET' ? undefined : filledPage(input.operation, input.exchange);
+    const page =
+      refused.length === 0 || input.operation.method !== 'GET' ? undefined : filledPage(input.operation, input.exchange);
     return page === undefined
       ? undefined
       : `the list answered a full page of ${page}, without any of this case's ${refused.length} refused creates: one stored anyway may be on a later page`;

@@ -26,7 +26,10 @@ export function generateCases(
   for (const id of chosen) {
     if (!known.includes(id)) {
       const hint = suggestName(id, known);
-      throw new AppError('usage', `--generate ${id}: no such kind of case${hint ? ` (did you mean ${hint}?)` : ''}; the kinds: ${known.join(', ')}`);
+      throw new AppError(
+        'usage',
+        `--generate ${id}: no such kind of case${hint ? ` (did you mean ${hint}?)` : ''}; the kinds: ${known.join(', ')}`,
+      );
     }
   }
   // Each kind draws from its own generator, so choosing fewer kinds does not change the values of the others.
@@ -43,7 +46,11 @@ export function generateCases(
     });
   });
   const cases = options.maxCases === undefined ? byKind.flat() : takeInTurn(byKind, options.maxCases);
-  return { kinds: chosen.filter((id) => known.includes(id)), cases, notes: [...notMade].map(([reason, ids]) => (ids.length === 0 ? reason : notMadeNote(reason, ids))) };
+  return {
+    kinds: chosen.filter((id) => known.includes(id)),
+    cases,
+    notes: [...notMade].map(([reason, ids]) => (ids.length === 0 ? reason : notMadeNote(reason, ids))),
+  };
 }
 
 // Never a silent drop: the construct, and the cases it cost (issue 22).

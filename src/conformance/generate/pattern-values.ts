@@ -8,7 +8,10 @@ const CANDIDATES = ['', ' ', '!', 'conformance-unknown', '0', 'Z', '-', 'a b'];
  * or default where it matches, and a string the pattern refuses. A pattern that is no regular expression here, or
  * that every candidate matches, gives nothing for that side.
  */
-export function patternValues(schema: JsonSchema): { readonly matching: string | undefined; readonly refused: string | undefined } {
+export function patternValues(schema: JsonSchema): {
+  readonly matching: string | undefined;
+  readonly refused: string | undefined;
+} {
   const pattern = schema.pattern;
   if (schema.type !== 'string' || pattern === undefined || schema.enum) return { matching: undefined, refused: undefined };
   let regex: RegExp;
@@ -18,7 +21,10 @@ export function patternValues(schema: JsonSchema): { readonly matching: string |
     return { matching: undefined, refused: undefined };
   }
   const fits = (value: unknown): value is string =>
-    typeof value === 'string' && regex.test(value) && (schema.maxLength === undefined || [...value].length <= schema.maxLength) && [...value].length >= (schema.minLength ?? 0);
+    typeof value === 'string' &&
+    regex.test(value) &&
+    (schema.maxLength === undefined || [...value].length <= schema.maxLength) &&
+    [...value].length >= (schema.minLength ?? 0);
   const matching = [schema.example, ...(schema.examples ?? []), schema.default].find(fits);
   return { matching, refused: CANDIDATES.find((candidate) => !regex.test(candidate)) };
 }

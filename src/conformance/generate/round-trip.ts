@@ -1,6 +1,13 @@
 import type { Contract } from '../../contract/load-contract.js';
 import type { Operation } from '../../contract/operation.js';
-import { createdResource, fetchOperation, IDENTIFIER, lastingFields, requestSchema, successSchema } from '../../contract/resource-shape.js';
+import {
+  createdResource,
+  fetchOperation,
+  IDENTIFIER,
+  lastingFields,
+  requestSchema,
+  successSchema,
+} from '../../contract/resource-shape.js';
 import type { StepExpectation } from '../scenario.js';
 import { successStatuses } from './expected-statuses.js';
 import type { StepSpec } from './make-case.js';
@@ -12,12 +19,7 @@ import type { StepSpec } from './make-case.js';
  * cannot be fetched again (POST /messages: "object with id, message, status, createdAt") is only held to its
  * status and schema: nothing says the text it answers is the text it was sent, and a server may trim or cut it.
  */
-export function roundTrip(
-  contract: Contract,
-  operation: Operation,
-  sent: unknown,
-  request: Partial<StepSpec> = {},
-): StepSpec[] {
+export function roundTrip(contract: Contract, operation: Operation, sent: unknown, request: Partial<StepSpec> = {}): StepSpec[] {
   const fetch = createdResource(operation) ? fetchOperation(operation, contract.operations) : undefined;
   const echoed = fetch ? echoedFields(operation, sent) : undefined;
   const expect: StepExpectation = { status: successStatuses(operation), ...(echoed ? { body: echoed } : {}) };
@@ -35,7 +37,10 @@ export function roundTrip(
     {
       operation: fetch.operation,
       params: { [fetch.param]: id },
-      expect: { status: successStatuses(fetch.operation), body: { ...lastingFields(fetch.operation, echoed ?? {}), [IDENTIFIER]: id } },
+      expect: {
+        status: successStatuses(fetch.operation),
+        body: { ...lastingFields(fetch.operation, echoed ?? {}), [IDENTIFIER]: id },
+      },
     },
   ];
 }

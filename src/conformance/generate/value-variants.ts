@@ -25,7 +25,10 @@ export function validVariants(schema: JsonSchema, random: Random): Variant[] {
   if (schema.type === 'boolean') return [true, false].map((value) => ({ id: String(value), what: String(value), value }));
   if (schema.type === 'string' && isFreeText(schema)) return stringVariants(random);
   const { matching } = patternValues(schema);
-  if (matching !== undefined) return [{ id: 'pattern-example', what: `${JSON.stringify(matching)}, its example, which matches its pattern`, value: matching }];
+  if (matching !== undefined)
+    return [
+      { id: 'pattern-example', what: `${JSON.stringify(matching)}, its example, which matches its pattern`, value: matching },
+    ];
   return [];
 }
 
@@ -44,8 +47,18 @@ function integerVariants(schema: JsonSchema): Variant[] {
     put('below-minus-2-53', '-(2^53+1)', -ABOVE_DOUBLE);
   }
   // JSON Schema draft 7 and 2020-12 (OpenAPI 3.1): an exclusive bound is a number, the first value past it allowed.
-  if (typeof schema.exclusiveMinimum === 'number') put('above-exclusive-minimum', `${schema.exclusiveMinimum + 1}, just above the exclusive minimum`, schema.exclusiveMinimum + 1);
-  if (typeof schema.exclusiveMaximum === 'number') put('below-exclusive-maximum', `${schema.exclusiveMaximum - 1}, just below the exclusive maximum`, schema.exclusiveMaximum - 1);
+  if (typeof schema.exclusiveMinimum === 'number')
+    put(
+      'above-exclusive-minimum',
+      `${schema.exclusiveMinimum + 1}, just above the exclusive minimum`,
+      schema.exclusiveMinimum + 1,
+    );
+  if (typeof schema.exclusiveMaximum === 'number')
+    put(
+      'below-exclusive-maximum',
+      `${schema.exclusiveMaximum - 1}, just below the exclusive maximum`,
+      schema.exclusiveMaximum - 1,
+    );
   if (schema.minimum === undefined) {
     put('zero', '0', 0);
     put('negative', '-1', -1);

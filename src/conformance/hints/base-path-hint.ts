@@ -5,7 +5,11 @@ import type { ScenarioResult } from '../run-result.js';
  * 404 the contract does not document, which reads like a broken target. When most answers are such 404s, say
  * what is likely wrong in one line; a target that already ends in a base path gets no such advice.
  */
-export function basePathHint(scenarios: readonly ScenarioResult[], target: string, basePaths: readonly string[]): string | undefined {
+export function basePathHint(
+  scenarios: readonly ScenarioResult[],
+  target: string,
+  basePaths: readonly string[],
+): string | undefined {
   const exchanges = scenarios.flatMap((s) => s.exchanges).filter((e) => e.status !== undefined);
   const stray = exchanges.filter((e) => e.status === 404 && e.documentedAs === undefined).length;
   if (stray === 0 || stray * 2 < exchanges.length) return undefined;

@@ -26,7 +26,9 @@ export const consoleReporter: Reporter = {
   // What runs is said on a terminal only, as the progress line: the output itself begins with the likely causes.
   onRunStart: ({ target, scenarios, files, seed }, context) => {
     progress.set(context, { total: scenarios, done: 0, failed: 0 });
-    context.progress?.(`conformance: ${plural(scenarios, 'case')} from ${plural(files, 'source')} against ${t(target)}, seed ${seed}`);
+    context.progress?.(
+      `conformance: ${plural(scenarios, 'case')} from ${plural(files, 'source')} against ${t(target)}, seed ${seed}`,
+    );
   },
   // On a terminal, a line that counts cases as they end: the cases themselves are printed in order at the end.
   onScenarioEnd: (scenario, context) => {

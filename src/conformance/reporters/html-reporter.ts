@@ -71,7 +71,11 @@ function renderHtml(result: RunResult): string {
   const cases = reportOrder(result.scenarios);
   const failures = cases.flatMap((s) => s.findings.filter((f) => f.blocking).map((f) => ({ s, f })));
   const checks = [...new Set(cases.flatMap((s) => s.findings.map((f) => f.checkId)))].sort();
-  const title = result.stopped ? `stopped: ${STOP_TITLES[result.stopped.kind].short}` : result.verdict === 'passed' ? 'passed' : 'FAILED';
+  const title = result.stopped
+    ? `stopped: ${STOP_TITLES[result.stopped.kind].short}`
+    : result.verdict === 'passed'
+      ? 'passed'
+      : 'FAILED';
   const failed = cases.filter((s) => s.outcome === 'failed');
   const others = cases.filter((s) => s.outcome !== 'failed');
   return `<!doctype html>
@@ -80,9 +84,7 @@ function renderHtml(result: RunResult): string {
 <h1 class="${result.stopped ? 'stopped' : result.verdict}">Conformance ${h(title)}</h1>
 <p>Target <code>${h(result.target)}</code> · ${h(result.contract.title)} ${h(result.contract.version)} · --fail-on ${h(result.settings.failOn)} · seed <code>${result.settings.seed}</code> · ${h(result.startedAt)} · ${(result.durationMs / 1000).toFixed(1)} s</p>
 ${result.stopped ? `<div class="banner" id="stopped">Stopped: ${h(result.stopped.reason)}</div>` : ''}
-${result.hints
-  .map((hint) => `<div class="hint">Hint: ${h(hint)}</div>`)
-  .join('\n')}
+${result.hints.map((hint) => `<div class="hint">Hint: ${h(hint)}</div>`).join('\n')}
 ${renderTotals(result)}
 ${created === undefined ? '' : `<p id="created">${h(created)}</p>`}
 ${renderCauses(result)}

@@ -54,12 +54,21 @@ function renderNotRun(notRun: NotRun): string {
 
 function renderMarkdown(result: RunResult): string {
   const { totals } = result;
-  const title = result.stopped ? `STOPPED (${STOP_TITLES[result.stopped.kind].short})` : result.verdict === 'passed' ? 'passed' : 'FAILED';
+  const title = result.stopped
+    ? `STOPPED (${STOP_TITLES[result.stopped.kind].short})`
+    : result.verdict === 'passed'
+      ? 'passed'
+      : 'FAILED';
   const lines = [
     `## Conformance: ${title}`,
     '',
     ...(result.stopped ? [`> **Stopped:** ${md(result.stopped.reason)}`, ''] : []),
-    ...result.causes.slice(0, CAUSE_ROWS).flatMap((cause) => [`> **Likely cause${result.causes.length > 1 ? ` ${cause.rank}` : ''}:** ${md(describeCause(cause))}`, '']),
+    ...result.causes
+      .slice(0, CAUSE_ROWS)
+      .flatMap((cause) => [
+        `> **Likely cause${result.causes.length > 1 ? ` ${cause.rank}` : ''}:** ${md(describeCause(cause))}`,
+        '',
+      ]),
     ...result.hints.flatMap((hint) => [`> **Hint:** ${md(hint)}`, '']),
     `Target ${md(result.target)} · ${md(result.contract.title)} ${md(result.contract.version)} · --fail-on ${result.settings.failOn} · seed ${result.settings.seed} · ${(result.durationMs / 1000).toFixed(1)} s`,
     '',

@@ -29,7 +29,10 @@ export function lockStateFile(file: string): StateLock {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== 'EEXIST') {
-        throw new AppError('state_invalid', `Failed to lock state file ${file}: cannot create ${lockFile}: ${code ?? String(error)}`);
+        throw new AppError(
+          'state_invalid',
+          `Failed to lock state file ${file}: cannot create ${lockFile}: ${code ?? String(error)}`,
+        );
       }
     }
     const holder = Number.parseInt(readText(lockFile) ?? '', 10);
@@ -43,7 +46,10 @@ export function lockStateFile(file: string): StateLock {
     // of two mocks taking it over at once only one wins.
     rmSync(lockFile, { force: true });
   }
-  throw new AppError('state_locked', `Failed to lock state file ${file}: ${lockFile} keeps coming back: another process is taking it`);
+  throw new AppError(
+    'state_locked',
+    `Failed to lock state file ${file}: ${lockFile} keeps coming back: another process is taking it`,
+  );
 }
 
 function readText(file: string): string | undefined {

@@ -20,7 +20,12 @@ export interface Persister {
  * cost, and once more at stop. A write that fails (a full disk) is reported and tried again at the next change;
  * it never stops the mock.
  */
-export function persistStores(file: string, resource: string, sessions: SessionStores, report: (problem: string) => void): Persister {
+export function persistStores(
+  file: string,
+  resource: string,
+  sessions: SessionStores,
+  report: (problem: string) => void,
+): Persister {
   let written = sessions.revision;
   let writing: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;

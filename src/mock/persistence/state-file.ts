@@ -52,7 +52,9 @@ export async function readStateFile(
   const read = new StoresRead(validate, maxRecords);
   if (LEGACY.test(await firstBytes(file, fail))) {
     if ((await stat(file)).size > LEGACY_MAX_BYTES) {
-      throw fail(`a version 1 state file larger than ${LEGACY_MAX_BYTES} bytes cannot be read: start an older petstore-mock on it and reset it, or remove it`);
+      throw fail(
+        `a version 1 state file larger than ${LEGACY_MAX_BYTES} bytes cannot be read: start an older petstore-mock on it and reset it, or remove it`,
+      );
     }
     readLegacy(await readJsonFile(file, fail), read, fail);
     return read.result();
@@ -76,7 +78,8 @@ export async function readStateFile(
         throw fail(`line ${number}: expected ["store", name, resource]`);
       }
       const name = section[1];
-      if (name !== '' && !isSessionName(name)) throw fail(`line ${number}: ${JSON.stringify(name.slice(0, 70))} is not a session name`);
+      if (name !== '' && !isSessionName(name))
+        throw fail(`line ${number}: ${JSON.stringify(name.slice(0, 70))} is not a session name`);
       const other = others.has(section[2]) ? read.other(name, section[2]) : undefined;
       store = { name, foreign: section[2] !== resource && other === undefined, other };
       if (other === undefined) read.open(name);
@@ -159,7 +162,8 @@ class StoresRead {
 
   add(name: string, record: unknown, position: string, text: string) {
     const store = this.open(name);
-    const reason = store.records.length >= this.#maxRecords ? `more records than --max-pets ${this.#maxRecords}` : store.check(record, '');
+    const reason =
+      store.records.length >= this.#maxRecords ? `more records than --max-pets ${this.#maxRecords}` : store.check(record, '');
     if (reason === undefined) store.records.push(record as Pet);
     else this.reject(name, position, reason.replace(/^\./, ''), text);
   }

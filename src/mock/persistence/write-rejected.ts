@@ -19,7 +19,12 @@ export interface RejectedRecord {
  * line a notice says: how many, the first and why, and where they went. Throws when the side file cannot be
  * written (the caller decides whether the records would be lost).
  */
-export async function writeRejected(file: string, what: string, rejected: readonly RejectedRecord[], kept: number): Promise<string> {
+export async function writeRejected(
+  file: string,
+  what: string,
+  rejected: readonly RejectedRecord[],
+  kept: number,
+): Promise<string> {
   const sideFile = `${file}.rejected-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl`;
   const lines = rejected.map(
     ({ store, position, reason, record }) =>

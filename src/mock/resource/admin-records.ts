@@ -59,10 +59,18 @@ export function readRecords(sessions: SessionStores, session: string | undefined
  * (its id included): all or nothing, so a refused array leaves the records as they were. Records nested under
  * it lose their parents, so they go too.
  */
-export function replaceRecords(sessions: SessionStores, session: string | undefined, entry: AdminResource, text: string): MockResponse {
+export function replaceRecords(
+  sessions: SessionStores,
+  session: string | undefined,
+  entry: AdminResource,
+  text: string,
+): MockResponse {
   const { resource } = entry;
   if (resource.parent !== undefined) {
-    throw mockError('validation_failed', `${resource.collectionPath} is nested: its records are made through their parents' paths (a PUT here is not supported)`);
+    throw mockError(
+      'validation_failed',
+      `${resource.collectionPath} is nested: its records are made through their parents' paths (a PUT here is not supported)`,
+    );
   }
   const records = readArray(text);
   const problem = checkRecords(entry, records, 'body');

@@ -52,7 +52,8 @@ export async function loadResourceFixtures(
     const { resource } = entry;
     if (resource.parent !== undefined) throw fail(`"${name}": fixtures for a nested resource are not supported yet`);
     if (!Array.isArray(records)) throw fail(`"${name}" must be a JSON array of records`);
-    if (records.length > maxRecords) throw fail(`"${name}" holds ${records.length} records, more than --max-pets ${maxRecords} allows`);
+    if (records.length > maxRecords)
+      throw fail(`"${name}" holds ${records.length} records, more than --max-pets ${maxRecords} allows`);
     const problem = checkRecords(entry, records, name);
     if (problem !== undefined && !strict) continue;
     if (problem !== undefined) throw fail(problem);

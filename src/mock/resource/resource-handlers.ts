@@ -202,7 +202,7 @@ function fillRequired(resource: Resource, record: Record<string, unknown>): Reco
 function enumOf(schema: unknown): readonly unknown[] {
   const own = (schema as { enum?: unknown; allOf?: unknown[] } | undefined) ?? {};
   if (Array.isArray(own.enum)) return own.enum.filter((value) => value !== null);
-  return Array.isArray(own.allOf) ? own.allOf.map(enumOf).find((values) => values.length > 0) ?? [] : [];
+  return Array.isArray(own.allOf) ? (own.allOf.map(enumOf).find((values) => values.length > 0) ?? []) : [];
 }
 
 function requiredOf(resource: Resource): readonly string[] {

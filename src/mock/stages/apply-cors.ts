@@ -30,7 +30,10 @@ const guardAdmin: Stage = (state, { admin }) => {
   if (origin === undefined || origin === admin.ownOrigin) return undefined;
   // Any page can send null (a sandboxed frame, a data: URL), whatever --cors-origin says.
   if (origin === 'null') {
-    throw mockError('admin_cross_origin', 'the admin endpoints never answer Origin: null (a sandboxed frame or a data: page, of any site)');
+    throw mockError(
+      'admin_cross_origin',
+      'the admin endpoints never answer Origin: null (a sandboxed frame or a data: page, of any site)',
+    );
   }
   if (!admin.cors.listed.includes(origin)) {
     throw mockError(

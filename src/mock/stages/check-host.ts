@@ -20,6 +20,10 @@ export const checkHost: Stage = (state, mock) => {
     );
   }
   // RFC 9110 §4.2.4: a recipient treats userinfo in an http(s) URI as an error.
-  if (at !== -1) throw mockError('malformed_request', 'the request target carries userinfo (user@host), which an http URI must not (RFC 9110 §4.2.4)');
+  if (at !== -1)
+    throw mockError(
+      'malformed_request',
+      'the request target carries userinfo (user@host), which an http URI must not (RFC 9110 §4.2.4)',
+    );
   return undefined;
 };

@@ -28,7 +28,10 @@ const swapCase = (key: string) => [...key].map((c) => (c === c.toUpperCase() ? c
  */
 function refusal(operation: Operation): Pick<StepSpec, 'expect' | 'observe'> {
   if (findResponse(operation, 401) !== undefined) return { expect: { status: [401] } };
-  return { expect: { status: ['4XX'] }, observe: `the status ${operation.operationId} refuses credentials with: it documents no 401` };
+  return {
+    expect: { status: ['4XX'] },
+    observe: `the status ${operation.operationId} refuses credentials with: it documents no 401`,
+  };
 }
 
 // Seed, Authentication: a missing or invalid key, or a header not of the form `Bearer <API_KEY>`, gets 401.
@@ -95,8 +98,7 @@ export const authKind: CaseKind = {
 };
 
 // The literal segments of a path template, leaving `{param}` names as they are.
-const literals = (template: string, change: (text: string) => string) =>
-  template.replace(/[^/{}]+(?![^{]*\})/g, change);
+const literals = (template: string, change: (text: string) => string) => template.replace(/[^/{}]+(?![^{]*\})/g, change);
 
 /**
  * Spellings of a contract path that many routers take for it (RFC 3986 §6.2.2: case and percent-encoding
@@ -111,7 +113,11 @@ const PATH_SPELLINGS: readonly { id: string; what: string; spell: (template: str
     id: 'percent-encoded',
     what: 'with its first letter percent-encoded',
     // The first letter of the first literal segment: `{petId}` must stay a name to fill in.
-    spell: (t) => t.replace(/^((?:\/\{[^}]*\})*\/[^A-Za-z/{]*)([A-Za-z])/, (_, before: string, c: string) => `${before}%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+    spell: (t) =>
+      t.replace(
+        /^((?:\/\{[^}]*\})*\/[^A-Za-z/{]*)([A-Za-z])/,
+        (_, before: string, c: string) => `${before}%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+      ),
   },
 ];
 
@@ -182,7 +188,11 @@ function refusedBeforeInput(operation: Operation, { random }: GenerateContext) {
   const requests: { id: string; what: string; change: Partial<StepSpec> }[] = [];
   if (operation.requestBody) {
     requests.push(
-      { id: 'invalid-body', what: 'an invalid body (an empty object)', change: { body: { kind: 'raw', text: '{}' }, headers: json } },
+      {
+        id: 'invalid-body',
+        what: 'an invalid body (an empty object)',
+        change: { body: { kind: 'raw', text: '{}' }, headers: json },
+      },
       { id: 'no-content-type', what: 'a body without Content-Type', change: { body: { kind: 'raw', text: '{}' }, headers: {} } },
       { id: 'invalid-json', what: 'a body that is not JSON', change: { body: { kind: 'raw', text: '{"name":' }, headers: json } },
     );
@@ -194,11 +204,16 @@ function refusedBeforeInput(operation: Operation, { random }: GenerateContext) {
     // A path that does not match the parameter's type may not reach the operation at all (a router's 404): only
     // query values are sent invalid.
     const invalid = at === 'query' ? invalidVariants(parameter)[0] : undefined;
-    if (invalid) requests.push({ id: `invalid-${parameter.name}`, what: `${parameter.name} ${invalid.what}`, change: set(invalid.value) });
+    if (invalid)
+      requests.push({ id: `invalid-${parameter.name}`, what: `${parameter.name} ${invalid.what}`, change: set(invalid.value) });
     // An id no resource has (8 and 15 random digits, below 2^53): a lookup before auth answers 404.
     if (at === 'params' && parameter.type === 'integer') {
       const absent = Number(`8${random.text(15, '0123456789')}`);
-      requests.push({ id: `unknown-${parameter.name}`, what: `${parameter.name} ${absent}, which no resource is likely to have`, change: set(absent) });
+      requests.push({
+        id: `unknown-${parameter.name}`,
+        what: `${parameter.name} ${absent}, which no resource is likely to have`,
+        change: set(absent),
+      });
     }
   }
   return requests.map(({ id, what, change }) =>

@@ -13,7 +13,6 @@ import { patternValues } from '../pattern-values.js';
 import { sampleValue } from '../sample-value.js';
 import { refusedMark, refusedMarksIn } from '../../resource-marks.js';
 
-
 interface Invalid {
   readonly id: string;
   readonly what: string;
@@ -62,8 +61,7 @@ function casesFor(operation: Operation, schema: JsonSchema, random: Random, cont
   // the target answers later): a refused create must not have stored anything.
   const sample = sampleValue(schema) as Record<string, unknown>;
   const marked = namingField(schema);
-  const fresh = (): Record<string, unknown> =>
-    marked === undefined ? sample : { ...sample, [marked]: refusedMark(random) };
+  const fresh = (): Record<string, unknown> => (marked === undefined ? sample : { ...sample, [marked]: refusedMark(random) });
   const invalid: Invalid[] = [];
   for (const name of schema.required ?? []) {
     const { [name]: _, ...without } = fresh();
@@ -75,7 +73,11 @@ function casesFor(operation: Operation, schema: JsonSchema, random: Random, cont
       invalid.push({ id: `${name}/null`, what: `${name} null`, body: json({ ...fresh(), [name]: null }) });
     }
     for (const wrong of WRONG_TYPES[property.type ?? ''] ?? []) {
-      invalid.push({ id: `${name}/${wrong.id}`, what: `${name} as ${wrong.what}`, body: json({ ...fresh(), [name]: wrong.value }) });
+      invalid.push({
+        id: `${name}/${wrong.id}`,
+        what: `${name} as ${wrong.what}`,
+        body: json({ ...fresh(), [name]: wrong.value }),
+      });
     }
     if (property.format === 'int64') {
       for (const beyond of INT64_BEYOND) {
@@ -88,7 +90,11 @@ function casesFor(operation: Operation, schema: JsonSchema, random: Random, cont
     }
     const { refused } = patternValues(property);
     if (refused !== undefined) {
-      invalid.push({ id: `${name}/pattern-mismatch`, what: `${name} ${JSON.stringify(refused)}, which its pattern refuses`, body: json({ ...fresh(), [name]: refused }) });
+      invalid.push({
+        id: `${name}/pattern-mismatch`,
+        what: `${name} ${JSON.stringify(refused)}, which its pattern refuses`,
+        body: json({ ...fresh(), [name]: refused }),
+      });
     }
     const first = property.enum?.find((v): v is string => typeof v === 'string');
     if (first !== undefined) {
@@ -125,22 +131,25 @@ function casesFor(operation: Operation, schema: JsonSchema, random: Random, cont
   const op = operation.operationId;
   const status = invalidInputStatus(operation);
   const refusedThenListed = status === undefined ? [] : refusedAddNothing(operation, invalid, status, contract);
-  return [...refusedThenListed, ...invalid.map(({ id, what, body }) =>
-    makeCase({
-      kind: 'invalid-bodies',
-      id: `${op}/${id}`,
-      name: `${op} refuses ${what}`,
-      description: `Given a body with ${what}, when it is sent to ${op} as application/json, then the answer is ${status === undefined ? 'recorded: the contract documents no refusal for it' : `${status} with an Error body`}.`,
-      steps: [
-        {
-          operation,
-          body,
-          ...(body.kind === 'raw' ? { headers: { 'content-type': 'application/json' } } : {}),
-          ...(status === undefined ? { observe: `what ${op} answers to ${what}` } : { expect: { status: [status] } }),
-        },
-      ],
-    }),
-  )];
+  return [
+    ...refusedThenListed,
+    ...invalid.map(({ id, what, body }) =>
+      makeCase({
+        kind: 'invalid-bodies',
+        id: `${op}/${id}`,
+        name: `${op} refuses ${what}`,
+        description: `Given a body with ${what}, when it is sent to ${op} as application/json, then the answer is ${status === undefined ? 'recorded: the contract documents no refusal for it' : `${status} with an Error body`}.`,
+        steps: [
+          {
+            operation,
+            body,
+            ...(body.kind === 'raw' ? { headers: { 'content-type': 'application/json' } } : {}),
+            ...(status === undefined ? { observe: `what ${op} answers to ${what}` } : { expect: { status: [status] } }),
+          },
+        ],
+      }),
+    ),
+  ];
 }
 
 /**
@@ -148,7 +157,12 @@ function casesFor(operation: Operation, schema: JsonSchema, random: Random, cont
  * refused-not-stored fails any listed resource that carries a refused body's mark. A full page in another order
  * may not show it; a store that shows the newest first, or holds fewer than a page, does.
  */
-function refusedAddNothing(operation: Operation, invalid: readonly Invalid[], status: number | '4XX', contract: Contract): Scenario[] {
+function refusedAddNothing(
+  operation: Operation,
+  invalid: readonly Invalid[],
+  status: number | '4XX',
+  contract: Contract,
+): Scenario[] {
   const list = listOperation(operation, contract.operations);
   // One refused body for each field that can be wrong while the mark stays (categoryId missing, status not in its enum).
   const fields = new Set<string>();
