@@ -22,7 +22,8 @@ export const CONFORMANCE_OPTIONS: readonly OptionRow[] = [
     type: 'string',
     multiple: true,
     value: 'dir|glob',
-    description: 'scenario folder, file or glob, or @shipped for the shipped suite; repeat to add more (default ./conformance/, else @shipped)',
+    description:
+      'scenario folder, file or glob, or @shipped for the shipped suite; repeat to add more (default ./conformance/, else @shipped)',
   },
   { name: 'report-dir', type: 'string', value: 'dir', description: 'where reports are written', default: 'reports' },
   {
