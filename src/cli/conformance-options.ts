@@ -1,5 +1,5 @@
 import { BUILT_IN_REPORTERS } from '../conformance/reporters/built-in-reporters.js';
-import { SEVERITIES } from '../conformance/severity.js';
+import { SEVERITIES } from '../conformance/judge/severity.js';
 import type { OptionRow } from './option-table.js';
 
 export const DEFAULT_REPORTERS = ['console', 'json', 'junit', 'markdown', 'html'];

@@ -1,5 +1,5 @@
-import { bracketed, hostnameOf } from '../mock/host-names.js';
-import { isLoopbackName } from '../mock/loopback.js';
+import { bracketed, hostnameOf } from '../mock/boundary/host-names.js';
+import { isLoopbackName } from '../mock/boundary/loopback.js';
 
 /**
  * What the start-up banner warns of: a mock reachable from other machines, or readable by any web page. Each is

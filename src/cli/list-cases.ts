@@ -1,5 +1,5 @@
-import { planRun, type PlanOptions } from '../conformance/plan-run.js';
-import { skipReason } from '../conformance/select-cases.js';
+import { planRun, type PlanOptions } from '../conformance/cases/plan-run.js';
+import { skipReason } from '../conformance/cases/select-cases.js';
 import { terminalText } from '../shared/terminal-text.js';
 import type { CliIo } from './run-conformance-cli.js';
 

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { AppError } from '../contract/app-error.js';
 import { formatDuration } from '../conformance/create-run-bounds.js';
-import { suggestName } from '../conformance/suggest-name.js';
+import { suggestName } from '../conformance/cases/suggest-name.js';
 
 /** One row per CLI option: parsing and --help are both made from the table. */
 export interface OptionRow {

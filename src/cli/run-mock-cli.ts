@@ -5,8 +5,8 @@ import { AppError, isAppError } from '../contract/app-error.js';
 import { summarizeResources } from '../contract/resources/describe-resources.js';
 import { inferResources } from '../contract/resources/infer-resources.js';
 import { createMockServer } from '../mock/create-mock-server.js';
-import { type AllowedHosts, isAllowedHostEntry } from '../mock/allowed-hosts.js';
-import type { CorsOrigins } from '../mock/cors.js';
+import { type AllowedHosts, isAllowedHostEntry } from '../mock/boundary/allowed-hosts.js';
+import type { CorsOrigins } from '../mock/boundary/cors.js';
 import {
   DEFAULTS,
   DEV_API_KEY,
@@ -16,7 +16,7 @@ import {
   JOURNAL_RECORD_MIN_BYTES,
   maxJournalSize,
 } from '../mock/mock-options.js';
-import { MAX_DELAY_MS } from '../mock/read-preferences.js';
+import { MAX_DELAY_MS } from '../mock/prefer/read-preferences.js';
 import { terminalText } from '../shared/terminal-text.js';
 import { exposureWarnings } from './exposure-warnings.js';
 import { byteSizeOption, integerOption, type OptionRow, parseOptions, renderHelp } from './option-table.js';

@@ -1,4 +1,4 @@
-import type { HttpClient } from './create-http-client.js';
+import type { HttpClient } from './http/create-http-client.js';
 import type { Deletable } from './created-resources.js';
 import { runPool } from './run-pool.js';
 

@@ -1,4 +1,4 @@
-import type { Exchange } from './exchange.js';
+import type { Exchange } from './http/exchange.js';
 import type { CutShort } from './run-result.js';
 
 /**

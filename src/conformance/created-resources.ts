@@ -1,6 +1,6 @@
 import type { JsonValue } from '../contract/lossless-json.js';
 import type { Resource } from '../contract/resources/resource.js';
-import type { Exchange } from './exchange.js';
+import type { Exchange } from './http/exchange.js';
 
 /** How many resources of one collection the run's creates were answered a success for. */
 export interface CreatedCount {

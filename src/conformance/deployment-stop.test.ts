@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadContract } from '../contract/load-contract.js';
 import type { Operation } from '../contract/operation.js';
 import { deploymentStop, type ProbeAnswer } from './deployment-stop.js';
-import { receivedResponse } from './received-response.js';
+import { receivedResponse } from './http/received-response.js';
 
 describe('deploymentStop', async () => {
   const contract = await loadContract();

@@ -1,6 +1,6 @@
 import { findMedia, findResponse, isJsonMedia, mediaTypeOf } from '../contract/find-response.js';
 import type { Operation } from '../contract/operation.js';
-import type { ReceivedResponse } from './exchange.js';
+import type { ReceivedResponse } from './http/exchange.js';
 import type { RunStop } from './run-result.js';
 
 /** One probed operation's answer: what the probe sent it to, and what came back. */

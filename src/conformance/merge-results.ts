@@ -2,7 +2,7 @@ import { AppError } from '../contract/app-error.js';
 import { parseJson } from '../contract/lossless-json.js';
 import type { Cleanup } from './clean-up.js';
 import type { CreatedCount } from './created-resources.js';
-import { countCoverage } from './operation-coverage.js';
+import { countCoverage } from './judge/operation-coverage.js';
 import type { RunResult, ScenarioResult } from './run-result.js';
 import { summarise } from './run-conformance.js';
 

@@ -1,14 +1,14 @@
 import { AppError } from '../contract/app-error.js';
 import type { Contract } from '../contract/load-contract.js';
 import type { Operation } from '../contract/operation.js';
-import { makeCase } from './generate/make-case.js';
-import { validRequest } from './generate/valid-request.js';
+import { makeCase } from './cases/generate/make-case.js';
+import { validRequest } from './cases/generate/valid-request.js';
 import { wrongBase } from './hints/base-path-hint.js';
 import type { RunStop, ScenarioResult } from './run-result.js';
-import { certificateProblem } from './certificate-problem.js';
+import { certificateProblem } from './http/certificate-problem.js';
 import { deploymentStop } from './deployment-stop.js';
-import type { Exchange } from './exchange.js';
-import { observeClient } from './observe-client.js';
+import type { Exchange } from './http/exchange.js';
+import { observeClient } from './http/observe-client.js';
 import { runPool } from './run-pool.js';
 import { runScenario, type ScenarioContext } from './run-scenario.js';
 

@@ -1,8 +1,9 @@
+import type { CaseIdentity } from './cases/scenario.js';
 import type { Cleanup } from './clean-up.js';
 import type { CreatedCount } from './created-resources.js';
-import type { LikelyCause } from './likely-causes.js';
-import type { SentRequest } from './exchange.js';
-import type { Severity } from './severity.js';
+import type { LikelyCause } from './judge/likely-causes.js';
+import type { SentRequest } from './http/exchange.js';
+import type { Severity } from './judge/severity.js';
 
 /** A check's problem with one exchange, with everything needed to see and reproduce it. */
 export interface Finding {
@@ -65,17 +66,7 @@ export interface ExchangeSummary {
 
 export type Outcome = 'passed' | 'failed' | 'skipped';
 
-export interface ScenarioResult {
-  /** Stable across runs with the same seed: `--case <id>` runs it again alone. */
-  readonly id: string;
-  /** Where the case came from: a scenario file, or the generator (and which kind of case). */
-  readonly source: 'file' | 'generated';
-  readonly kind: string | undefined;
-  readonly file: string;
-  readonly line: number;
-  readonly name: string;
-  readonly description: string;
-  readonly tags: readonly string[];
+export interface ScenarioResult extends CaseIdentity {
   readonly outcome: Outcome;
   readonly skipReason: string | undefined;
   readonly durationMs: number;

@@ -1,17 +1,17 @@
 import { isAppError } from '../contract/app-error.js';
 import type { Redactor } from '../shared/create-redactor.js';
-import { buildRequest } from './build-request.js';
-import { captureReads } from './capture-reads.js';
-import type { HttpClient } from './create-http-client.js';
+import { buildRequest } from './cases/build-request.js';
+import { captureReads } from './cases/capture-reads.js';
+import type { HttpClient } from './http/create-http-client.js';
 import type { RunBounds } from './create-run-bounds.js';
-import type { Judge, Sent } from './create-judge.js';
-import { foldLaterSteps } from './fold-later-steps.js';
-import { interpolate } from './interpolate.js';
-import { capturedAnswer } from './received-response.js';
+import type { Judge, Sent } from './judge/create-judge.js';
+import { foldLaterSteps } from './judge/fold-later-steps.js';
+import { interpolate } from './cases/interpolate.js';
+import { capturedAnswer } from './http/received-response.js';
 import type { ExchangeSummary, Finding, Observation, ScenarioResult } from './run-result.js';
 import { runPool } from './run-pool.js';
-import type { Scenario, Step } from './scenario.js';
-import { atLeast, type Severity } from './severity.js';
+import type { Scenario, Step } from './cases/scenario.js';
+import { atLeast, type Severity } from './judge/severity.js';
 
 export interface ScenarioContext {
   readonly client: HttpClient;

@@ -7,22 +7,22 @@ import { type Contract, loadContract } from '../contract/load-contract.js';
 import { inferResources } from '../contract/resources/infer-resources.js';
 import type { Operation } from '../contract/operation.js';
 import { createRedactor } from '../shared/create-redactor.js';
-import { ADMIN_METHODS } from './admin-routes.js';
+import { ADMIN_METHODS } from './admin/admin-routes.js';
 import { withHead } from './allowed-methods.js';
-import { answerClientError } from './answer-client-error.js';
-import { answerConnect } from './answer-connect.js';
+import { answerClientError } from './connection/answer-client-error.js';
+import { answerConnect } from './connection/answer-connect.js';
 import { createAuthenticator } from './authenticate.js';
-import type { ClientError } from './client-error-response.js';
+import type { ClientError } from './connection/client-error-response.js';
 import { deprecationHeaders } from './deprecation-headers.js';
 import { handleRequest } from './handle-request.js';
-import { keepAnswersMadeBeforeEnd } from './keep-answers-before-end.js';
-import { allowHosts } from './allowed-hosts.js';
-import { corsPolicy } from './cors.js';
-import { bracketed } from './host-names.js';
-import { listen } from './listen.js';
+import { keepAnswersMadeBeforeEnd } from './connection/keep-answers-before-end.js';
+import { allowHosts } from './boundary/allowed-hosts.js';
+import { corsPolicy } from './boundary/cors.js';
+import { bracketed } from './boundary/host-names.js';
+import { listen } from './connection/listen.js';
 import { loadFixtures } from './load-fixtures.js';
-import { firstMisfit } from './first-misfit.js';
-import { loadFreshContract, yieldToRequests } from './load-fresh-contract.js';
+import { firstMisfit } from './reload/first-misfit.js';
+import { loadFreshContract, yieldToRequests } from './reload/load-fresh-contract.js';
 import type { MockContext } from './mock-context.js';
 import {
   checkMockOptions,
@@ -42,8 +42,8 @@ import { removeStaleTemporaries } from './persistence/temporary-files.js';
 import { writeRejected } from './persistence/write-rejected.js';
 import type { Pet, PetStore } from './pet-store.js';
 import { warmPrism } from './prism-adapter.js';
-import { RequestJournal } from './request-journal.js';
-import { RuntimeRules } from './runtime-rules.js';
+import { RequestJournal } from './admin/request-journal.js';
+import { RuntimeRules } from './prefer/runtime-rules.js';
 import { safely } from './safely.js';
 import { type AdminResource, adminResources } from './resource/admin-records.js';
 import { resourceHandlers, servedResources } from './resource/resource-handlers.js';
@@ -52,7 +52,7 @@ import { loadResourceFixtures } from './resource/resource-fixtures.js';
 import type { StoredRecord } from './store/record-store.js';
 import { SessionStores } from './session-stores.js';
 import { LEGACY_OPERATIONS, STATEFUL_HANDLERS } from './stateful-handlers.js';
-import { watchFiles } from './watch-files.js';
+import { watchFiles } from './reload/watch-files.js';
 
 export interface MockServer {
   /** The base URL clients use, including the base path: http://127.0.0.1:4010/v1 */

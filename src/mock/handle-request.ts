@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isClosing } from './closing-connection.js';
+import { isClosing } from './connection/closing-connection.js';
 import { errorResponse } from './error-response.js';
-import { setInFlight } from './in-flight.js';
+import { setInFlight } from './connection/in-flight.js';
 import type { MockContext } from './mock-context.js';
-import { recordExchange } from './record-exchange.js';
+import { recordExchange } from './admin/record-exchange.js';
 import { RequestState } from './request-state.js';
 import { runStages } from './run-stages.js';
-import { sendAnswer } from './send-answer.js';
+import { sendAnswer } from './connection/send-answer.js';
 
 /** Node's 'request' (and 'checkExpectation') listener: the stages, the one error boundary, then send. */
 export function handleRequest(mock: MockContext, req: IncomingMessage, res: ServerResponse): void {

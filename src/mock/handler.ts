@@ -1,5 +1,5 @@
 import type { PetStore } from './pet-store.js';
-import type { RequestInput } from './read-request.js';
+import type { RequestInput } from './connection/read-request.js';
 import type { ResourceStores } from './store/resource-stores.js';
 
 export interface HandlerContext {

@@ -1,14 +1,14 @@
 import type { OperationMatch } from '../contract/find-operation.js';
 import type { Contract } from '../contract/load-contract.js';
 import type { Operation } from '../contract/operation.js';
-import type { AdminContext } from './admin-routes.js';
+import type { AdminContext } from './admin/admin-routes.js';
 import type { Authenticator } from './authenticate.js';
-import type { CorsPolicy } from './cors.js';
+import type { CorsPolicy } from './boundary/cors.js';
 import type { AnsweredExchange } from './mock-options.js';
-import type { RequestJournal } from './request-journal.js';
+import type { RequestJournal } from './admin/request-journal.js';
 import type { ResourceHandler } from './resource/resource-handlers.js';
 import type { HeaderList } from './request-state.js';
-import type { RuntimeRules } from './runtime-rules.js';
+import type { RuntimeRules } from './prefer/runtime-rules.js';
 import type { SessionStores } from './session-stores.js';
 
 /**

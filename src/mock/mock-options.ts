@@ -2,9 +2,9 @@ import { join } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { AppError } from '../contract/app-error.js';
 import { packageRoot } from '../contract/package-root.js';
-import { type AllowedHosts, isAllowedHostEntry } from './allowed-hosts.js';
-import type { CorsOrigins } from './cors.js';
-import { MAX_DELAY_MS } from './read-preferences.js';
+import { type AllowedHosts, isAllowedHostEntry } from './boundary/allowed-hosts.js';
+import type { CorsOrigins } from './boundary/cors.js';
+import { MAX_DELAY_MS } from './prefer/read-preferences.js';
 
 /** The key the mock accepts when none is configured; printed at start-up and in the docs. */
 export const DEV_API_KEY = 'petstore-dev-key';

@@ -3,7 +3,7 @@
 import type { Operation } from '../contract/operation.js';
 import { type ErrorCode, mockError } from './error-codes.js';
 import type { MockResponse } from './handler.js';
-import type { RawQuery } from './read-request.js';
+import type { RawQuery } from './connection/read-request.js';
 
 export interface PrismRequest {
   readonly method: string;

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Operation } from '../contract/operation.js';
-import type { AdminRoute } from './admin-routes.js';
-import type { Fault, Preferences } from './read-preferences.js';
-import type { RawQuery, RequestInput } from './read-request.js';
+import type { AdminRoute } from './admin/admin-routes.js';
+import type { Fault, Preferences } from './prefer/read-preferences.js';
+import type { RawQuery, RequestInput } from './connection/read-request.js';
 
 /**
  * Header fields as Node's writeHead takes them without building an object: name, value, name, value. Lists made

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_CHECKS } from '../../src/conformance/checks/built-in-checks.js';
+import { BUILT_IN_CHECKS } from '../../src/conformance/judge/checks/built-in-checks.js';
 import { BUILT_IN_REPORTERS } from '../../src/conformance/reporters/built-in-reporters.js';
 import { readDoc } from '../support/read-docs.js';
 import { runCli } from './run-cli.js';

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateCases } from '../../src/conformance/generate/generate-cases.js';
+import { generateCases } from '../../src/conformance/cases/generate/generate-cases.js';
 import { defaultContractPath, loadContract } from '../../src/contract/load-contract.js';
 import { stringifyJson } from '../../src/contract/lossless-json.js';
 import { startMock } from '../support/start-mock.js';

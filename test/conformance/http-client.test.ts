@@ -3,9 +3,9 @@ import { createServer as createTlsServer } from 'node:https';
 import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createHttpClient } from '../../src/conformance/create-http-client.js';
+import { createHttpClient } from '../../src/conformance/http/create-http-client.js';
 import { runPool } from '../../src/conformance/run-pool.js';
-import { redactExchange } from '../../src/conformance/redact-exchange.js';
+import { redactExchange } from '../../src/conformance/http/redact-exchange.js';
 import { connectProxy } from '../support/connect-proxy.js';
 import { selfSigned } from '../support/test-certificates.js';
 

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Agent } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
-import { collectGarbage } from '../../src/conformance/collect-garbage.js';
-import { createGate } from '../../src/conformance/create-gate.js';
-import { createHttpClient } from '../../src/conformance/create-http-client.js';
+import { collectGarbage } from '../../src/conformance/http/collect-garbage.js';
+import { createGate } from '../../src/conformance/http/create-gate.js';
+import { createHttpClient } from '../../src/conformance/http/create-http-client.js';
 import { type ConformanceOptions, runConformance } from '../../src/conformance/run-conformance.js';
-import { isTransportError, sendOnce } from '../../src/conformance/send-once.js';
+import { isTransportError, sendOnce } from '../../src/conformance/http/send-once.js';
 import { libraryRun } from '../support/library-run.js';
 
 const servers: Server[] = [];

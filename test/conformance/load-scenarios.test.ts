@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../src/contract/load-contract.js';
 import { stringifyJson } from '../../src/contract/lossless-json.js';
-import { loadScenarios } from '../../src/conformance/load-scenarios.js';
+import { loadScenarios } from '../../src/conformance/cases/load-scenarios.js';
 
 const contract = await loadContract();
 

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadContract } from '../../src/contract/load-contract.js';
-import { generateCases } from '../../src/conformance/generate/generate-cases.js';
+import { generateCases } from '../../src/conformance/cases/generate/generate-cases.js';
 import { DEV_API_KEY } from '../../src/mock/mock-options.js';
 import { type CrudBreakage, type CrudServer, startCrudServer } from '../support/crud-server.js';
 import type { RunResult } from '../../src/conformance/run-result.js';
-import type { Step } from '../../src/conformance/scenario.js';
+import type { Step } from '../../src/conformance/cases/scenario.js';
 import { blockingCheckIds, runCli } from './run-cli.js';
 
 const EVOLVED = 'test/contracts/evolved-petstore/openapi.yaml';

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/conformance/run-conformance.js';
-import type { ObservedInput } from '../../src/conformance/create-judge.js';
-import type { Step } from '../../src/conformance/scenario.js';
+import type { ObservedInput } from '../../src/conformance/judge/create-judge.js';
+import type { Step } from '../../src/conformance/cases/scenario.js';
 import { packageRoot } from '../../src/contract/package-root.js';
 import { DEV_API_KEY } from '../../src/mock/mock-options.js';
 import { libraryRun } from '../support/library-run.js';

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listScenarioFiles } from '../../src/conformance/list-scenario-files.js';
+import { listScenarioFiles } from '../../src/conformance/cases/list-scenario-files.js';
 import { DEV_API_KEY } from '../../src/mock/mock-options.js';
 import { spawnBin } from '../support/spawn-bin.js';
 import { startMock } from '../support/start-mock.js';

@@ -2,7 +2,7 @@ import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateCases } from '../../src/conformance/generate/generate-cases.js';
+import { generateCases } from '../../src/conformance/cases/generate/generate-cases.js';
 import { defaultContractPath, loadContract } from '../../src/contract/load-contract.js';
 import { DEV_API_KEY } from '../../src/mock/mock-options.js';
 import { runCli } from '../conformance/run-cli.js';

@@ -1,10 +1,10 @@
-import { bodySchema } from '../../src/conformance/checks/body-schema.js';
-import { type CheckInput, createRunMemory } from '../../src/conformance/checks/check.js';
-import { contentTypeJson } from '../../src/conformance/checks/content-type-json.js';
-import { errorStatusMatches } from '../../src/conformance/checks/error-status-matches.js';
-import { statusDocumented } from '../../src/conformance/checks/status-documented.js';
-import type { ReceivedResponse } from '../../src/conformance/exchange.js';
-import { receivedResponse } from '../../src/conformance/received-response.js';
+import { bodySchema } from '../../src/conformance/judge/checks/body-schema.js';
+import { type CheckInput, createRunMemory } from '../../src/conformance/judge/checks/check.js';
+import { contentTypeJson } from '../../src/conformance/judge/checks/content-type-json.js';
+import { errorStatusMatches } from '../../src/conformance/judge/checks/error-status-matches.js';
+import { statusDocumented } from '../../src/conformance/judge/checks/status-documented.js';
+import type { ReceivedResponse } from '../../src/conformance/http/exchange.js';
+import { receivedResponse } from '../../src/conformance/http/received-response.js';
 import type { Contract } from '../../src/contract/load-contract.js';
 import type { Operation } from '../../src/contract/operation.js';
 import type { AnsweredExchange } from '../../src/mock/mock-options.js';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { loadContract } from '../../src/contract/load-contract.js';
 import type { JsonSchema, Operation } from '../../src/contract/operation.js';
 import { inferResources } from '../../src/contract/resources/infer-resources.js';
-import { sampleValue } from '../../src/conformance/generate/sample-value.js';
+import { sampleValue } from '../../src/conformance/cases/generate/sample-value.js';
 import type { Resource, ResourceOperationKind } from '../../src/contract/resources/resource.js';
 
 /**

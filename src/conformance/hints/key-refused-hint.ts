@@ -1,4 +1,4 @@
-import { REDACTED_BEARER } from '../exchange.js';
+import { REDACTED_BEARER } from '../http/exchange.js';
 import type { ScenarioResult } from '../run-result.js';
 
 /**

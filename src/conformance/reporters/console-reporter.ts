@@ -1,6 +1,6 @@
 import { terminalText as t } from '../../shared/terminal-text.js';
 import type { RunResult, ScenarioResult } from '../run-result.js';
-import { describeCause } from '../likely-causes.js';
+import { describeCause } from '../judge/likely-causes.js';
 import { caseOrigin } from './case-origin.js';
 import { describeFinding } from './describe-finding.js';
 import { describeCreated } from './describe-created.js';

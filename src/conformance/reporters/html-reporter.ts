@@ -1,7 +1,7 @@
 import { escapeXml as h } from '../../shared/escape-xml.js';
 import type { CoverageRow, Finding, RunResult, ScenarioResult } from '../run-result.js';
-import { describeCause } from '../likely-causes.js';
-import { SEVERITIES } from '../severity.js';
+import { describeCause } from '../judge/likely-causes.js';
+import { SEVERITIES } from '../judge/severity.js';
 import { caseOrigin } from './case-origin.js';
 import { bodyExtent } from './describe-finding.js';
 import { describeCreated } from './describe-created.js';

@@ -1,5 +1,5 @@
 import { escapeXml } from '../../shared/escape-xml.js';
-import type { LikelyCause } from '../likely-causes.js';
+import type { LikelyCause } from '../judge/likely-causes.js';
 import type { RunResult, ScenarioResult, TargetGone } from '../run-result.js';
 import { caseOrigin } from './case-origin.js';
 import { describeFinding } from './describe-finding.js';

@@ -1,4 +1,4 @@
-import { describeCause } from '../likely-causes.js';
+import { describeCause } from '../judge/likely-causes.js';
 import { appendFile } from 'node:fs/promises';
 import { AppError } from '../../contract/app-error.js';
 import { markdownText as md } from '../../shared/markdown-text.js';

@@ -1,4 +1,4 @@
-import { REDACTED_BEARER, type SentRequest } from '../exchange.js';
+import { REDACTED_BEARER, type SentRequest } from '../http/exchange.js';
 
 /**
  * What a request sent as credentials, when that is what sets it apart: cases that send no key or an altered one

@@ -6,7 +6,7 @@ import { parseJson } from '../../contract/lossless-json.js';
 import { objectShape } from '../../contract/resources/object-shape.js';
 import { mockError } from '../error-codes.js';
 import type { Handler, HandlerContext, MockResponse } from '../handler.js';
-import type { RequestInput } from '../read-request.js';
+import type { RequestInput } from '../connection/read-request.js';
 import { fillServerFields } from '../store/fill-server-fields.js';
 import { mergePatch } from '../store/merge-patch.js';
 import { readStoreQuery } from '../store/read-store-query.js';

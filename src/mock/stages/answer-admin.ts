@@ -1,4 +1,4 @@
-import { readBody } from '../read-body.js';
+import { readBody } from '../connection/read-body.js';
 import type { Stage } from './stage.js';
 
 /** The admin endpoint route found: it answers, and none of the contract's stages (key, Prefer, body) apply. */

@@ -1,6 +1,6 @@
-import { malformedResponse } from '../malformed-response.js';
-import { checkPreferredStatus, isError, preferredError } from '../preferred-status.js';
-import type { Preferences } from '../read-preferences.js';
+import { malformedResponse } from '../connection/malformed-response.js';
+import { checkPreferredStatus, isError, preferredError } from '../prefer/preferred-status.js';
+import type { Preferences } from '../prefer/read-preferences.js';
 import { markApplied, markNotApplied, type RequestState } from '../request-state.js';
 import type { Stage } from './stage.js';
 

@@ -1,6 +1,6 @@
-import { decideCors } from '../cors.js';
+import { decideCors } from '../boundary/cors.js';
 import { mockError } from '../error-codes.js';
-import { isLoopbackPeer } from '../loopback.js';
+import { isLoopbackPeer } from '../boundary/loopback.js';
 import type { Stage } from './stage.js';
 
 /**

@@ -1,5 +1,5 @@
 import { mockError } from '../error-codes.js';
-import { hostnameOf } from '../host-names.js';
+import { hostnameOf } from '../boundary/host-names.js';
 import type { Stage } from './stage.js';
 
 /**

@@ -1,7 +1,7 @@
 import { countField } from '../count-field.js';
 import { mockError } from '../error-codes.js';
 import { normalizePath } from '../normalize-path.js';
-import { ADMIN_PREFIX } from '../admin-routes.js';
+import { ADMIN_PREFIX } from '../admin/admin-routes.js';
 import type { Stage } from './stage.js';
 
 /**

@@ -1,5 +1,5 @@
 import { parse as parseQuery } from 'node:querystring';
-import { ADMIN_PREFIX, findAdminRoute } from '../admin-routes.js';
+import { ADMIN_PREFIX, findAdminRoute } from '../admin/admin-routes.js';
 import { lookupMethod, withHead } from '../allowed-methods.js';
 import { mockError } from '../error-codes.js';
 import type { OperationMatch } from '../../contract/find-operation.js';

@@ -1,4 +1,4 @@
-import { readPreferences } from '../read-preferences.js';
+import { readPreferences } from '../prefer/read-preferences.js';
 import { markApplied, NO_PREFERENCES } from '../request-state.js';
 import type { Stage } from './stage.js';
 

@@ -1,4 +1,4 @@
-import { readRequest } from '../read-request.js';
+import { readRequest } from '../connection/read-request.js';
 import { markNotApplied } from '../request-state.js';
 import { CONTROLS, notApplied } from './apply-controls.js';
 import type { Stage } from './stage.js';

@@ -1,0 +1,22 @@
+import type { Contract } from '../../../contract/load-contract.js';
+import type { Scenario } from '../scenario.js';
+import type { Random } from './create-random.js';
+
+/** What every kind of case reads: the contract, a seeded generator, and the run's key (to alter it). */
+export interface GenerateContext {
+  readonly contract: Contract;
+  readonly random: Random;
+  /** The run's key: auth cases derive wrong keys from it (a prefix, another letter case). */
+  readonly token: string | undefined;
+}
+
+/** One kind of case the runner derives from the contract; a new kind is a new row in BUILT_IN_KINDS. */
+export interface CaseKind {
+  /** kebab-case, stable: `--generate <id>` and case ids use it. */
+  readonly id: string;
+  /** One line for --help and docs/reference/case-kinds.md. */
+  readonly description: string;
+  readonly generate: (context: GenerateContext) => Scenario[];
+  /** What the kind could not generate for, each naming the construct and the cases not made (shown as hints). */
+  readonly notMade?: (context: GenerateContext) => string[];
+}

@@ -1,0 +1,74 @@
+import { AppError } from '../../../contract/app-error.js';
+import type { Contract } from '../../../contract/load-contract.js';
+import type { Scenario } from '../scenario.js';
+import { suggestName } from '../suggest-name.js';
+import { inferResources } from '../../../contract/resources/infer-resources.js';
+import { bindOwnRecords } from './bind-own-records.js';
+import { BUILT_IN_KINDS } from './built-in-kinds.js';
+import { createRandom } from './create-random.js';
+
+export interface GenerateOptions {
+  readonly seed: number;
+  readonly token: string | undefined;
+  /** Kind ids; undefined: all. */
+  readonly kinds: readonly string[] | undefined;
+  /** At most this many cases, taken from every kind in turn so each stays represented. */
+  readonly maxCases: number | undefined;
+}
+
+/** The generated phase: every chosen kind over the whole contract, the same cases for the same seed. */
+export function generateCases(
+  contract: Contract,
+  options: GenerateOptions,
+): { kinds: string[]; cases: Scenario[]; notes: string[] } {
+  const chosen = options.kinds ?? BUILT_IN_KINDS.map((k) => k.id);
+  const known = BUILT_IN_KINDS.map((k) => k.id);
+  for (const id of chosen) {
+    if (!known.includes(id)) {
+      const hint = suggestName(id, known);
+      throw new AppError(
+        'usage',
+        `--generate ${id}: no such kind of case${hint ? ` (did you mean ${hint}?)` : ''}; the kinds: ${known.join(', ')}`,
+      );
+    }
+  }
+  // Each kind draws from its own generator, so choosing fewer kinds does not change the values of the others.
+  const model = inferResources(contract);
+  const notMade = new Map<string, string[]>();
+  const byKind = BUILT_IN_KINDS.filter((kind) => chosen.includes(kind.id)).map((kind) => {
+    const random = createRandom(options.seed ^ hash(kind.id));
+    for (const note of kind.notMade?.({ contract, token: options.token, random: createRandom(0) }) ?? []) notMade.set(note, []);
+    return kind.generate({ contract, token: options.token, random }).flatMap((scenario) => {
+      const bound = bindOwnRecords(scenario, model, contract, random);
+      if ('scenario' in bound) return [bound.scenario];
+      notMade.set(bound.reason, [...(notMade.get(bound.reason) ?? []), scenario.id]);
+      return [];
+    });
+  });
+  const cases = options.maxCases === undefined ? byKind.flat() : takeInTurn(byKind, options.maxCases);
+  return {
+    kinds: chosen.filter((id) => known.includes(id)),
+    cases,
+    notes: [...notMade].map(([reason, ids]) => (ids.length === 0 ? reason : notMadeNote(reason, ids))),
+  };
+}
+
+// Never a silent drop: the construct, and the cases it cost (issue 22).
+function notMadeNote(reason: string, ids: readonly string[]): string {
+  const shown = ids.slice(0, 3).join(', ');
+  return `Not generated: ${ids.length} case${ids.length === 1 ? '' : 's'} (${shown}${ids.length > 3 ? ', ...' : ''}): ${reason}.`;
+}
+
+function takeInTurn(lists: readonly Scenario[][], max: number): Scenario[] {
+  const taken: Scenario[] = [];
+  for (let i = 0; taken.length < max && lists.some((list) => i < list.length); i++) {
+    for (const list of lists) if (i < list.length && taken.length < max) taken.push(list[i] as Scenario);
+  }
+  return taken;
+}
+
+function hash(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}

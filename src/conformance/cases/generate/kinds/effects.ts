@@ -1,0 +1,351 @@
+import type { Contract } from '../../../../contract/load-contract.js';
+import type { JsonSchema, Operation } from '../../../../contract/operation.js';
+import { largestPageQuery, pageSizeParameter } from '../../../../contract/list-parameters.js';
+import { requestSchema } from '../../../../contract/resource-shape.js';
+import { inferResources } from '../../../../contract/resources/infer-resources.js';
+import type { Resource, ResourceModel } from '../../../../contract/resources/resource.js';
+import type { ResourceEffect, Scenario } from '../../scenario.js';
+import type { CaseKind } from '../case-kind.js';
+import type { Random } from '../create-random.js';
+import { invalidInputStatus, successStatuses } from '../expected-statuses.js';
+import { makeCase, type StepSpec } from '../make-case.js';
+import { absentValue, type OwnRecord, operationOf, ownRecord, pathParams } from '../own-records.js';
+import { RUN_MARK } from '../sample-value.js';
+
+const KIND = 'effects';
+
+export const effectsKind: CaseKind = {
+  id: KIND,
+  description:
+    'what writes did, through later reads of records the case created: a create is readable and listed, a PUT or PATCH shows exactly the change with the id kept, a DELETE leaves a 404 or 410 and no listing (a second one no 5XX), a refused write no trace, and a nested record no other parent',
+  generate: ({ contract, random }) => {
+    const model = inferResources(contract);
+    return model.resources.flatMap((resource) =>
+      resource.stateless || !resource.id ? [] : resourceCases(resource, model, contract, random),
+    );
+  },
+  // A resource that keeps state but has no record the run can make and read back gets no effect case: said.
+  notMade: ({ contract, random }) => {
+    const model = inferResources(contract);
+    return model.resources.flatMap((resource) => {
+      if (resource.stateless || !resource.id) return [];
+      const own = ownRecord(resource, model, contract, random, 'own');
+      const why =
+        'reason' in own ? own.reason : operationOf(resource, 'get', contract) ? undefined : 'it has no get to read a record back';
+      return why === undefined
+        ? []
+        : [
+            `Not generated: effects cases of ${resource.collectionPath} (created-readable, update-took-effect, deleted-is-gone, ...): ${why}.`,
+          ];
+    });
+  },
+};
+
+function resourceCases(resource: Resource, model: ResourceModel, contract: Contract, random: Random): Scenario[] {
+  const get = operationOf(resource, 'get', contract);
+  const own = ownRecord(resource, model, contract, random, 'own');
+  if (!get || 'reason' in own) return [];
+  const id = (resource.id as NonNullable<Resource['id']>).name;
+  const ctx: Context = { resource, contract, get, own, id, list: operationOf(resource, 'list', contract), random, model };
+  return [createdCase(ctx), ...replaceCases(ctx), ...patchCases(ctx), ...deleteCases(ctx), ...scopedCases(ctx)];
+}
+
+interface Context {
+  readonly resource: Resource;
+  readonly model: ResourceModel;
+  readonly contract: Contract;
+  readonly get: Operation;
+  readonly list: Operation | undefined;
+  readonly own: OwnRecord;
+  readonly id: string;
+  readonly random: Random;
+}
+
+function ownId(ctx: Context): string {
+  return ctx.own.values[ctx.own.values.length - 1] as string;
+}
+
+function readStep(ctx: Context, effect: ResourceEffect, values = ctx.own.values): StepSpec {
+  return { operation: ctx.get, params: pathParams(ctx.get, values), expect: { effect } };
+}
+
+function listStep(ctx: Context, check: ResourceEffect['check'], present: boolean): StepSpec[] {
+  if (!ctx.list) return [];
+  const pageSize = pageSizeParameter(ctx.list);
+  return [
+    {
+      operation: ctx.list,
+      params: pathParams(ctx.list, ctx.own.values.slice(0, -1)),
+      query: largestPageQuery(ctx.list),
+      expect: {
+        status: successStatuses(ctx.list),
+        effect: {
+          check,
+          listed: {
+            field: ctx.id,
+            value: ownId(ctx),
+            present,
+            pointer: ctx.resource.listPointer,
+            pageSize: pageSize?.schema.maximum,
+          },
+        },
+      },
+    },
+  ];
+}
+
+function createdCase(ctx: Context): Scenario {
+  const create = ctx.own.steps[ctx.own.steps.length - 1] as StepSpec;
+  const name = create.operation.operationId;
+  return makeCase({
+    kind: KIND,
+    id: `${name}/created-readable`,
+    name: `${name} makes a record that ${ctx.get.operationId}${ctx.list ? ` and ${ctx.list.operationId}` : ''} show`,
+    description: `Given a record the case creates with ${name}, when ${ctx.get.operationId} reads it${ctx.list ? ` and ${ctx.list.operationId} lists its collection at its largest page` : ''}, then it is there with the fields the create sent (created-readable).`,
+    steps: [
+      ...ctx.own.steps,
+      readStep(ctx, {
+        check: 'created-readable',
+        status: ['2XX'],
+        body: { ...kept(ctx, ctx.own.body, false), [ctx.id]: ownId(ctx) },
+      }),
+      ...listStep(ctx, 'created-readable', true),
+    ],
+  });
+}
+
+function replaceCases(ctx: Context): Scenario[] {
+  const replace = operationOf(ctx.resource, 'replace', ctx.contract);
+  if (!replace) return [];
+  const body = { ...ctx.own.body, ...changed(requestSchema(replace), ctx) };
+  delete body[ctx.id];
+  return [
+    updateCase(ctx, replace, body, body, {
+      name: `${replace.operationId} replaces the record, and ${ctx.get.operationId} shows exactly the change`,
+      description: `Given a record the case created, when ${replace.operationId} replaces it with other values, then ${ctx.get.operationId} shows them and the same ${ctx.id} (update-took-effect).`,
+    }),
+    ...refusedCase(ctx, replace),
+  ];
+}
+
+function patchCases(ctx: Context): Scenario[] {
+  const patch = operationOf(ctx.resource, 'merge-patch', ctx.contract);
+  if (!patch) return [];
+  const change = changed(requestSchema(patch), ctx);
+  if (Object.keys(change).length === 0) return [];
+  return [
+    updateCase(
+      ctx,
+      patch,
+      change,
+      { ...ctx.own.body, ...change },
+      {
+        name: `${patch.operationId} merges one field, and ${ctx.get.operationId} shows it with every other field kept`,
+        description: `Given a record the case created with every field, when ${patch.operationId} sends one changed field (RFC 7396), then ${ctx.get.operationId} shows it, the fields not sent as they were, and the same ${ctx.id} (update-took-effect).`,
+      },
+    ),
+    ...refusedCase(ctx, patch),
+  ];
+}
+
+/** The case's own record, `write` sent with `body`, then the get must show `shown` and the same id. */
+function updateCase(
+  ctx: Context,
+  write: Operation,
+  body: Record<string, unknown>,
+  shown: Record<string, unknown>,
+  words: { readonly name: string; readonly description: string },
+): Scenario {
+  return makeCase({
+    kind: KIND,
+    id: `${write.operationId}/update-took-effect`,
+    ...words,
+    steps: [
+      ...ctx.own.steps,
+      {
+        operation: write,
+        params: pathParams(write, ctx.own.values),
+        body: { kind: 'json', value: body },
+        expect: { status: successStatuses(write) },
+      },
+      readStep(ctx, { check: 'update-took-effect', status: ['2XX'], body: { ...kept(ctx, shown, true), [ctx.id]: ownId(ctx) } }),
+    ],
+  });
+}
+
+// Only where the write documents its refusal: otherwise the server may take the body, and nothing is asserted.
+function refusedCase(ctx: Context, write: Operation): Scenario[] {
+  const refusal = invalidInputStatus(write);
+  const wrong = wrongBody(requestSchema(write));
+  if (refusal === undefined || !wrong) return [];
+  return [
+    makeCase({
+      kind: KIND,
+      id: `${write.operationId}/refusal-leaves-no-trace`,
+      name: `${write.operationId} refused leaves the record as it was`,
+      description: `Given a record the case created, when ${write.operationId} sends ${wrong.what} and is refused with ${refusal}, then ${ctx.get.operationId} shows the record as created (refusal-leaves-no-trace).`,
+      steps: [
+        ...ctx.own.steps,
+        {
+          operation: write,
+          params: pathParams(write, ctx.own.values),
+          body: { kind: 'json', value: wrong.body },
+          expect: { status: [refusal] },
+        },
+        readStep(ctx, {
+          check: 'refusal-leaves-no-trace',
+          status: ['2XX'],
+          body: { ...kept(ctx, ctx.own.body, false), [ctx.id]: ownId(ctx) },
+        }),
+      ],
+    }),
+  ];
+}
+
+function deleteCases(ctx: Context): Scenario[] {
+  const remove = operationOf(ctx.resource, 'delete', ctx.contract);
+  if (!remove) return [];
+  // RFC 9110 §15.3.3: a 202 accepts the delete for later, so nothing can be asserted of a read right after it.
+  const done = successStatuses(remove).filter((s) => s !== 202);
+  if (done.length === 0) return [];
+  return [
+    makeCase({
+      kind: KIND,
+      id: `${remove.operationId}/deleted-is-gone`,
+      name: `${remove.operationId} removes the record: ${ctx.get.operationId} is 404 and the list lacks it`,
+      description: `Given a record the case created, when ${remove.operationId} deletes it, then ${ctx.get.operationId} answers 404 or 410 and the list lacks it (deleted-is-gone); a second ${remove.operationId} is answered without a server error (delete-repeatable).`,
+      steps: [
+        ...ctx.own.steps,
+        { operation: remove, params: pathParams(remove, ctx.own.values), expect: { status: done } },
+        readStep(ctx, { check: 'deleted-is-gone', status: [404, 410] }),
+        ...listStep(ctx, 'deleted-is-gone', false),
+        {
+          operation: remove,
+          params: pathParams(remove, ctx.own.values),
+          expect: { effect: { check: 'delete-repeatable', statusNot: ['5XX'] } },
+        },
+      ],
+    }),
+    ...refusedDeleteCase(ctx, remove),
+  ];
+}
+
+// A DELETE without a key is refused before anything is removed (RFC 6750 §3.1): the record is still there.
+function refusedDeleteCase(ctx: Context, remove: Operation): Scenario[] {
+  if (remove.auth !== 'bearer' || !remove.responses.some((r) => r.code === '401')) return [];
+  return [
+    makeCase({
+      kind: KIND,
+      id: `${remove.operationId}/refused-without-key-leaves-no-trace`,
+      name: `${remove.operationId} refused without a key leaves the record where it was`,
+      description: `Given a record the case created, when ${remove.operationId} is sent without a key and refused with 401, then ${ctx.get.operationId} still shows the record (refusal-leaves-no-trace).`,
+      steps: [
+        ...ctx.own.steps,
+        { operation: remove, params: pathParams(remove, ctx.own.values), auth: 'none', expect: { status: [401] } },
+        readStep(ctx, { check: 'refusal-leaves-no-trace', status: ['2XX'], body: { [ctx.id]: ownId(ctx) } }),
+      ],
+      tags: ['security'],
+    }),
+  ];
+}
+
+// Two parents of the case's own, the record under the first, read under the second: only where the read
+// documents its 404 (docs/resources.md, hierarchy guard).
+function scopedCases(ctx: Context): Scenario[] {
+  if (ctx.own.values.length < 2 || !ctx.get.responses.some((r) => r.code === '404')) return [];
+  const parentResource = ctx.model.resources.find((r) => r.key === ctx.resource.parent);
+  if (!parentResource) return [];
+  const other = ownRecord(parentResource, ctx.model, ctx.contract, ctx.random, 'other');
+  if ('reason' in other) return [];
+  const elsewhere = [...other.values, ownId(ctx)];
+  return [
+    makeCase({
+      kind: KIND,
+      id: `${ctx.get.operationId}/parent-scoped`,
+      name: `${ctx.get.operationId} does not reach a record through another parent`,
+      description: `Given two parents the case created and a record under the first, when ${ctx.get.operationId} asks for it under the second, then the answer is the documented 404 (parent-scoped).`,
+      steps: [
+        ...ctx.own.steps,
+        ...other.steps.map((step) => ({ ...step, setup: true })),
+        readStep(ctx, { check: 'parent-scoped', status: [404] }, elsewhere),
+      ],
+    }),
+    ...orphanCreateCase(ctx),
+  ];
+}
+
+// A create under a parent no one has is refused with the create's documented 404, and makes nothing.
+function orphanCreateCase(ctx: Context): Scenario[] {
+  const create = ctx.own.steps[ctx.own.steps.length - 1] as StepSpec;
+  if (!create.operation.responses.some((r) => r.code === '404')) return [];
+  const parentName = Object.keys(pathParams(create.operation, ctx.own.values.slice(0, -1))).pop() as string;
+  const parentSchema = create.operation.parameters.find((p) => p.name === parentName)?.schema;
+  if (!parentSchema) return [];
+  const values = [...ctx.own.values.slice(0, -2), String(absentValue(parentSchema, ctx.random))];
+  return [
+    makeCase({
+      kind: KIND,
+      id: `${create.operation.operationId}/parent-scoped`,
+      name: `${create.operation.operationId} under a parent no one has is refused`,
+      description: `Given a parent id no record has, when ${create.operation.operationId} creates under it, then the answer is the documented 404 (parent-scoped).`,
+      steps: [
+        ...ctx.own.steps.slice(0, -2),
+        {
+          ...create,
+          params: pathParams(create.operation, values),
+          capture: undefined,
+          expect: { effect: { check: 'parent-scoped', status: [404] } },
+        },
+      ],
+    }),
+  ];
+}
+
+/**
+ * The written fields a read must show: not the id (compared apart), not what the server sets (readOnly), not
+ * writeOnly (a read never shows it), not instants (a server may reformat them); enums only right after a write
+ * that set them (a status may move on after a create: transitions are not in the contract).
+ */
+function kept(ctx: Context, body: Record<string, unknown>, withEnums: boolean): Record<string, unknown> {
+  const shown = ctx.resource.schema?.properties ?? {};
+  return Object.fromEntries(
+    Object.entries(body).filter(([name]) => {
+      const property = shown[name];
+      if (
+        !property ||
+        name === ctx.id ||
+        ctx.resource.serverFields.includes(name) ||
+        (property as { writeOnly?: boolean }).writeOnly
+      )
+        return false;
+      if (property.format === 'date-time' || property.format === 'date' || VOLATILE.test(name)) return false;
+      return withEnums || !property.enum;
+    }),
+  );
+}
+
+const VOLATILE = /^(updated_?at|modified_?at|etag|version)$/i;
+
+/** One field set to another valid value: the first free-text one, else an enum at another value. */
+function changed(schema: JsonSchema | undefined, ctx: Context): Record<string, unknown> {
+  for (const [name, property] of Object.entries(schema?.properties ?? {})) {
+    if (name === ctx.id || property.type !== 'string' || property.pattern !== undefined || property.format !== undefined)
+      continue;
+    if (!property.enum && (property.maxLength === undefined || property.maxLength >= 20))
+      return { [name]: `changed ${RUN_MARK}` };
+  }
+  for (const [name, property] of Object.entries(schema?.properties ?? {})) {
+    const other = property.enum?.find((value) => value !== null && value !== ctx.own.body[name]);
+    if (other !== undefined && name !== ctx.id) return { [name]: other };
+  }
+  return {};
+}
+
+/** A body the write's schema refuses: a field of the wrong type (a number where text is required). */
+function wrongBody(schema: JsonSchema | undefined): { body: unknown; what: string } | undefined {
+  for (const [name, property] of Object.entries(schema?.properties ?? {})) {
+    if (property.type === 'string' && !property.nullable)
+      return { body: { [name]: 12345 }, what: `${name} as a number, where the contract types it text` };
+  }
+  return undefined;
+}

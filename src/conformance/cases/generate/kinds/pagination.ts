@@ -1,0 +1,144 @@
+import { filterParameters, pageSizeParameter } from '../../../../contract/list-parameters.js';
+import type { Operation } from '../../../../contract/operation.js';
+import { createdResource, IDENTIFIER, listOperation, requestSchema } from '../../../../contract/resource-shape.js';
+import type { Scenario } from '../../scenario.js';
+import type { CaseKind } from '../case-kind.js';
+import { successStatuses } from '../expected-statuses.js';
+import { makeCase, type StepSpec } from '../make-case.js';
+import type { Random } from '../create-random.js';
+import { sampleValue } from '../sample-value.js';
+import { validVariants } from '../value-variants.js';
+import { onceMarked } from '../../resource-marks.js';
+
+// The filler before a full page is a hundred creates of one body, in no particular order: one after another they
+// were most of a run's time (a hundred round trips to staging). The run's --concurrency still bounds the wire.
+const FILLER_AT_ONCE = 8;
+
+export const paginationKind: CaseKind = {
+  id: 'pagination',
+  description:
+    'a list never exceeds its page size and is full when enough resources match (creating what is missing first), at the minimum, maximum and default; a filter returns only its value',
+  generate: ({ contract, random }) =>
+    contract.operations.flatMap((create) => {
+      const list = createdResource(create) ? listOperation(create, contract.operations) : undefined;
+      return list ? casesFor(create, list, random) : [];
+    }),
+};
+
+function casesFor(create: Operation, list: Operation, random: Random): Scenario[] {
+  const op = list.operationId;
+  const base = sampleValue(requestSchema(create)) as Record<string, unknown>;
+  const created = successStatuses(create);
+  const listed = successStatuses(list);
+  const creates = (count: number, less?: string, fields: Record<string, unknown> = {}): StepSpec => ({
+    operation: create,
+    body: { kind: 'json', value: { ...base, ...fields } },
+    repeat: { count, ...(less ? { less } : {}) },
+    ...(count > 1 ? { parallel: FILLER_AT_ONCE } : {}),
+    expect: { status: created },
+  });
+  const cases: Scenario[] = [];
+  const make = (id: string, name: string, description: string, steps: StepSpec[]) =>
+    cases.push(makeCase({ kind: 'pagination', id: `${op}/${id}`, name, description, steps }));
+  // Resources whose fields hold the hardest valid values (markup, quotes, 10,000 characters, int64 ends), created
+  // at both ends of the filler: a full page shows the oldest or the newest, and listed-as-created compares each
+  // one it shows with what its create answered (a list that escapes or cuts names).
+  const schema = requestSchema(create);
+  const hardValues: StepSpec[] = Object.entries(schema?.properties ?? {}).flatMap(([name, property]) =>
+    property.enum ? [] : validVariants(property, random).map((variant) => creates(1, undefined, { [name]: variant.value })),
+  );
+  // A resource named with a mark of its own at each end too: a full page in creation order shows one of them, and
+  // stored-once fails a page that shows it twice (a create stored twice).
+  const onceMarkedCreate = (): StepSpec[] => {
+    const marked = onceMarked(schema, random);
+    return marked ? [creates(1, undefined, marked)] : [];
+  };
+  const page = pageSizeParameter(list);
+  const max = page?.schema.maximum;
+  if (page && max !== undefined) {
+    const min = Math.max(1, page.schema.minimum ?? 1);
+    // How many exist before the filler: list-within-query holds this page, like every other, to its page size.
+    const atMost = (n: number) => ({ operation: list, query: { [page.name]: n }, expect: { status: listed } });
+    make(
+      `${page.name}-maximum`,
+      `${op} with ${page.name}=${max} answers a full page once more than ${max} match`,
+      `Given more than ${max} resources (created first where fewer exist, the first and the last of them with the hardest valid values and a name of their own), when ${op} is called with ${page.name}=${max}, then it answers exactly ${max}, and every resource of this run it shows has the fields its create answered (listed-as-created).`,
+      [
+        { ...atMost(max), capture: 'before' },
+        ...onceMarkedCreate(),
+        ...hardValues,
+        creates(max + 1, '{{before.body}}'),
+        ...hardValues,
+        ...onceMarkedCreate(),
+        { operation: list, query: { [page.name]: max }, expect: { status: listed, bodyLength: { equals: max } } },
+      ],
+    );
+    make(
+      `${page.name}-minimum`,
+      `${op} with ${page.name}=${min} answers exactly ${min}`,
+      `Given at least ${min} resources, when ${op} is called with ${page.name}=${min}, then it answers exactly ${min}.`,
+      [creates(min), { operation: list, query: { [page.name]: min }, expect: { status: listed, bodyLength: { equals: min } } }],
+    );
+    const fallback = page.schema.default;
+    if (typeof fallback === 'number' && fallback < max) {
+      make(
+        `${page.name}-default`,
+        `${op} without ${page.name} answers its default of ${fallback}`,
+        `Given more than ${fallback} resources (created first where fewer exist), when ${op} is called without ${page.name}, or with ${page.name}=${fallback}, then it answers exactly ${fallback}.`,
+        [
+          { ...atMost(max), capture: 'before' },
+          creates(fallback + 1, '{{before.body}}'),
+          { operation: list, expect: { status: listed, bodyLength: { equals: fallback } } },
+          { operation: list, query: { [page.name]: fallback }, expect: { status: listed, bodyLength: { equals: fallback } } },
+        ],
+      );
+    }
+    // A value between the ends, different on every seed: a server that honours only the ends and its default
+    // (a page of 20 for any limit from 6 to 99) passes every other case.
+    if (max - min >= 4) {
+      const between = min + 2 + random.below(max - min - 3);
+      make(
+        `${page.name}-between`,
+        `${op} with ${page.name}=${between} answers exactly ${between} once more match`,
+        `Given more than ${between} resources (created first where fewer exist), when ${op} is called with ${page.name}=${between}, a value between its minimum and maximum, then it answers exactly ${between}.`,
+        [
+          { ...atMost(max), capture: 'before' },
+          creates(between + 1, '{{before.body}}'),
+          { operation: list, query: { [page.name]: between }, expect: { status: listed, bodyLength: { equals: between } } },
+        ],
+      );
+    }
+  }
+  for (const filter of filterParameters(list, requestSchema(create))) {
+    for (const value of filter.schema.enum ?? []) {
+      const only = { [filter.name]: value };
+      const steps: StepSpec[] = [{ ...creates(1, undefined, only), capture: 'first' }, creates(1, undefined, only)];
+      if (page && max !== undefined && max >= 2) {
+        steps.push({
+          operation: list,
+          query: { ...only, [page.name]: 2 },
+          expect: { status: listed, bodyLength: { equals: 2 } },
+        });
+      }
+      const whole = page && max !== undefined ? { [page.name]: max } : {};
+      steps.push({
+        operation: list,
+        query: { ...only, ...whole },
+        expect: {
+          status: listed,
+          bodyIncludes: {
+            item: { [IDENTIFIER]: `{{first.body.${IDENTIFIER}}}`, ...only },
+            ...(max !== undefined ? { whenShorterThan: max } : {}),
+          },
+        },
+      });
+      make(
+        `${filter.name}-${String(value)}`,
+        `${op} filtered by ${filter.name}=${String(value)} holds only and all such resources`,
+        `Given two resources created with ${filter.name} ${String(value)}, when ${op} is filtered by it, then every item has that ${filter.name}, a page of 2 is full, and a list shorter than its page holds the first of them.`,
+        steps,
+      );
+    }
+  }
+  return cases;
+}

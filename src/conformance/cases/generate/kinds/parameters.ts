@@ -1,0 +1,97 @@
+import type { Operation, ParameterSpec } from '../../../../contract/operation.js';
+import type { Scenario } from '../../scenario.js';
+import type { CaseKind, GenerateContext } from '../case-kind.js';
+import { documentedAnswers, invalidInputStatus } from '../expected-statuses.js';
+import { makeCase } from '../make-case.js';
+import { validRequest } from '../valid-request.js';
+import { validVariants, type Variant } from '../value-variants.js';
+
+export const parametersKind: CaseKind = {
+  id: 'parameters',
+  description:
+    "every valid value at a parameter's edges gets a documented answer; values outside the schema get the documented 400, or are observed where the contract documents none",
+  generate: (context) =>
+    context.contract.operations.flatMap((operation) =>
+      operation.parameters
+        .filter((p) => p.in === 'query' || p.in === 'path')
+        .flatMap((parameter) => casesFor(operation, parameter, context)),
+    ),
+};
+
+function casesFor(operation: Operation, parameter: ParameterSpec, context: GenerateContext): Scenario[] {
+  const op = operation.operationId;
+  const request = validRequest(operation);
+  const at = parameter.in === 'path' ? 'params' : 'query';
+  const send = (value: unknown) => ({ ...request, [at]: { ...request[at], [parameter.name]: value } });
+  const refusal = invalidInputStatus(operation);
+  // A valid path value on a write would change a record the run did not create (an id 1 on staging): the run
+  // writes only to its own records, so those variants are read-only cases' alone.
+  const writesThere = parameter.in === 'path' && !SAFE_METHODS.has(operation.method);
+  const valid = writesThere
+    ? []
+    : validVariants(parameter.schema, context.random).filter((v) => typeof v.value !== 'string' || v.value.length < 200);
+  // A path value outside the parameter's type may not reach the operation at all: a router's 404, where the
+  // operation documents one, is as good a refusal as its 400.
+  const refusals = refusal === undefined ? [] : parameter.in === 'path' && documents404(operation) ? [refusal, 404] : [refusal];
+  return [
+    ...valid.map((variant) =>
+      makeCase({
+        kind: 'parameters',
+        id: `${op}/${parameter.name}/${variant.id}`,
+        name: `${op} answers ${parameter.name}=${variant.what} as documented`,
+        description: `Given ${parameter.name} set to ${variant.what}, a value its schema allows, when ${op} is called, then the answer is one the contract documents for it.`,
+        steps: [{ ...send(variant.value), expect: { status: documentedAnswers(operation) } }],
+      }),
+    ),
+    ...invalidVariants(parameter).map((variant) =>
+      makeCase({
+        kind: 'parameters',
+        id: `${op}/${parameter.name}/${variant.id}`,
+        name: `${op} with ${parameter.name} ${variant.what}`,
+        description: `Given ${parameter.name} set to ${variant.what}, when ${op} is called, then the answer is ${refusal ?? 'recorded: the contract documents no answer for it, so only a server error fails'}.`,
+        steps: [
+          {
+            ...send(variant.value),
+            ...(refusal === undefined
+              ? { observe: `${op} with ${parameter.name}=${String(variant.value)} (${variant.what})` }
+              : { expect: { status: refusals } }),
+          },
+        ],
+      }),
+    ),
+  ];
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function documents404(operation: Operation): boolean {
+  return operation.responses.some((r) => r.code === '404');
+}
+
+/** Values outside a parameter's schema: not a number, a fraction, past its bounds, outside its enum. */
+export function invalidVariants(parameter: ParameterSpec): Variant[] {
+  const schema = parameter.schema;
+  const variants: Variant[] = [];
+  if (schema.type === 'integer' || schema.type === 'number') {
+    variants.push({ id: 'not-a-number', what: 'abc, not a number', value: 'abc' });
+    if (schema.type === 'integer') variants.push({ id: 'fraction', what: '1.5, not an integer', value: 1.5 });
+    if (schema.minimum !== undefined)
+      variants.push({ id: 'below-minimum', what: `below its minimum ${schema.minimum}`, value: schema.minimum - 1 });
+    if (schema.maximum !== undefined)
+      variants.push({ id: 'above-maximum', what: `above its maximum ${schema.maximum}`, value: schema.maximum + 1 });
+    if (schema.format === 'int64') variants.push({ id: 'above-int64', what: '2^63, outside int64', value: 2n ** 63n });
+  }
+  const first = schema.enum?.find((v): v is string => typeof v === 'string');
+  if (first !== undefined) {
+    variants.push({ id: 'enum-unknown', what: 'a value not in its enum', value: 'conformance-unknown' });
+    if (!schema.enum?.includes(first.toUpperCase())) {
+      variants.push({
+        id: 'enum-other-case',
+        what: `${first.toUpperCase()}, an enum value in another case`,
+        value: first.toUpperCase(),
+      });
+    }
+  }
+  if (parameter.in === 'query' && schema.type !== 'string') variants.push({ id: 'empty', what: 'empty', value: '' });
+  return variants;
+}

@@ -1,0 +1,126 @@
+import type { Contract } from '../../../contract/load-contract.js';
+import type { JsonSchema, Operation } from '../../../contract/operation.js';
+import { requestSchema } from '../../../contract/resource-shape.js';
+import type { Resource, ResourceModel, ResourceOperationKind } from '../../../contract/resources/resource.js';
+import type { Random } from './create-random.js';
+import type { StepSpec } from './make-case.js';
+import { successStatuses } from './expected-statuses.js';
+import { sampleValue } from './sample-value.js';
+
+/**
+ * Records a case creates for itself, so that every item path it sends carries an id of its own (issue 22: a run
+ * writes only to what it created, never to an example id such as 42), parents first.
+ */
+export interface OwnRecord {
+  /** The creates, root first, each captured: `{{<capture>.body.<id>}}` addresses the record. */
+  readonly steps: StepSpec[];
+  /** The values of the item path's parameters, by position: the parents' ids, then the record's. */
+  readonly values: readonly string[];
+  /** The body the record's own create sent. */
+  readonly body: Record<string, unknown>;
+  readonly capture: string;
+}
+
+/** The resource an operation belongs to, and its role there, when the model keeps state for it. */
+export function resourceOf(
+  model: ResourceModel,
+  operation: Operation,
+): { resource: Resource; kind: ResourceOperationKind } | undefined {
+  for (const resource of model.resources) {
+    if (resource.stateless || !resource.id) continue;
+    const found = resource.operations.find((op) => op.operationId === operation.operationId);
+    if (found) return { resource, kind: found.kind };
+  }
+  return undefined;
+}
+
+export function operationOf(resource: Resource, kind: ResourceOperationKind, contract: Contract): Operation | undefined {
+  const found = resource.operations.find((op) => op.kind === kind);
+  return found ? contract.byId.get(found.operationId) : undefined;
+}
+
+/** Path parameters of `operation` filled by position from `values` (parents first, names may differ per path). */
+export function pathParams(operation: Operation, values: readonly string[]): Record<string, string> {
+  const names = operation.parameters.filter((p) => p.in === 'path').map((p) => p.name);
+  const ordered = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string).filter((n) => names.includes(n));
+  return Object.fromEntries(ordered.map((name, i) => [name, values[i] as string]));
+}
+
+/**
+ * Creates for `resource` and every parent it is nested under, or why none can be made: a level without a create
+ * or without an id field leaves no value to put in the path (the case is then not made, and said so).
+ */
+export function ownRecord(
+  resource: Resource,
+  model: ResourceModel,
+  contract: Contract,
+  random: Random,
+  capture: string,
+): OwnRecord | { readonly reason: string } {
+  const chain: Resource[] = [];
+  for (let at: Resource | undefined = resource; at; ) {
+    chain.unshift(at);
+    const parentKey: string | undefined = at.parent;
+    at = parentKey === undefined ? undefined : model.resources.find((r) => r.key === parentKey);
+    if (parentKey !== undefined && !at) return { reason: `its parent ${parentKey} is no resource the run can create` };
+  }
+  const steps: StepSpec[] = [];
+  const values: string[] = [];
+  let body: Record<string, unknown> = {};
+  for (const [i, level] of chain.entries()) {
+    const create = operationOf(level, 'create', contract);
+    if (level.stateless || !level.id)
+      return { reason: `${level.collectionPath} keeps no state (${level.stateless ?? 'no id field'})` };
+    if (!create) return { reason: `${level.collectionPath} has no create, so no record of the run's own can be addressed` };
+    const name = i === chain.length - 1 ? capture : `${capture}-parent${i}`;
+    body = createBody(level, create, random);
+    steps.push({
+      operation: create,
+      params: pathParams(create, values),
+      body: { kind: 'json', value: body },
+      capture: name,
+      setup: i < chain.length - 1,
+      expect: { status: successStatuses(create) },
+    });
+    values.push(`{{${name}.body.${level.id.name}}}`);
+  }
+  return { steps, values, body, capture };
+}
+
+/** A valid create body with every optional field, and a fresh id where the client names it (a book's ISBN). */
+export function createBody(resource: Resource, create: Operation, random: Random): Record<string, unknown> {
+  const schema = requestSchema(create);
+  const body = (sampleValue(schema, true) ?? {}) as Record<string, unknown>;
+  const id = resource.id;
+  if (id && !resource.serverFields.includes(id.name) && schema?.properties?.[id.name]) body[id.name] = freshId(id.schema, random);
+  return body;
+}
+
+// A value no earlier run is likely to have taken, within the id's schema where it can tell.
+function freshId(schema: JsonSchema, random: Random): unknown {
+  if (schema.type === 'integer' || schema.type === 'number') return 1_000_000 + random.below(1_000_000_000);
+  if (schema.format === 'uuid')
+    return `${random.text(8, HEX)}-${random.text(4, HEX)}-4${random.text(3, HEX)}-8${random.text(3, HEX)}-${random.text(12, HEX)}`;
+  const digits = `978${random.text(10, '0123456789')}`;
+  const pattern = typeof schema.pattern === 'string' ? safeRegExp(schema.pattern) : undefined;
+  if (schema.pattern === undefined || pattern?.test(digits)) return digits;
+  return sampleValue(schema);
+}
+
+const HEX = '0123456789abcdef';
+
+function safeRegExp(source: string): RegExp | undefined {
+  try {
+    return new RegExp(source, 'u');
+  } catch {
+    return undefined;
+  }
+}
+
+/** An id no record is likely to have, within the parameter's schema where it can tell. */
+export function absentValue(schema: JsonSchema, random: Random): unknown {
+  if (schema.type === 'integer' || schema.type === 'number') return Number(`8${random.text(15, '0123456789')}`);
+  if (schema.format === 'uuid') return `00000000-0000-4000-8000-${random.text(12, '0123456789abcdef')}`;
+  // A pattern may refuse any text made up here, and a router answer 404 before auth: the example stays.
+  return schema.pattern === undefined ? `absent-${random.text(12)}` : sampleValue(schema);
+}

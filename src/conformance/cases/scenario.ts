@@ -1,0 +1,134 @@
+import type { Operation } from '../../contract/operation.js';
+
+/**
+ * `default` sends the run's key, `none` no header, `invalid` a well-formed key the target cannot know; `raw` is
+ * sent as the whole Authorization header; `fromKey` is made from the run's key (the key under another scheme,
+ * altered...) and is recorded as `shown`, since it holds most of the key.
+ */
+export type AuthChoice =
+  | 'default'
+  | 'none'
+  | 'invalid'
+  | { readonly raw: string }
+  | { readonly fromKey: (key: string) => string; readonly shown: string };
+
+/** A status, a list of statuses, or a range such as '2XX'. */
+export type StatusExpectation = readonly (number | string)[];
+
+export interface StepExpectation {
+  readonly status?: StatusExpectation;
+  /** A subset the body must contain: objects by key, arrays element by element with the same length. */
+  readonly body?: unknown;
+  /** A subset every element of an array body must contain. */
+  readonly bodyEach?: unknown;
+  /**
+   * A subset at least one element of an array body must contain, when the body has fewer than
+   * `whenShorterThan` items: a shorter page is the whole list, a full one may hold the item on a later page.
+   */
+  readonly bodyIncludes?: { readonly item: unknown; readonly whenShorterThan?: number };
+  readonly bodyLength?: { readonly min?: number; readonly max?: number; readonly equals?: number };
+  /** Fields the body must not hold with these exact values (a client-sent id never becomes the resource's id). */
+  readonly bodyNot?: Readonly<Record<string, unknown>>;
+  /** Header name (lower-case) → exact value, or true for "present". */
+  readonly headers?: Readonly<Record<string, string | true>>;
+  /** What an earlier write of the case must have done, judged by the check it names (checks/resource-effects.ts). */
+  readonly effect?: ResourceEffect;
+}
+
+/** The effect checks of a resource's writes (docs/resources.md, "Effect checks in the runner"). */
+export type EffectCheckId =
+  | 'created-readable'
+  | 'update-took-effect'
+  | 'deleted-is-gone'
+  | 'delete-repeatable'
+  | 'refusal-leaves-no-trace'
+  | 'parent-scoped';
+
+export interface ResourceEffect {
+  readonly check: EffectCheckId;
+  /** The answer's status must be one of these (a range such as '4XX' allowed). */
+  readonly status?: StatusExpectation;
+  /** Statuses that fail the check (a second DELETE fails only on '5XX'). */
+  readonly statusNot?: StatusExpectation;
+  /** A subset the record must contain. */
+  readonly body?: unknown;
+  /** The list answer must hold (present) or lack the record whose `field` is `value`. */
+  readonly listed?: {
+    readonly field: string;
+    readonly value: unknown;
+    readonly present: boolean;
+    /** Where the array is in the list's answer (`['items']`); empty for a bare array. */
+    readonly pointer: readonly string[];
+    /** A page this long may hold the record on a later page: its absence then proves nothing. */
+    readonly pageSize: number | undefined;
+  };
+}
+
+/** Runs the step `count` times, less the value of `less` (a template resolving to a number or an array). */
+export interface Repeat {
+  readonly count: number;
+  readonly less?: string;
+}
+
+export interface Step {
+  /** 1-based, as people count them in reports. */
+  readonly index: number;
+  readonly line: number;
+  readonly operation: Operation;
+  readonly path: Readonly<Record<string, unknown>>;
+  readonly query: Readonly<Record<string, unknown>>;
+  readonly headers: Readonly<Record<string, unknown>>;
+  /** A JSON body (sent with Content-Type: application/json unless headers say otherwise) or a raw one (sent as is). */
+  readonly body: { readonly kind: 'json'; readonly value: unknown } | { readonly kind: 'raw'; readonly text: string } | undefined;
+  readonly auth: AuthChoice;
+  readonly expect: StepExpectation;
+  /** Saves the response under this name for `{{name.body.id}}` in later steps. */
+  readonly capture: string | undefined;
+  /** Set when the contract leaves the answer open: the exchange is recorded as an observation, never a failure. */
+  readonly observe: string | undefined;
+  readonly repeat: Repeat | undefined;
+  /**
+   * The repetitions go out this many at a time rather than one after another (a burst of creates, a page's worth of
+   * filler), each judged as it comes back; on the wire they still share the run's --concurrency connections.
+   */
+  readonly parallel?: number;
+  /**
+   * The step only prepares the case (an authenticated request that opens a connection the next step reuses):
+   * its answer is checked for being an answer and not a server error; the rest is other cases' to judge.
+   */
+  readonly setup?: boolean;
+  /**
+   * The path goes out spelled otherwise than the contract writes it (`/pets/`, `/PETS`): a server may answer it
+   * anything but a success without credentials, so only that (and an answer without a server error) is judged.
+   */
+  readonly respell?: (template: string) => string;
+  /**
+   * When a template of the step names nothing that came (an empty list has no first item), the case ends
+   * skipped with this reason instead of failing: the target holds nothing to read, which is not its fault.
+   */
+  readonly unlessMissing?: string;
+  /** Whether any of the step's values holds a `{{...}}` template: the others are sent and compared as written. */
+  readonly templated: boolean;
+}
+
+/** What names a case, the same in the case and in its result. */
+export interface CaseIdentity {
+  /** Stable across runs (with the same seed, for generated cases): reports name it, `--case` runs it alone. */
+  readonly id: string;
+  /** Where the case came from: a scenario file, or the generator (and which kind of case). */
+  readonly source: 'file' | 'generated';
+  /** The generator's kind of case (undefined for scenario files). */
+  readonly kind: string | undefined;
+  /** The scenario file, relative to the working directory; for a generated case, `generated:<kind>`. */
+  readonly file: string;
+  readonly line: number;
+  readonly name: string;
+  readonly description: string;
+  readonly tags: readonly string[];
+}
+
+export interface Scenario extends CaseIdentity {
+  readonly steps: readonly Step[];
+  /** 'dedicated': the steps go over one connection of their own, opened for the case (auth on a kept-alive connection). */
+  readonly connection?: 'pooled' | 'dedicated';
+}

@@ -1,0 +1,54 @@
+import type { JsonValue } from '../../contract/lossless-json.js';
+
+/** How the run's own key is recorded: every report, console line and curl line shows this instead. */
+export const REDACTED_BEARER = 'Bearer ***';
+
+/** A request as sent, with the key already redacted: this is what reports and curl lines show. */
+export interface SentRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | undefined;
+}
+
+export interface ReceivedResponse {
+  readonly status: number;
+  /** Lower-case names; repeated headers joined with ', '. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly text: string;
+  /** The body began with a byte order mark, which `text` leaves out (RFC 8259 §8.1: a sender must not add one). */
+  readonly byteOrderMark?: boolean;
+  /** Some bytes of the body were not UTF-8, and `text` shows each as U+FFFD (RFC 8259 §8.1: JSON text is UTF-8). */
+  readonly invalidUtf8?: boolean;
+  /** The body parsed with exact integers (int64 beyond 2^53 are bigint); undefined when empty or not JSON. */
+  readonly json: JsonValue | undefined;
+  /** Why the body is not JSON, when it is not empty and does not parse. */
+  readonly jsonError: string | undefined;
+}
+
+/**
+ * No usable answer: the connection failed (after retries, for idempotent requests), the answer took longer than
+ * --timeout, its body was larger than --max-response-bytes (read no further, the connection dropped), or its
+ * Content-Encoding could not be undone.
+ */
+export interface TransportError {
+  readonly kind: 'timeout' | 'connection' | 'too-large' | 'undecodable';
+  readonly message: string;
+  /**
+   * The status line's code, when one arrived before the body proved unusable (too large, undecodable): the
+   * target did answer, though there is no response to judge.
+   */
+  readonly status?: number;
+  /** The system's or TLS's code for a connection error (ECONNREFUSED, DEPTH_ZERO_SELF_SIGNED_CERT): what the run branches on. */
+  readonly code?: string;
+  /** A connection error on a kept-alive connection the target closed as the request went out (send-once.ts). */
+  readonly idleClose?: boolean;
+}
+
+export interface Exchange {
+  readonly request: SentRequest;
+  readonly response: ReceivedResponse | undefined;
+  readonly error: TransportError | undefined;
+  /** From sending the request to the last byte of the body, less any wait behind the run's own requests. */
+  readonly elapsedMs: number;
+}

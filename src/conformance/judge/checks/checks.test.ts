@@ -1,0 +1,469 @@
+import { describe, expect, it } from 'vitest';
+import { loadContract } from '../../../contract/load-contract.js';
+import { parseJson } from '../../../contract/lossless-json.js';
+import type { Operation } from '../../../contract/operation.js';
+import type { Exchange } from '../../http/exchange.js';
+import { runChecks, unverifiedChecks } from '../run-checks.js';
+import type { Step, StepExpectation } from '../../cases/scenario.js';
+import { authEnforced } from './auth-enforced.js';
+import { bodyExpected } from './body-expected.js';
+import { BUILT_IN_CHECKS } from './built-in-checks.js';
+import { type Check, type CheckInput, createRunMemory } from './check.js';
+
+const contract = await loadContract();
+const op = (id: string) => contract.byId.get(id) as Operation;
+
+const PET = '{"id":9007199254740993,"name":"Rex","categoryId":1,"status":"sold"}';
+const ERROR_401 = '{"code":"invalid_api_key","message":"no","status":401}';
+
+interface Shape {
+  operationId?: string;
+  operation?: Operation;
+  status?: number;
+  body?: string;
+  contentType?: string | null;
+  headers?: Record<string, string>;
+  auth?: Step['auth'];
+  expect?: StepExpectation;
+  elapsedMs?: number;
+  error?: Exchange['error'];
+  url?: string;
+  /** WWW-Authenticate on a 401: a Bearer challenge unless given; null for none. */
+  challenge?: string | null;
+}
+
+/** An exchange for getPet answering a Pet by default; each case changes one thing. */
+// The answer as the HTTP client hands it over when the body began with EF BB BF: the text without it, and the mark.
+function withBom(given: CheckInput): CheckInput {
+  const response = given.exchange.response as NonNullable<Exchange['response']>;
+  return { ...given, exchange: { ...given.exchange, response: { ...response, byteOrderMark: true } } };
+}
+
+function input(shape: Shape = {}): CheckInput {
+  const operation = shape.operation ?? op(shape.operationId ?? 'getPet');
+  const body = shape.body ?? PET;
+  const contentType = shape.contentType === undefined ? 'application/json' : shape.contentType;
+  const challenge = shape.challenge === undefined ? 'Bearer realm="petstore"' : shape.challenge;
+  const headers: Record<string, string> = {
+    ...(contentType === null ? {} : { 'content-type': contentType }),
+    ...(shape.status === 401 && challenge !== null ? { 'www-authenticate': challenge } : {}),
+    ...shape.headers,
+  };
+  let json: unknown;
+  let jsonError: string | undefined;
+  try {
+    json = body === '' ? undefined : parseJson(body);
+  } catch (error) {
+    jsonError = (error as Error).message;
+  }
+  const exchange: Exchange = {
+    request: {
+      method: operation.method,
+      url: shape.url ?? 'http://127.0.0.1:1/v1/pets/9007199254740993',
+      headers: {},
+      body: undefined,
+    },
+    response: shape.error ? undefined : { status: shape.status ?? 200, headers, text: body, json: json as never, jsonError },
+    error: shape.error,
+    elapsedMs: shape.elapsedMs ?? 5,
+  };
+  return {
+    operation,
+    exchange,
+    credentials: (shape.auth ?? 'default') === 'default' ? 'run-key' : 'refusable',
+    expect: shape.expect,
+    observing: false,
+    caseId: 'test/case',
+    settings: { timeoutMs: 1000, maxResponseTimeMs: 100 },
+    run: createRunMemory(contract.operations),
+  };
+}
+
+const withRequiredHeader: Operation = {
+  ...op('getPet'),
+  responses: op('getPet').responses.map((r) =>
+    r.code === '200' ? { ...r, headers: [{ name: 'x-request-id', required: true }] } : r,
+  ),
+};
+
+/** Per check: an exchange that conforms, and one crafted to break exactly the property the check enforces. */
+const CASES: Readonly<Record<string, { conforming: CheckInput; violation: CheckInput }>> = {
+  answered: {
+    conforming: input(),
+    violation: input({ error: { kind: 'timeout', message: 'no complete answer within 1000 ms' } }),
+  },
+  'no-server-error': { conforming: input(), violation: input({ status: 503, body: '{"code":"x","message":"y","status":503}' }) },
+  'auth-enforced': {
+    conforming: input({ auth: 'none', status: 401, body: ERROR_401 }),
+    violation: input({ auth: { raw: 'Basic abc' } }),
+  },
+  'status-documented': { conforming: input(), violation: input({ status: 204, body: '' }) },
+  'status-expected': { conforming: input({ expect: { status: ['2XX'] } }), violation: input({ expect: { status: [404, 401] } }) },
+  'content-type-json': {
+    conforming: input({ contentType: 'application/json; charset=utf-8' }),
+    violation: input({ contentType: 'text/plain' }),
+  },
+  'json-without-bom': { conforming: input(), violation: withBom(input()) },
+  'body-schema': { conforming: input(), violation: input({ body: '{"id":"1","name":"Rex"}' }) },
+  'error-status-matches': {
+    conforming: input({ status: 401, body: ERROR_401 }),
+    violation: input({ status: 404, body: '{"code":"x","message":"y","status":400}' }),
+  },
+  'headers-documented': {
+    conforming: input({ operation: withRequiredHeader, headers: { 'x-request-id': 'a' } }),
+    violation: input({ operation: withRequiredHeader }),
+  },
+  'body-expected': {
+    // Exact int64 comparison: 2^53+1 matches itself and not 2^53, which a double could not tell apart.
+    conforming: input({ expect: { body: { id: 9007199254740993n, status: 'sold' } } }),
+    violation: input({ expect: { body: { id: 9007199254740992 } } }),
+  },
+  'headers-expected': {
+    conforming: input({ expect: { headers: { 'content-type': 'application/json' } } }),
+    violation: input({ expect: { headers: { location: true } } }),
+  },
+  'response-time': { conforming: input({ elapsedMs: 99 }), violation: input({ elapsedMs: 101 }) },
+  'ids-unique-in-list': {
+    conforming: input({ operationId: 'listPets', body: `[${PET},${PET.replace('9007199254740993', '9007199254740992')}]` }),
+    // 2^53+1 twice: told apart from 2^53 only because ids are compared exactly.
+    violation: input({ operationId: 'listPets', body: `[${PET},${PET}]` }),
+  },
+  'listed-as-created': {
+    conforming: input({ operationId: 'listPets', body: `[${PET}]` }),
+    violation: createdAs(input({ operationId: 'listPets', body: `[${PET}]` }), {
+      id: 9007199254740993n,
+      name: 'Rex (as created)',
+    }),
+  },
+  'json-utf8': {
+    conforming: input({ body: PET.replace('Rex', 'Rex é') }),
+    violation: {
+      ...input(),
+      exchange: {
+        ...input().exchange,
+        response: { ...(input().exchange.response as NonNullable<Exchange['response']>), invalidUtf8: true },
+      },
+    },
+  },
+  'list-within-query': {
+    conforming: input({
+      operationId: 'listPets',
+      url: 'http://127.0.0.1:1/v1/pets?status=sold&limit=2',
+      body: `[${PET},${PET.replace('9007199254740993', '9007199254740992')}]`,
+    }),
+    violation: input({ operationId: 'listPets', url: 'http://127.0.0.1:1/v1/pets?status=available', body: `[${PET}]` }),
+  },
+  'refused-not-stored': {
+    conforming: input({ operationId: 'listPets', body: `[${PET.replace('"Rex"', '"conformance refused 0123456789"')}]` }),
+    violation: refusedBefore(
+      input({ operationId: 'listPets', body: `[${PET.replace('"Rex"', '"conformance refused 0123456789"')}]` }),
+    ),
+  },
+  'fetched-as-addressed': {
+    conforming: input({ operationId: 'getPet', url: 'http://127.0.0.1:1/v1/pets/9007199254740993?x=1' }),
+    // 2^53+1 read as a double, or through a 32-bit integer: another pet.
+    violation: input({ operationId: 'getPet', url: 'http://127.0.0.1:1/v1/pets/9007199254740992' }),
+  },
+  'stored-once': {
+    conforming: input({
+      operationId: 'listPets',
+      body: `[${PET.replace('"Rex"', '"conformance once 1a2b3c4d k3v9x0q2mz"')},${PET.replace('9007199254740993', '2')}]`,
+    }),
+    violation: input({
+      operationId: 'listPets',
+      body: `[${PET.replace('"Rex"', '"conformance once 1a2b3c4d k3v9x0q2mz"')},${PET.replace('9007199254740993', '2').replace('"Rex"', '"conformance once 1a2b3c4d k3v9x0q2mz"')}]`,
+    }),
+  },
+  'challenge-on-401': {
+    conforming: input({ auth: 'none', status: 401, body: ERROR_401, challenge: 'Basic realm="x", bearer realm="petstore"' }),
+    violation: input({ auth: 'none', status: 401, body: ERROR_401, challenge: null }),
+  },
+  'allow-on-405': {
+    // As the probe sees it: whether an optional operation is served is observed (x-optional-operation).
+    conforming: {
+      ...input({ operationId: 'createMessage', status: 405, body: '', contentType: null, headers: { allow: 'GET' } }),
+      observing: true,
+    },
+    violation: { ...input({ operationId: 'createMessage', status: 405, body: '', contentType: null }), observing: true },
+  },
+  'id-assigned-once': {
+    conforming: input({ operationId: 'createPet', status: 201 }),
+    violation: alreadyAssigned(input({ operationId: 'createPet', status: 201 })),
+  },
+  // The effect checks: a read after the case's own write, with what the write must have done.
+  'created-readable': {
+    conforming: input({ operationId: 'listPets', body: `[${PET}]`, expect: { effect: listed('created-readable', true) } }),
+    violation: input({ operationId: 'listPets', body: '[]', expect: { effect: listed('created-readable', true) } }),
+  },
+  'update-took-effect': {
+    conforming: input({
+      expect: { effect: { check: 'update-took-effect', status: ['2XX'], body: { name: 'Rex', id: 9007199254740993n } } },
+    }),
+    violation: input({
+      expect: { effect: { check: 'update-took-effect', status: ['2XX'], body: { name: 'Max', id: 9007199254740993n } } },
+    }),
+  },
+  'deleted-is-gone': {
+    conforming: input({ operationId: 'listPets', body: '[]', expect: { effect: listed('deleted-is-gone', false) } }),
+    violation: input({ operationId: 'listPets', body: `[${PET}]`, expect: { effect: listed('deleted-is-gone', false) } }),
+  },
+  'delete-repeatable': {
+    conforming: input({
+      status: 404,
+      body: '{"code":"not_found","message":"no","status":404}',
+      expect: { effect: { check: 'delete-repeatable', statusNot: ['5XX'] } },
+    }),
+    violation: input({ expect: { effect: { check: 'delete-repeatable', statusNot: ['2XX'] } } }),
+  },
+  'refusal-leaves-no-trace': {
+    conforming: input({ expect: { effect: { check: 'refusal-leaves-no-trace', status: ['2XX'], body: { name: 'Rex' } } } }),
+    violation: input({ expect: { effect: { check: 'refusal-leaves-no-trace', status: ['2XX'], body: { name: '12345' } } } }),
+  },
+  'parent-scoped': {
+    conforming: input({
+      status: 404,
+      body: '{"code":"not_found","message":"no","status":404}',
+      expect: { effect: { check: 'parent-scoped', status: [404] } },
+    }),
+    violation: input({ expect: { effect: { check: 'parent-scoped', status: [404] } } }),
+  },
+};
+
+function listed(check: 'created-readable' | 'deleted-is-gone', present: boolean): NonNullable<StepExpectation['effect']> {
+  return { check, listed: { field: 'id', value: 9007199254740993n, present, pointer: [], pageSize: 100 } };
+}
+
+/** The same exchange, in a run where createPet answered `fields` for a pet earlier. */
+function createdAs(checked: CheckInput, fields: Record<string, unknown>): CheckInput {
+  checked.run.createdFields.set('createPet', new Map([[String(fields.id), fields]]));
+  return checked;
+}
+
+/** The same exchange, in a run where an earlier create whose body held this mark was refused. */
+function refusedBefore(checked: CheckInput): CheckInput {
+  checked.run.refusedMarks.add('conformance refused 0123456789');
+  return checked;
+}
+
+/** The same exchange, in a run where an earlier create already received its id. */
+function alreadyAssigned(checked: CheckInput): CheckInput {
+  checked.run.assignedIds.set('createPet 9007199254740993', 'earlier/case');
+  return checked;
+}
+
+describe('every built-in check', () => {
+  it('has a case here, a kebab-case id, a severity and a clause', () => {
+    expect(BUILT_IN_CHECKS.map((c) => c.id).sort()).toEqual(Object.keys(CASES).sort());
+    for (const check of BUILT_IN_CHECKS) {
+      expect(check.id).toMatch(/^[a-z]+(-[a-z0-9]+)*$/);
+      expect(check.clause.length).toBeGreaterThan(10);
+    }
+  });
+
+  describe.each(BUILT_IN_CHECKS.map((c) => [c.id, c] as const))('%s', (id, check) => {
+    const { conforming, violation } = CASES[id] as { conforming: CheckInput; violation: CheckInput };
+
+    it('finds nothing in a conforming exchange, from any check', () => {
+      expect(runChecks(BUILT_IN_CHECKS, conforming)).toEqual([]);
+    });
+
+    it('finds exactly one problem in the crafted violation, saying what was received and documented', () => {
+      const problem = check.check(violation);
+      expect(problem?.received).toBeTruthy();
+      expect(problem?.documented).toBeTruthy();
+      expect(runChecks([check], violation)).toHaveLength(1);
+    });
+  });
+});
+
+describe('runChecks', () => {
+  it('turns a check that throws into a finding and runs the others', () => {
+    const throwing: Check = {
+      id: 'boom',
+      severity: 'low',
+      clause: 'none',
+      observed: 'applies',
+      check: () => {
+        throw new Error('bad');
+      },
+    };
+    const problems = runChecks([throwing, ...BUILT_IN_CHECKS], input({ status: 500, body: '' }));
+    expect(problems.map((p) => p.check.id)).toEqual(['check-error', 'no-server-error', 'status-documented']);
+    expect(problems[0]?.title).toBe('check boom threw: bad');
+  });
+
+  it('does not hold an observed step to the documented statuses', () => {
+    const observed = input({ operationId: 'listPets', status: 400, body: '{"code":"x","message":"y","status":400}' });
+    expect(runChecks(BUILT_IN_CHECKS, observed).map((p) => p.check.id)).toEqual(['status-documented']);
+    expect(runChecks(BUILT_IN_CHECKS, { ...observed, observing: true })).toEqual([]);
+  });
+});
+
+describe('observed answers', () => {
+  it('holds an undocumented status to nothing that needs a documented response: a problem+json 400 on listPets', () => {
+    const problem = input({
+      operationId: 'listPets',
+      status: 400,
+      contentType: 'application/problem+json',
+      body: '{"type":"about:blank","title":"bad limit","status":400}',
+    });
+    expect(runChecks(BUILT_IN_CHECKS, { ...problem, observing: true })).toEqual([]);
+  });
+
+  it('still fails a server error on an observed request', () => {
+    const crashed = input({ operationId: 'listPets', status: 500, body: '' });
+    expect(runChecks(BUILT_IN_CHECKS, { ...crashed, observing: true }).map((p) => p.check.id)).toEqual(['no-server-error']);
+  });
+});
+
+describe('auth-enforced', () => {
+  it('judges only whether a request without valid credentials was served: a 307 or 403 is not a security finding', () => {
+    for (const status of [307, 403, 404]) {
+      expect(authEnforced.check(input({ auth: 'none', status, body: '' }))).toBeUndefined();
+    }
+    expect(authEnforced.check(input({ auth: 'none', status: 204, body: '' }))?.title).toBe(
+      'a request without an Authorization header was served',
+    );
+  });
+});
+
+describe('body-expected: bodyNot', () => {
+  it('fails a created pet that took the id the client sent, and passes one with its own id', () => {
+    const sent = { id: 9007199254740993n };
+    expect(bodyExpected.check(input({ operationId: 'createPet', status: 201, expect: { bodyNot: sent } }))?.received).toBe(
+      'body.id: received the value the request sent, 9007199254740993',
+    );
+    expect(bodyExpected.check(input({ operationId: 'createPet', status: 201, expect: { bodyNot: { id: 5 } } }))).toBeUndefined();
+  });
+
+  it('fails one that took the id through a double: 7000000000123456789 sent, 7000000000123456512 answered', () => {
+    const lossy = PET.replace('9007199254740993', '7000000000123456512');
+    const sent = { id: 7000000000123456789n };
+    expect(
+      bodyExpected.check(input({ operationId: 'createPet', status: 201, body: lossy, expect: { bodyNot: sent } }))?.received,
+    ).toBe('body.id: received the value the request sent, 7000000000123456789');
+    const near = PET.replace('9007199254740993', '7000000000123457024');
+    expect(
+      bodyExpected.check(input({ operationId: 'createPet', status: 201, body: near, expect: { bodyNot: sent } })),
+    ).toBeUndefined();
+  });
+});
+
+describe('body-expected: bodyIncludes', () => {
+  const OTHER = '{"id":7,"name":"Other","categoryId":1,"status":"sold"}';
+  const list = (...pets: string[]) => `[${pets.join(',')}]`;
+  const includes = (body: string, item: unknown, whenShorterThan?: number) =>
+    bodyExpected.check(input({ operationId: 'listPets', body, expect: { bodyIncludes: { item, whenShorterThan } } }));
+
+  it('finds the item in a page shorter than the limit, comparing int64 ids exactly', () => {
+    expect(includes(list(OTHER, PET), { id: 9007199254740993n, status: 'sold' }, 3)).toBeUndefined();
+    // 2^53 and 2^53+1 are the same double: only an exact comparison sees that 2^53 is not in the list.
+    const problem = includes(list(OTHER, PET), { id: 9007199254740992n }, 3);
+    expect(problem?.received).toBe('body: none of the 2 items contains {"id":9007199254740992}');
+    expect(problem?.documented).toBe('an item contains {"id":9007199254740992} (a list of fewer than 3 is the whole list)');
+  });
+
+  it('says nothing about a full page, which may leave the item for a later one', () => {
+    expect(includes(list(OTHER, OTHER), { id: 9007199254740993n }, 2)).toBeUndefined();
+    expect(includes(list(OTHER, OTHER), { id: 9007199254740993n }, 3)).toBeDefined();
+  });
+
+  it('always applies without whenShorterThan, and refuses a body that is not an array', () => {
+    expect(includes(list(OTHER), { name: 'Rex' })?.title).toMatch(/none of the 1 items contains/);
+    expect(includes(PET, { name: 'Rex' }, 100)?.title).toMatch(/expected an array/);
+  });
+});
+
+describe('list-within-query', () => {
+  const listOf = (count: number, query: string) =>
+    input({ operationId: 'listPets', url: `http://127.0.0.1:1/v1/pets${query}`, body: `[${Array(count).fill(PET).join(',')}]` });
+  const title = (given: CheckInput) => runChecks(BUILT_IN_CHECKS, given).find((p) => p.check.id === 'list-within-query')?.title;
+
+  it('holds a list without limit to the default of 20, and one with a valid limit to it', () => {
+    expect(title(listOf(20, ''))).toBeUndefined();
+    expect(title(listOf(21, ''))).toBe('the list holds 21 items for no limit (default 20)');
+    expect(title(listOf(21, '?status=sold'))).toBe('the list holds 21 items for no limit (default 20)');
+    expect(title(listOf(3, '?limit=2'))).toBe('the list holds 3 items for limit=2');
+    expect(title(listOf(100, '?limit=100'))).toBeUndefined();
+  });
+
+  it('judges nothing the contract leaves open: a limit out of range, not a number or repeated, an unknown status', () => {
+    for (const query of ['?limit=0', '?limit=101', '?limit=abc', '?limit=1&limit=2', '?limit=-1'])
+      expect(title(listOf(30, query))).toBeUndefined();
+    expect(title(listOf(1, '?status=SOLD'))).toBeUndefined();
+    expect(title(listOf(1, '?status=available&status=sold'))).toBeUndefined();
+  });
+
+  it('names an item without the filtered field too', () => {
+    const unfiltered = input({
+      operationId: 'listPets',
+      url: 'http://127.0.0.1:1/v1/pets?status=sold',
+      body: '[{"id":1,"name":"a","categoryId":1}]',
+    });
+    expect(title(unfiltered)).toBe('the list filtered by status=sold holds an item whose status is (nothing)');
+  });
+});
+
+describe('checks that could not observe what they check say "not verified"', () => {
+  const listUrl = (limit: number) => `http://127.0.0.1:1/v1/pets?limit=${limit}`;
+  const page = (n: number) =>
+    `[${Array.from({ length: n }, (_, i) => PET.replace('9007199254740993', String(i + 1))).join(',')}]`;
+  /** A create of this case, with `name` in its body, answered `status`; then its list, in the same run memory. */
+  const afterCreate = (name: string, status: number, list: CheckInput): CheckInput => {
+    const create = input({
+      operationId: 'createPet',
+      status,
+      body: status === 201 ? PET : ERROR_401.replaceAll('401', String(status)),
+    });
+    const sent = {
+      ...create,
+      exchange: { ...create.exchange, request: { ...create.exchange.request, body: `{"name":"${name}","categoryId":1}` } },
+    };
+    runChecks(BUILT_IN_CHECKS, sent);
+    return { ...list, run: sent.run };
+  };
+  const unverified = (given: CheckInput) => unverifiedChecks(BUILT_IN_CHECKS, given, runChecks(BUILT_IN_CHECKS, given));
+
+  it('a refused create, then a full page without it: refused-not-stored is not verified; a shorter page verifies it', () => {
+    const full = afterCreate(
+      'conformance refused 0123456789',
+      400,
+      input({ operationId: 'listPets', url: listUrl(2), body: page(2) }),
+    );
+    expect(unverified(full)).toEqual([
+      expect.stringMatching(/^not verified \(refused-not-stored\): the list answered a full page of 2/),
+    ]);
+    const short = afterCreate(
+      'conformance refused 0123456789',
+      400,
+      input({ operationId: 'listPets', url: listUrl(3), body: page(2) }),
+    );
+    expect(unverified(short)).toEqual([]);
+  });
+
+  it('a marked create, then a full page without it: stored-once is not verified; with it, verified', () => {
+    const mark = 'conformance once 1a2b3c4d k3v9x0q2mz';
+    const full = afterCreate(mark, 201, input({ operationId: 'listPets', url: listUrl(2), body: page(2) }));
+    expect(unverified(full)).toEqual([
+      expect.stringMatching(/^not verified \(stored-once\): the list answered a full page of 2/),
+    ]);
+    const holding = afterCreate(
+      mark,
+      201,
+      input({ operationId: 'listPets', url: listUrl(2), body: page(2).replace('"Rex"', `"${mark}"`) }),
+    );
+    expect(unverified(holding)).toEqual([]);
+  });
+
+  it('an item expected in a list: a full page without it is not verified, never passed', () => {
+    const rule = { bodyIncludes: { item: { name: 'Absent' }, whenShorterThan: 2 } };
+    expect(unverified(input({ operationId: 'listPets', url: listUrl(2), body: page(2), expect: rule }))).toEqual([
+      expect.stringMatching(/^not verified \(body-expected\): the list answered a full page of 2 without an item containing/),
+    ]);
+    expect(unverified(input({ operationId: 'listPets', url: listUrl(2), body: page(1), expect: rule })).length).toBe(0);
+  });
+
+  it('a conforming exchange of every check is verified', () => {
+    for (const { conforming } of Object.values(CASES)) expect(unverified(conforming)).toEqual([]);
+  });
+});

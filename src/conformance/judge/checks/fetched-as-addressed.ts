@@ -1,0 +1,41 @@
+import { parseIntegerText } from '../../../contract/lossless-json.js';
+import { IDENTIFIER } from '../../../contract/resource-shape.js';
+import type { Check } from './check.js';
+
+/**
+ * A fetch (GET /pets/{petId}) that answers a resource answers the one its path names: a server that reads a large
+ * id as a smaller one (a 32-bit or double conversion) answers another pet, with a valid body and a 200.
+ */
+export const fetchedAsAddressed: Check = {
+  id: 'fetched-as-addressed',
+  severity: 'high',
+  clause: 'Get an animal: 200 answers the Pet whose id the path names (404: the requested animal does not exist)',
+  observed: 'applies',
+  check: ({ operation, exchange, run }) => {
+    const response = exchange.response;
+    if (!response || response.status < 200 || response.status > 299 || !run.fetchedBy.has(operation.operationId))
+      return undefined;
+    const body = response.json;
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+    const id = (body as Record<string, unknown>)[IDENTIFIER];
+    // The resource's path parameter is the last segment of its path (resource-shape's fetchOperation).
+    const asked = parseIntegerText(lastSegment(exchange.request.url) ?? '');
+    // A path value that is no integer, or an id that is none, is body-schema's and the observation's to judge.
+    if (asked === undefined || (typeof id !== 'number' && typeof id !== 'bigint')) return undefined;
+    if (String(asked) === String(id)) return undefined;
+    return {
+      title: `${operation.operationId} answered id ${String(id)} when asked for ${String(asked)}`,
+      received: `id ${String(id)}`,
+      documented: `the resource whose ${IDENTIFIER} is ${String(asked)}, or 404`,
+    };
+  },
+};
+
+function lastSegment(url: string): string | undefined {
+  const path = url.replace(/[?#].*$/s, '');
+  try {
+    return decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,30 @@
+import { IDENTIFIER } from '../../../contract/resource-shape.js';
+import type { Check } from './check.js';
+
+export const idAssignedOnce: Check = {
+  id: 'id-assigned-once',
+  severity: 'high',
+  clause: 'Resources: Pet.id is the unique identifier assigned by the service on creation, so two creates never get one id',
+  observed: 'applies',
+  check: ({ operation, exchange, caseId, run }) => {
+    const response = exchange.response;
+    const body = response?.json;
+    if (!response || response.status < 200 || response.status > 299 || !run.identifyingCreates.has(operation.operationId)) {
+      return undefined;
+    }
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+    const id = (body as Record<string, unknown>)[IDENTIFIER];
+    if (typeof id !== 'number' && typeof id !== 'bigint' && typeof id !== 'string') return undefined;
+    const key = `${operation.operationId} ${String(id)}`;
+    const first = run.assignedIds.get(key);
+    if (first === undefined) {
+      run.assignedIds.set(key, caseId);
+      return undefined;
+    }
+    return {
+      title: `${operation.operationId} assigned id ${String(id)} again`,
+      received: `id ${String(id)}, already returned by a create in case ${first}`,
+      documented: 'a new, unique id for every created resource',
+    };
+  },
+};

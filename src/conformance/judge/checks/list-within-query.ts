@@ -1,0 +1,75 @@
+import { findResponse } from '../../../contract/find-response.js';
+import { filterParameters, pageSizeParameter } from '../../../contract/list-parameters.js';
+import type { JsonSchema, Operation, ParameterSpec } from '../../../contract/operation.js';
+import { listedResource } from '../../../contract/resource-shape.js';
+import { show } from '../subset-mismatch.js';
+import type { Check } from './check.js';
+
+/**
+ * Every list answer, whatever case asked for it, holds what its query allows: no more items than the page size
+ * (its default when none is sent), and only items with the value a filter names. Only valid queries are judged:
+ * what a list does with `limit=0` or an unknown status is not documented.
+ */
+export const listWithinQuery: Check = {
+  id: 'list-within-query',
+  severity: 'high',
+  clause: 'List animals: limit is the "maximum number of animals returned", default 20; status "filters by availability status"',
+  observed: 'documented',
+  check: ({ operation, exchange }) => {
+    const response = exchange.response;
+    const list = response?.json;
+    if (!response || !Array.isArray(list) || response.status < 200 || response.status > 299) return undefined;
+    const item = listedResource(findResponse(operation, response.status)?.contents.find((c) => c.schema !== undefined)?.schema);
+    if (!item) return undefined;
+    const query = queryOf(exchange.request.url);
+    const { page, filters } = queryParameters(operation, item);
+    const bound = page && pageSize(page, query.getAll(page.name));
+    if (page && bound !== undefined && list.length > bound) {
+      const asked = query.has(page.name) ? `${page.name}=${bound}` : `no ${page.name} (default ${bound})`;
+      return {
+        title: `the list holds ${list.length} items for ${asked}`,
+        received: `${list.length} items`,
+        documented: `at most ${bound} items`,
+      };
+    }
+    for (const filter of filters) {
+      const values = query.getAll(filter.name);
+      if (values.length !== 1 || !filter.schema.enum?.includes(values[0])) continue;
+      const wanted = values[0] as string;
+      const index = list.findIndex((element) => (element as Record<string, unknown> | null)?.[filter.name] !== wanted);
+      if (index === -1) continue;
+      return {
+        title: `the list filtered by ${filter.name}=${wanted} holds an item whose ${filter.name} is ${show((list[index] as Record<string, unknown> | null)?.[filter.name])}`,
+        received: `body[${index}].${filter.name}: ${show((list[index] as Record<string, unknown> | null)?.[filter.name])}`,
+        documented: `every item has ${filter.name} ${show(wanted)}`,
+      };
+    }
+    return undefined;
+  },
+};
+
+function queryOf(url: string): URLSearchParams {
+  const at = url.indexOf('?');
+  return new URLSearchParams(at === -1 ? '' : url.slice(at + 1).split('#')[0]);
+}
+
+// A page size given once as a whole number within its bounds, or absent with a default; else nothing is fixed.
+function pageSize(page: ParameterSpec, values: readonly string[]): number | undefined {
+  if (values.length === 0) return typeof page.schema.default === 'number' ? page.schema.default : undefined;
+  if (values.length !== 1 || !/^[0-9]{1,16}$/.test(values[0] as string)) return undefined;
+  const value = Number(values[0]);
+  const { minimum = Number.NEGATIVE_INFINITY, maximum = Number.POSITIVE_INFINITY } = page.schema;
+  return value >= minimum && value <= maximum ? value : undefined;
+}
+
+// An operation's page size and filters, read once: this check runs on every answer.
+const known = new WeakMap<Operation, { readonly page: ParameterSpec | undefined; readonly filters: ParameterSpec[] }>();
+
+function queryParameters(operation: Operation, item: JsonSchema) {
+  let found = known.get(operation);
+  if (!found) {
+    found = { page: pageSizeParameter(operation), filters: filterParameters(operation, item) };
+    known.set(operation, found);
+  }
+  return found;
+}

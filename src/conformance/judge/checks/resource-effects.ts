@@ -1,0 +1,99 @@
+import type { EffectCheckId, ResourceEffect, StatusExpectation } from '../../cases/scenario.js';
+import { containsSubset, show, subsetMismatch } from '../subset-mismatch.js';
+import type { Check, CheckInput, Problem } from './check.js';
+
+/**
+ * What a resource's writes must have done, seen through a later read of the same case (docs/resources.md, "Effect
+ * checks in the runner"). Each check judges only the steps whose expectation names it, so a report names the
+ * effect that failed. The generator (generate/kinds/effects.ts) applies the guards: only records the case itself
+ * created, no readOnly, writeOnly or volatile fields compared, the list read at its largest page.
+ */
+const CLAUSES: Readonly<Record<EffectCheckId, string>> = {
+  'created-readable': 'a 2xx create makes a record that its get answers and its list shows (docs/resources.md)',
+  'update-took-effect': 'after a 2xx PUT or PATCH (RFC 7396), the get shows exactly the change, and the id stays',
+  'deleted-is-gone': 'after a 2xx DELETE, the get is 404 or 410 and the list lacks the record (RFC 9110 §9.3.5)',
+  'delete-repeatable': 'a second DELETE of the same record is answered without a server error (RFC 9110 §9.2.2, idempotent)',
+  'refusal-leaves-no-trace': 'a refused write (4xx) changes nothing a later read shows',
+  'parent-scoped': 'a nested record is read only through its own parent (the contract documents the 404)',
+};
+
+export const RESOURCE_EFFECT_CHECKS: readonly Check[] = (Object.keys(CLAUSES) as EffectCheckId[]).map((id) => ({
+  id,
+  severity: 'high',
+  clause: CLAUSES[id],
+  observed: 'skipped',
+  check: (input: CheckInput) => {
+    const effect = input.expect?.effect;
+    return effect?.check === id ? judgeEffect(effect, input) : undefined;
+  },
+  unverified: (input: CheckInput) => {
+    const effect = input.expect?.effect;
+    return effect?.check === id ? unverifiedListing(effect, input) : undefined;
+  },
+}));
+
+function judgeEffect(effect: ResourceEffect, { exchange }: CheckInput): Problem | undefined {
+  const response = exchange.response;
+  if (!response) return undefined;
+  const documented: string[] = [];
+  const problems: string[] = [];
+  if (effect.status) {
+    documented.push(`status ${effect.status.join(' or ')}`);
+    if (!matches(response.status, effect.status)) problems.push(`status ${response.status}`);
+  }
+  if (effect.statusNot) {
+    documented.push(`a status other than ${effect.statusNot.join(' or ')}`);
+    if (matches(response.status, effect.statusNot)) problems.push(`status ${response.status}`);
+  }
+  if (effect.body !== undefined && problems.length === 0) {
+    documented.push(`a record containing ${show(effect.body)}`);
+    const mismatch = subsetMismatch(response.json, effect.body);
+    if (mismatch) problems.push(mismatch);
+  }
+  if (effect.listed && problems.length === 0) {
+    const { field, value, present } = effect.listed;
+    documented.push(`a list ${present ? 'holding' : 'without'} the record whose ${field} is ${show(value)}`);
+    const items = listItems(response.json, effect.listed.pointer);
+    if (!items) problems.push(`the list answer holds no array at ${['body', ...effect.listed.pointer].join('.')}`);
+    else if (present !== items.some((item) => holds(item, field, value))) {
+      if (!present) problems.push(`the list still holds the record whose ${field} is ${show(value)}`);
+      else if (!fullPage(items, effect)) problems.push(`none of the ${items.length} listed records has ${field} ${show(value)}`);
+    }
+  }
+  if (problems.length === 0) return undefined;
+  return { title: `${effect.check}: ${problems[0]}`, received: problems.join('; '), documented: documented.join('; ') };
+}
+
+// A full page without the record it should hold may hold it on a later page: not a pass, "not verified".
+function unverifiedListing(effect: ResourceEffect, { exchange }: CheckInput): string | undefined {
+  const listed = effect.listed;
+  if (!listed?.present || !exchange.response) return undefined;
+  const items = listItems(exchange.response.json, listed.pointer);
+  if (!items || !fullPage(items, effect) || items.some((item) => holds(item, listed.field, listed.value))) return undefined;
+  return `the list answered a full page of ${items.length} without the record whose ${listed.field} is ${show(listed.value)}: it may be on a later page`;
+}
+
+function fullPage(items: readonly unknown[], effect: ResourceEffect): boolean {
+  const size = effect.listed?.pageSize;
+  return size !== undefined && items.length >= size;
+}
+
+function listItems(body: unknown, pointer: readonly string[]): unknown[] | undefined {
+  let at = body;
+  for (const key of pointer) at = at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined;
+  return Array.isArray(at) ? at : undefined;
+}
+
+function holds(item: unknown, field: string, value: unknown): boolean {
+  if (item === null || typeof item !== 'object') return false;
+  const own = (item as Record<string, unknown>)[field];
+  return containsSubset(own, value) || (isNumeric(own) && isNumeric(value) && String(own) === String(value));
+}
+
+function isNumeric(value: unknown): boolean {
+  return typeof value === 'number' || typeof value === 'bigint';
+}
+
+function matches(status: number, expected: StatusExpectation): boolean {
+  return expected.some((e) => (typeof e === 'number' ? status === e : String(status)[0] === String(e)[0]));
+}

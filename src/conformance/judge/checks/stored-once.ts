@@ -1,0 +1,58 @@
+import { parseJson } from '../../../contract/lossless-json.js';
+import { filledPage } from '../filled-page.js';
+import { ONCE_MARK, onceMarksIn } from '../../cases/resource-marks.js';
+import { type Check, type CheckInput, caseMarks, rememberCaseMarks } from './check.js';
+
+/**
+ * One create adds one resource: a list never holds two resources named with the mark that only one create sent
+ * (resource-marks.ts). Seen when the page holds both; a full page that holds neither is "not verified".
+ */
+export const storedOnce: Check = {
+  id: 'stored-once',
+  severity: 'high',
+  clause: 'Add an animal: one request adds one animal (201: "the added animal")',
+  observed: 'applies',
+  check: (input) => {
+    const { operation, exchange } = input;
+    const response = exchange.response;
+    if (operation.method === 'POST' && response && response.status >= 200 && response.status < 300) rememberSent(input);
+    if (!response || operation.method !== 'GET' || response.status < 200 || response.status > 299) return undefined;
+    if (!response.text.includes(ONCE_MARK) || !Array.isArray(response.json)) return undefined;
+    const seen = new Set<string>();
+    for (const item of response.json) {
+      for (const mark of onceMarksIn(item)) {
+        if (!seen.has(mark)) {
+          seen.add(mark);
+          continue;
+        }
+        return {
+          title: `one create was stored twice: two listed resources are named ${mark}`,
+          received: `two resources carrying "${mark}", a name sent in a single create`,
+          documented: 'one resource for each create',
+        };
+      }
+    }
+    return undefined;
+  },
+  unverified: (input) => {
+    const sent = caseMarks(input, ONCE_MARK);
+    const body = input.exchange.response?.json;
+    if (sent.length === 0 || input.operation.method !== 'GET' || !Array.isArray(body)) return undefined;
+    const listed = new Set(body.flatMap((item) => [...onceMarksIn(item)]));
+    const page = sent.some((mark) => listed.has(mark)) ? undefined : filledPage(input.operation, input.exchange);
+    return page === undefined
+      ? undefined
+      : `the list answered a full page of ${page} without the resource this case created: a second copy may be on a later page`;
+  },
+};
+
+// The once mark a create of this case sent, for its list step (the mark is in the request body's naming field).
+function rememberSent(input: CheckInput): void {
+  const text = input.exchange.request.body;
+  if (text === undefined || !text.includes(ONCE_MARK)) return;
+  try {
+    rememberCaseMarks(input, [...onceMarksIn(parseJson(text))]);
+  } catch {
+    // A body that is not JSON names nothing.
+  }
+}

@@ -1,0 +1,154 @@
+import { findResponse } from '../../contract/find-response.js';
+import type { Operation } from '../../contract/operation.js';
+import type { Redactor } from '../../shared/create-redactor.js';
+import { detachText } from '../../shared/detach-text.js';
+import type { Check, CheckInput, CheckSettings, RunMemory } from './checks/check.js';
+import { curlLine } from './curl-line.js';
+import type { Exchange } from '../http/exchange.js';
+import { foldConsequences } from './fold-consequences.js';
+import { openChoices } from './open-choices.js';
+import { ShownExchange } from '../http/redact-exchange.js';
+import { runChecks, unverifiedChecks } from './run-checks.js';
+import type { ExchangeSummary, Finding, Observation } from '../run-result.js';
+import type { StepExpectation } from '../cases/scenario.js';
+import { atLeast, type Severity } from './severity.js';
+
+/** One answered step, as judging needs it: plain values, so a worker thread can be handed it too. */
+export interface JudgeItem {
+  readonly caseId: string;
+  readonly file: string;
+  readonly scenario: string;
+  readonly step: number;
+  readonly operation: Operation;
+  readonly credentials: CheckInput['credentials'];
+  /** Set when the contract leaves the answer open: the note the observation carries. */
+  readonly observe: string | undefined;
+  /** A setup step's answer is held to SETUP_CHECKS alone. */
+  readonly setup: boolean;
+  /** Sent to a spelling of the path the contract does not write: held to RESPELLED_CHECKS alone. */
+  readonly respelled?: boolean;
+  /** The case comes from a scenario file: its expectations are the file's, not the contract's (Check.fileClause). */
+  readonly fromFile?: boolean;
+  readonly expect: StepExpectation;
+  readonly exchange: Exchange;
+}
+
+export interface JudgeContext {
+  readonly checks: readonly Check[];
+  readonly settings: CheckSettings;
+  readonly failOn: Severity;
+  readonly run: RunMemory;
+  readonly redact: Redactor;
+  readonly redactPieces: Redactor;
+  /** The curl options that reach the target as the run did (curl-line.ts curlTransport): TLS trust and proxy. */
+  readonly curlTransport?: readonly string[];
+  /** Sees each check input before its verdict is recorded (run-scenario's onExchange). */
+  readonly onInput?: (input: CheckInput) => void;
+}
+
+/** What one exchange comes to in a case's result. */
+export interface Judged {
+  readonly findings: Finding[];
+  readonly summary: ExchangeSummary;
+  readonly observations: Observation[];
+}
+
+export function judgeExchange(item: JudgeItem, context: JudgeContext): Judged {
+  const { operation, exchange, step } = item;
+  const input: CheckInput = {
+    operation,
+    exchange,
+    credentials: item.credentials,
+    expect: item.expect,
+    observing: item.observe !== undefined,
+    caseId: item.caseId,
+    settings: context.settings,
+    run: context.run,
+  };
+  const only = item.setup ? SETUP_CHECKS : item.respelled ? RESPELLED_CHECKS : undefined;
+  const checks = only ? context.checks.filter((c) => only.has(c.id)) : context.checks;
+  const found = runChecks(checks, input);
+  const problems = foldConsequences(found);
+  context.onInput?.(input);
+  const response = exchange.response;
+  const notes = [
+    ...(item.observe === undefined ? [] : [item.observe]),
+    ...openChoices(input),
+    ...unverifiedChecks(checks, input, found),
+  ];
+  const where = { file: item.file, scenario: item.scenario, step, operationId: operation.operationId };
+  // Most exchanges have nothing to report: only those that do are redacted.
+  const view = problems.length > 0 || notes.length > 0 ? new ShownExchange(exchange, context) : undefined;
+  const quote = (text: string) => (view as ShownExchange).quote(text);
+  const findings = problems.map((problem): Finding => {
+    const severity = problem.check.severity;
+    const shownExchange = view as ShownExchange;
+    return {
+      checkId: problem.check.id,
+      severity,
+      clause: (item.fromFile ? problem.check.fileClause : undefined) ?? problem.check.clause,
+      title: shown(problem.title, SHOWN_SENTENCE_CHARS, quote),
+      received: shown(problem.received, SHOWN_BODY_CHARS, quote),
+      documented: shown(problem.documented, SHOWN_BODY_CHARS, quote),
+      ...where,
+      blocking: [severity, ...problem.consequences.map((c) => c.severity)].some((s) => atLeast(s, context.failOn)),
+      request: shownExchange.request,
+      response: response && {
+        status: response.status,
+        headers: shownExchange.headers,
+        body: clip(shownExchange.body),
+        bodyLength: response.text.length,
+      },
+      curl: curlLine(shownExchange.request, context.curlTransport),
+      consequences: problem.consequences.map((c) => ({ ...c, title: shown(c.title, SHOWN_SENTENCE_CHARS, quote) })),
+    };
+  });
+  const summary: ExchangeSummary = {
+    step,
+    operationId: operation.operationId,
+    method: exchange.request.method,
+    url: context.redact(exchange.request.url),
+    status: response?.status,
+    documentedAs: response && findResponse(operation, response.status)?.code,
+    elapsedMs: exchange.elapsedMs,
+    failed: problems.some((p) => atLeast(p.check.severity, context.failOn)),
+    observed: item.observe !== undefined,
+  };
+  const observations = notes.map((note): Observation => {
+    const shownExchange = view as ShownExchange;
+    return {
+      ...where,
+      note: shown(note, SHOWN_SENTENCE_CHARS, quote),
+      status: response?.status,
+      body: detachText(shownExchange.body.slice(0, 500)),
+      curl: curlLine(shownExchange.request, context.curlTransport),
+    };
+  });
+  return { findings, summary, observations };
+}
+
+// What a setup step's answer is held to: other cases judge the rest of its operation.
+const SETUP_CHECKS = new Set(['answered', 'no-server-error']);
+
+// What an answer at another spelling of a contract path is held to: the contract does not describe that path, so
+// a 404, a redirect or an HTML page are all the server's choice; serving it without credentials never is.
+const RESPELLED_CHECKS = new Set(['answered', 'no-server-error', 'auth-enforced']);
+
+// A report embeds the body of every finding: a 50 MB answer must not be copied into each of them.
+const SHOWN_BODY_CHARS = 4096;
+
+function clip(text: string): string {
+  return text.length <= SHOWN_BODY_CHARS ? text : detachText(text.slice(0, SHOWN_BODY_CHARS));
+}
+
+// A check's sentence may quote the answer (`received [{"id":1,…` of a whole list): every console line, JUnit
+// message and report would repeat it.
+const SHOWN_SENTENCE_CHARS = 1000;
+
+/**
+ * The text as reports show it: at most `max` characters, saying how long it was, redacted; never a view of a
+ * larger text (a problem's text may be built from a slice of the answer, which would keep all of it alive).
+ */
+function shown(text: string, max: number, redact: Redactor): string {
+  return detachText(redact(text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`));
+}

@@ -1,0 +1,69 @@
+import { findResponse } from '../../contract/find-response.js';
+import type { JsonSchema, Operation } from '../../contract/operation.js';
+import { createdResource, IDENTIFIER, listedResource } from '../../contract/resource-shape.js';
+import type { CheckInput } from './checks/check.js';
+
+/**
+ * What a target chose where the contract is silent, seen in an answer: fields the schema does not list (it allows
+ * them), and how the service numbers new ids. Each is noted once per run and operation, never failed.
+ */
+export function openChoices({ operation, exchange, run }: CheckInput): string[] {
+  const response = exchange.response;
+  if (!response) return [];
+  // Each choice is noted once a run: once both are, an answer is not looked at again (this runs on every one).
+  const { idsKey, creates, extraKeys } = keysOf(operation);
+  let extraKey = extraKeys.get(response.status);
+  if (extraKey === undefined) {
+    extraKey = `extra ${operation.operationId} ${response.status}`;
+    extraKeys.set(response.status, extraKey);
+  }
+  const assigns = creates && response.status >= 200 && response.status < 300;
+  const wantsExtra = !run.noted.has(extraKey);
+  const wantsIds = assigns && !run.noted.has(idsKey);
+  if ((!wantsExtra && !wantsIds) || response.json === undefined) return [];
+  const schema = findResponse(operation, response.status)?.contents.find((c) => c.schema !== undefined)?.schema;
+  const notes: string[] = [];
+  const once = (key: string, note: string) => {
+    run.noted.add(key);
+    notes.push(note);
+  };
+  const item = listedResource(schema) ?? schema;
+  const body = Array.isArray(response.json) && listedResource(schema) ? response.json[0] : response.json;
+  const extra = wantsExtra ? extraFields(item, body) : [];
+  if (extra.length > 0) {
+    once(extraKey, `${operation.operationId} ${response.status} answers fields the contract does not list: ${extra.join(', ')}`);
+  }
+  if (wantsIds && body !== null && typeof body === 'object') {
+    const id = (body as Record<string, unknown>)[IDENTIFIER];
+    // Cases run side by side, and each is judged when it ends: the first id judged need not be the first made.
+    if (id !== undefined)
+      once(
+        idsKey,
+        `an id ${operation.operationId} assigned in this run (the first judged, not necessarily the first made): ${String(id)}`,
+      );
+  }
+  return notes;
+}
+
+interface Keys {
+  readonly idsKey: string;
+  readonly creates: boolean;
+  readonly extraKeys: Map<number, string>;
+}
+
+// An operation's keys in the run's notes, made once: openChoices runs on every answer of a run.
+const keys = new WeakMap<Operation, Keys>();
+
+function keysOf(operation: Operation): Keys {
+  let known = keys.get(operation);
+  if (!known) {
+    known = { idsKey: `ids ${operation.operationId}`, creates: createdResource(operation) !== undefined, extraKeys: new Map() };
+    keys.set(operation, known);
+  }
+  return known;
+}
+
+function extraFields(schema: JsonSchema | undefined, body: unknown): string[] {
+  if (!schema?.properties || body === null || typeof body !== 'object' || Array.isArray(body)) return [];
+  return Object.keys(body).filter((key) => !(key in (schema.properties ?? {})));
+}

@@ -1,0 +1,83 @@
+import { REDACTED } from '../../shared/create-redactor.js';
+import { isCredentialName, maskAuthorization } from '../../shared/mask-credentials.js';
+import { SESSION_HEADER } from '../session-stores.js';
+
+/**
+ * Credentials of a request as the journal and the log show them: the names stay (they say how the app
+ * authenticated), the values go. Cookies of every app on localhost reach the mock with each request.
+ */
+
+// By header name (lower-case, as Node gives it); any other whose name looks like a credential is masked whole.
+const MASKS: Readonly<Record<string, (value: string) => string>> = {
+  authorization: maskAuthorization,
+  'proxy-authorization': maskAuthorization,
+  cookie: cookieNamesOnly,
+};
+
+// Named like a credential, but the mock's own control: its value is shown as the entry's session anyway.
+const NOT_SECRET: ReadonlySet<string> = new Set([SESSION_HEADER]);
+
+/**
+ * The value to show for a header, or undefined to show it as sent (keys still redacted). Authorization keeps only
+ * its scheme even with `keepSecrets` (--journal-secrets), as it always has: it holds the mock's own keys.
+ */
+export function maskHeader(name: string, value: string, keepSecrets: boolean): string | undefined {
+  if (name === 'authorization') return maskAuthorization(value);
+  if (keepSecrets || NOT_SECRET.has(name)) return undefined;
+  const mask = Object.hasOwn(MASKS, name) ? MASKS[name] : isCredentialName(name) ? wholly : undefined;
+  return mask?.(value);
+}
+
+/** A request target with the values of credential-named query parameters and any userinfo masked. */
+export function maskTarget(target: string): string {
+  const q = target.indexOf('?');
+  const path = maskUserinfo(q === -1 ? target : target.slice(0, q));
+  return q === -1 ? path : `${path}?${maskQuery(target.slice(q + 1))}`;
+}
+
+/** `api_key=abc&limit=2` → `api_key=***&limit=2`. */
+export function maskQuery(query: string): string {
+  if (query === '') return query;
+  return query
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      return eq !== -1 && isCredentialName(decodedName(pair.slice(0, eq))) ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
+    })
+    .join('&');
+}
+
+// ?api%5Fkey= is ?api_key= (RFC 3986 §2.1), and + is a space in a form-encoded query.
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name.replaceAll('+', ' '));
+  } catch {
+    return name;
+  }
+}
+
+// http://user:password@host/… (absolute-form): the userinfo is a credential (RFC 9110 §4.2.4).
+function maskUserinfo(path: string): string {
+  const scheme = path.indexOf('://');
+  if (scheme === -1 || path.charCodeAt(0) === SLASH) return path;
+  const slash = path.indexOf('/', scheme + 3);
+  const at = path.lastIndexOf('@', slash === -1 ? path.length : slash);
+  return at < scheme ? path : `${path.slice(0, scheme + 3)}${REDACTED}${path.slice(at)}`;
+}
+
+const SLASH = 47;
+
+function wholly(): string {
+  return REDACTED;
+}
+
+// `sid=abc; theme=dark` → `sid=***; theme=***` (RFC 6265 §4.2.1: cookie-pairs separated by "; ").
+function cookieNamesOnly(value: string): string {
+  return value
+    .split(';')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      return eq === -1 ? REDACTED : `${pair.slice(0, eq).trim()}=${REDACTED}`;
+    })
+    .join('; ');
+}

@@ -1,0 +1,77 @@
+import type { MockResponse } from '../handler.js';
+import type { MockContext } from '../mock-context.js';
+import type { AnsweredExchange } from '../mock-options.js';
+import { formatLogLine } from './format-log-line.js';
+import { type JournalRecord, journalBody, journalHeaders, requestRedactor } from './request-journal.js';
+import { notAppliedNotes, type RequestState } from '../request-state.js';
+import { safely } from '../safely.js';
+
+/**
+ * The one place a request is reported: the journal (not for admin requests: it shows what the app sent), the log
+ * line and onExchange. `sent` is undefined for a fault that sent nothing; `exchange` is made only when someone
+ * listens.
+ */
+export function recordExchange(
+  mock: MockContext,
+  state: RequestState,
+  sent: MockResponse | undefined,
+  exchange?: () => AnsweredExchange,
+): void {
+  const { req } = state;
+  const refused = sent !== undefined && isRefused(sent.status, state);
+  const entry: JournalRecord = {
+    at: Date.now(),
+    method: req.method ?? '',
+    url: req.url ?? '',
+    operationId: state.operation?.operationId,
+    session: state.session,
+    status: sent?.status,
+    durationMs: performance.now() - state.started,
+    headers: refused ? {} : journalHeaders(req.headers),
+    body: refused ? undefined : journalBody(state.requestBody),
+    bodyLength: state.requestBody?.length ?? 0,
+    errorCode: sent?.errorCode,
+    rule: state.rule,
+    applied: state.applied,
+    notApplied: notAppliedNotes(state),
+  };
+  if (!state.admin) mock.journal.add(entry);
+  const { log, onExchange } = mock;
+  if (log)
+    safely(() =>
+      log(formatLogLine(entry, requestRedactor(req.headers.authorization, mock.redact), mock.logFormat, mock.keepSecrets)),
+    );
+  if (onExchange && exchange) safely(() => onExchange(exchange()));
+}
+
+/**
+ * A request refused before the mock did anything with it (no operation, or no valid key): kept in the journal
+ * without its headers and body. Anyone can send those, as many and as large as Node lets in (16 KB of headers),
+ * and they are what filled the heap (exit 134); what an app sent that was handled stays whole.
+ */
+function isRefused(status: number, state: RequestState): boolean {
+  return status >= 400 && status < 500 && (state.operation === undefined || status === 401 || status === 403);
+}
+
+/**
+ * A request Node's parser refused before it was a request: no method, URL or headers to show (the bytes may hold a
+ * key), so one log line with the parser's code, and onExchange sees the answer.
+ */
+export function recordUnparsed(mock: MockContext, response: MockResponse, parserCode: string | undefined): void {
+  const { log, onExchange } = mock;
+  safely(() => {
+    log?.(
+      mock.logFormat === 'json'
+        ? JSON.stringify({ time: new Date().toISOString(), method: null, status: response.status, errorCode: parserCode })
+        : `(unparsed request) ${response.status} ${parserCode}`,
+    );
+    onExchange?.({
+      method: '',
+      url: '',
+      operationId: undefined,
+      status: response.status,
+      headers: { 'content-type': 'application/json', connection: 'close' },
+      body: response.body,
+    });
+  });
+}
