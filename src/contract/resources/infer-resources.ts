@@ -46,6 +46,19 @@ interface Group {
  * fields, or the reason it stays stateless. Pure: the same contract gives the same model, in contract order.
  */
 export function inferResources(contract: ContractView): ResourceModel {
+  let model = inferred.get(contract);
+  if (model === undefined) {
+    model = inferFrom(contract);
+    inferred.set(contract, model);
+  }
+  return model;
+}
+
+// Both tools and several case kinds ask for the same contract's model: it is inferred once per loaded contract, and
+// goes with it (a contract replaced under --watch takes its model along).
+const inferred = new WeakMap<ContractView, ResourceModel>();
+
+function inferFrom(contract: ContractView): ResourceModel {
   const groups = new Map<string, Group>();
   const unplaced: StatelessOperation[] = [];
   for (const operation of contract.operations) {
