@@ -248,18 +248,34 @@ describe('fixtures for any resource: an object keyed by collection path', async 
     expect(((await call(mock.url, 'GET', '/store/orders', { headers })).json as Row[]).map((o) => o.id)).toEqual([71, 70]);
   });
 
-  it('refuses at start a keyed file naming no resource, or a record the contract refuses', async () => {
+  it('refuses at start a keyed file naming no resource; sets aside a record the contract refuses, naming why', async () => {
     await writeFile(join(dir, 'bad.json'), JSON.stringify({ '/nope': [] }));
     await expect(
       createMockServer({ contract: EVOLVED, fixtures: join(dir, 'bad.json'), port: 0, host: '127.0.0.1' }),
     ).rejects.toThrow(/"\/nope" is no stateful resource of the contract \(known: .*\/store\/orders/);
     await writeFile(
       join(dir, 'bad2.json'),
-      JSON.stringify({ '/store/orders': [{ id: 1, petId: 1, quantity: 0, status: 'placed' }] }),
+      JSON.stringify({
+        '/store/orders': [
+          { id: 1, petId: 1, quantity: 0, status: 'placed' },
+          { id: 2, petId: 1, quantity: 1, status: 'placed' },
+        ],
+      }),
     );
-    await expect(
-      createMockServer({ contract: EVOLVED, fixtures: join(dir, 'bad2.json'), port: 0, host: '127.0.0.1' }),
-    ).rejects.toThrow(/quantity/);
+    const notices: string[] = [];
+    const started = await createMockServer({
+      contract: EVOLVED,
+      fixtures: join(dir, 'bad2.json'),
+      port: 0,
+      host: '127.0.0.1',
+      notice: (line) => notices.push(line),
+    });
+    try {
+      expect(notices.join('\n')).toMatch(/1 record no longer fits the contract \(the first, \/store\/orders entry 0: .*quantity/);
+      expect(((await call(started.url, 'GET', '/store/orders')).json as Row[]).map((o) => o.id)).toEqual([2]);
+    } finally {
+      await started.close();
+    }
   });
 });
 
