@@ -68,7 +68,8 @@ const OPTIONS: readonly OptionRow[] = [
     name: 'fixtures',
     type: 'string',
     value: 'file',
-    description: 'JSON array of Pet loaded at start, restored on reset (default fixtures/pets.json)',
+    description:
+      'records loaded at start, restored on reset: a JSON array (the first resource), or an object keyed by collection path (default fixtures/pets.json)',
   },
   { name: 'no-fixtures', type: 'boolean', description: 'start with an empty store' },
   {
@@ -76,7 +77,7 @@ const OPTIONS: readonly OptionRow[] = [
     type: 'string',
     value: 'file',
     description:
-      'keep the pets (sessions too) in this file across restarts: loaded at start instead of the fixtures, locked while the mock runs',
+      'keep the records of every resource (sessions too) in this file across restarts: loaded at start instead of the fixtures, locked while the mock runs',
   },
   {
     name: 'max-state-bytes',
@@ -94,7 +95,8 @@ const OPTIONS: readonly OptionRow[] = [
     name: 'max-store-bytes',
     type: 'string',
     value: 'n',
-    description: 'memory the pets may take, in bytes; past it a create is 409 store_full (default: half the heap)',
+    description:
+      'memory the records of every resource may take, in bytes; past it a create is 409 store_full (default: half the heap)',
   },
   {
     name: 'delay',

@@ -143,10 +143,19 @@ function matchTemplate(template: string, path: string): string[] | undefined {
     const value = got[index] as string;
     if (/^\{[^}]+\}$/.test(segment)) {
       if (value === '' || /^\{[^}]*\}$/.test(value)) return undefined;
-      values.push(decodeURIComponent(value));
+      values.push(decoded(value));
     } else if (segment !== value) return undefined;
   }
   return values;
+}
+
+// A path segment as its text: `%2F` is `/`; a `%` that starts no escape is itself.
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /** A JSON file read with exact integers; `fail` words why it cannot be (ENOENT, not valid JSON: …). */

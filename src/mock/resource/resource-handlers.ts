@@ -71,9 +71,8 @@ const KINDS: Readonly<Record<ResourceOperationKind, MakeHandler>> = {
   },
   list: (resource, operation) => (input, context) => {
     const { store, parents } = locate(resource, operation, input, context, 'collection');
-    const query = readStoreQuery(resource, operation, queryOf(input));
-    const parts = store.listJson({ ...query, scope: scopeOf(parents) });
-    return listAnswer(successStatus(operation, 200), parts, resource.listPointer);
+    const parts = store.listJson(readStoreQuery(resource, operation, input.query, scopeOf(parents)));
+    return listAnswer(replyOf(operation, 200).status, parts, resource.listPointer);
   },
   get: (resource, operation) => (input, context) => {
     const { json } = found(resource, operation, input, context);
@@ -282,31 +281,41 @@ function requiredOf(resource: Resource): readonly string[] {
   return [...(objectShape(resource.schema)?.required ?? [])];
 }
 
-function queryOf(input: RequestInput): URLSearchParams {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(input.query)) {
-    if (value !== undefined) query.set(name, typeof value === 'bigint' ? value.toString() : String(value));
-  }
-  return query;
-}
+const replies = new WeakMap<Operation, { readonly status: number; readonly empty: boolean }>();
 
 // The operation's documented success status (the lowest 2xx it lists), else the kind's usual one; a success
-// documented without a body (204, or a 200 with no content) answers none.
+// documented without a body (204, or a 200 with no content) answers none. Read once an operation.
+function replyOf(operation: Operation, fallback: number): { readonly status: number; readonly empty: boolean } {
+  let reply = replies.get(operation);
+  if (reply === undefined) {
+    const codes = operation.responses.map((r) => Number(r.code)).filter((code) => code >= 200 && code < 300);
+    const status = codes.length > 0 ? Math.min(...codes) : fallback;
+    const response = operation.responses.find((r) => r.code === String(status));
+    reply = { status, empty: status === 204 || (response !== undefined && response.contents.length === 0) };
+    replies.set(operation, reply);
+  }
+  return reply;
+}
+
 function answer(operation: Operation, json: string, fallback: number): MockResponse {
-  const status = successStatus(operation, fallback);
-  const response = operation.responses.find((r) => r.code === String(status));
-  const empty = status === 204 || (response !== undefined && response.contents.length === 0);
+  const { status, empty } = replyOf(operation, fallback);
   return { status, body: empty ? '' : json };
 }
 
-function successStatus(operation: Operation, fallback: number): number {
-  const codes = operation.responses.map((r) => Number(r.code)).filter((code) => code >= 200 && code < 300);
-  return codes.length > 0 ? Math.min(...codes) : fallback;
+const wrappers = new WeakMap<readonly string[], { readonly open: string; readonly close: string }>();
+
+// What a list's records are wrapped in (`{"items":[...]}`), read once a resource.
+function wrapperOf(pointer: readonly string[]): { readonly open: string; readonly close: string } {
+  let wrapper = wrappers.get(pointer);
+  if (wrapper === undefined) {
+    wrapper = { open: pointer.map((name) => `{${JSON.stringify(name)}:`).join(''), close: '}'.repeat(pointer.length) };
+    wrappers.set(pointer, wrapper);
+  }
+  return wrapper;
 }
 
 function listAnswer(status: number, parts: readonly string[], pointer: readonly string[]): MockResponse {
-  const open = pointer.map((name) => `{${JSON.stringify(name)}:`).join('');
-  const close = '}'.repeat(pointer.length);
+  const { open, close } = wrapperOf(pointer);
   let length = 0;
   for (const part of parts) length += part.length;
   if (length <= JOINED_UP_TO) return { status, body: `${open}[${parts.join(',')}]${close}` };
