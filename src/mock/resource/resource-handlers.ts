@@ -3,12 +3,11 @@ import type { Operation } from '../../contract/operation.js';
 import { inferResources } from '../../contract/resources/infer-resources.js';
 import type { Resource, ResourceOperationKind } from '../../contract/resources/resource.js';
 import { parseJson } from '../../contract/lossless-json.js';
-import { type ObjectShape, objectShape, type RawSchema } from '../../contract/resources/object-shape.js';
-import { setOwn } from '../../contract/set-own.js';
+import { objectShape, type RawSchema } from '../../contract/resources/object-shape.js';
 import { ERROR_CODES, type ErrorCode, mockError, statusOf } from '../error-codes.js';
 import type { Handler, HandlerContext, MockResponse } from '../handler.js';
 import type { RequestInput } from '../connection/read-request.js';
-import { fillServerFields } from '../store/fill-server-fields.js';
+import { fillServerFields, type RequestFields } from '../store/fill-server-fields.js';
 import { mergePatch } from '../store/merge-patch.js';
 import { readStoreQuery } from '../store/read-store-query.js';
 import type { RecordId, RecordStore } from '../store/record-store.js';
@@ -58,12 +57,10 @@ const JOINED_UP_TO = 64 * 1024;
 
 const KINDS: Readonly<Record<ResourceOperationKind, MakeHandler>> = {
   create: (resource, operation) => {
-    const request = requestShape(operation);
-    const enums = enumFields(resource, request);
+    const request = requestFields(resource, operation);
     return (input, context) => {
       const { store, parents } = locate(resource, operation, input, context, 'collection');
-      const body = fillEnums(enums, offered(request, (input.body ?? {}) as Record<string, unknown>));
-      const record = fillServerFields(resource, body, new Date());
+      const record = fillServerFields(resource, (input.body ?? {}) as Record<string, unknown>, new Date(), request);
       const { id, json } = store.createRecord(record, scopeOf(parents));
       const location = `${context.basePath}${fillPath(resource.collectionPath, parents)}/${encodeURIComponent(String(id))}`;
       return { ...answer(operation, json, 201), headers: { Location: location } };
@@ -79,12 +76,11 @@ const KINDS: Readonly<Record<ResourceOperationKind, MakeHandler>> = {
     return answer(operation, json, 200);
   },
   replace: (resource, operation) => {
-    const request = requestShape(operation);
-    const enums = enumFields(resource, request);
+    const request = requestFields(resource, operation);
     return (input, context) => {
       const { store, id, scope, json } = found(resource, operation, input, context);
-      const body = fillEnums(enums, offered(request, (input.body ?? {}) as Record<string, unknown>));
-      const record = keepServerFields(resource, readRecord(json), fillServerFields(resource, body, new Date()));
+      const body = (input.body ?? {}) as Record<string, unknown>;
+      const record = keepServerFields(resource, readRecord(json), fillServerFields(resource, body, new Date(), request));
       return answer(operation, store.replace(id, record, scope) as string, 200);
     };
   },
@@ -179,8 +175,11 @@ function notFoundCode(operation: Operation): ErrorCode {
 // A path value as the store keys it: a string id field is matched as text (`/members/7` finds "7"), an integer one
 // as a number; an int64 past 2^53 is no id the store ever gives.
 function recordId(resource: Resource, value: unknown): RecordId | undefined {
-  const types = [resource.id?.schema.type].flat();
-  if (types.includes('integer') || types.includes('number')) {
+  // No array made: this is every request on an item.
+  const type = resource.id?.schema.type as unknown;
+  const numeric =
+    type === 'integer' || type === 'number' || (Array.isArray(type) && (type.includes('integer') || type.includes('number')));
+  if (numeric) {
     const number = typeof value === 'number' ? value : Number(value);
     return Number.isFinite(number) && typeof value !== 'bigint' ? number : undefined;
   }
@@ -204,6 +203,7 @@ function pathParameterNames(path: string): readonly string[] {
 }
 
 function fillPath(template: string, values: readonly RecordId[]): string {
+  if (values.length === 0) return template;
   let index = 0;
   return template.replace(/\{[^}]+\}/g, () => encodeURIComponent(String(values[index++])));
 }
@@ -217,64 +217,34 @@ function keepServerFields(resource: Resource, old: Readonly<Record<string, unkno
   return record;
 }
 
-/** An enum field a create or replace may leave out, and the value it then takes. */
-interface EnumField {
-  readonly name: string;
-  readonly value: unknown;
-}
-
 // docs/reference/open-choices.md: an enum field the request schema offers (or the representation requires) that
 // the request leaves out takes the schema's `default`, else the enum's first value (the Pet Store's `available`),
 // so that every answer stays within the contract and a filter on it finds the record. Server-set fields and the id
-// are the server's.
-function enumFields(resource: Resource, request: RequestShape | undefined): EnumField[] {
+// are the server's. Only what the request schema offers is stored: a client-sent id, or any field the schema does
+// not name (unless it takes additionalProperties), is not, so the id is always the server's. Read once an operation.
+function requestFields(resource: Resource, operation: Operation): RequestFields {
+  const schema = operation.requestBody?.contents.find((media) => media.schema !== undefined)?.schema as RawSchema | undefined;
+  const request = objectShape(schema);
+  const members = [schema, ...(schema?.allOf ?? [])];
+  const open = members.some((member) => member?.additionalProperties !== undefined && member.additionalProperties !== false);
   const shape = objectShape(resource.schema);
   const names = new Set([...Object.keys(request?.properties ?? {}), ...(shape?.required ?? [])]);
-  const fields: EnumField[] = [];
+  const missing = new Map<string, unknown>();
   for (const name of names) {
     if (name === resource.id?.name || resource.serverFields.includes(name)) continue;
     const schemas = [request?.properties[name], shape?.properties[name]];
     const choices = schemas.map(enumOf).find((values) => values.length > 0) ?? [];
     if (choices.length === 0) continue;
-    const given = schemas.map((schema) => schema?.default).find((value) => value !== undefined);
-    fields.push({ name, value: given ?? choices[0] });
+    const given = schemas.map((one) => one?.default).find((value) => value !== undefined);
+    missing.set(name, given ?? choices[0]);
   }
-  return fields;
-}
-
-function fillEnums(fields: readonly EnumField[], body: Record<string, unknown>): Record<string, unknown> {
-  for (const { name, value } of fields) if (body[name] === undefined) setOwn(body, name, structuredClone(value));
-  return body;
+  return { offered: request === undefined || open ? undefined : new Set(Object.keys(request.properties)), missing };
 }
 
 function enumOf(schema: unknown): readonly unknown[] {
   const own = (schema as { enum?: unknown; allOf?: unknown[] } | undefined) ?? {};
   if (Array.isArray(own.enum)) return own.enum.filter((value) => value !== null);
   return Array.isArray(own.allOf) ? (own.allOf.map(enumOf).find((values) => values.length > 0) ?? []) : [];
-}
-
-/** The request body's object schema, and whether it takes fields it does not name (additionalProperties given). */
-type RequestShape = ObjectShape & { readonly open: boolean };
-
-function requestShape(operation: Operation): RequestShape | undefined {
-  const schema = operation.requestBody?.contents.find((media) => media.schema !== undefined)?.schema as RawSchema | undefined;
-  const shape = objectShape(schema);
-  if (!shape) return undefined;
-  const members = [schema, ...(schema?.allOf ?? [])];
-  return {
-    ...shape,
-    open: members.some((member) => member?.additionalProperties !== undefined && member.additionalProperties !== false),
-  };
-}
-
-// Only what the request schema offers is stored: a client-sent id, or any field the schema does not name (unless
-// it takes additionalProperties), is not, so the id is always the server's.
-function offered(request: RequestShape | undefined, body: Record<string, unknown>): Record<string, unknown> {
-  const kept: Record<string, unknown> = {};
-  for (const name of Object.keys(body)) {
-    if (!request || request.open || Object.hasOwn(request.properties, name)) setOwn(kept, name, body[name]);
-  }
-  return kept;
 }
 
 function requiredOf(resource: Resource): readonly string[] {

@@ -20,19 +20,36 @@ export function fillServerFields(
   resource: Resource,
   body: Readonly<Record<string, unknown>>,
   now: Date,
+  request: RequestFields = {},
 ): Record<string, unknown> {
   const { properties, server, idField } = planOf(resource);
+  const { offered, missing } = request;
   const record: Record<string, unknown> = {};
   for (const [name, property] of properties) {
     if (name === idField && server.has(name)) continue;
-    const value = server.has(name) ? generated(property, now) : Object.hasOwn(body, name) ? body[name] : copied(property.default);
+    const value = server.has(name)
+      ? generated(property, now)
+      : Object.hasOwn(body, name) && (offered === undefined || offered.has(name))
+        ? body[name]
+        : missing?.has(name)
+          ? copied(missing.get(name))
+          : copied(property.default);
     if (value !== undefined) setOwn(record, name, value);
   }
   // Fields the schema does not name (additionalProperties) are kept as sent, after the named ones.
   for (const name of Object.keys(body)) {
-    if (!Object.hasOwn(properties.shape, name) && !server.has(name)) setOwn(record, name, body[name]);
+    if (!Object.hasOwn(properties.shape, name) && !server.has(name) && (offered === undefined || offered.has(name)))
+      setOwn(record, name, body[name]);
   }
   return record;
+}
+
+/** What the operation's request schema says of a body (see resource-handlers): what it offers, what a field left out takes. */
+export interface RequestFields {
+  /** The fields a request may set; all when undefined (the schema takes additionalProperties, or has no shape). */
+  readonly offered?: ReadonlySet<string> | undefined;
+  /** The value a field left out takes, where the mock chooses one (an enum's default or first value). */
+  readonly missing?: ReadonlyMap<string, unknown>;
 }
 
 interface FillPlan {
