@@ -1,4 +1,6 @@
-import type { JsonValue } from '../../contract/lossless-json.js';
+import type { ReceivedResponse } from '../../contract/judge/received-response.js';
+
+export type { ReceivedResponse };
 
 /** How the run's own key is recorded: every report, console line and curl line shows this instead. */
 export const REDACTED_BEARER = 'Bearer ***';
@@ -9,21 +11,6 @@ export interface SentRequest {
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string | undefined;
-}
-
-export interface ReceivedResponse {
-  readonly status: number;
-  /** Lower-case names; repeated headers joined with ', '. */
-  readonly headers: Readonly<Record<string, string>>;
-  readonly text: string;
-  /** The body began with a byte order mark, which `text` leaves out (RFC 8259 §8.1: a sender must not add one). */
-  readonly byteOrderMark?: boolean;
-  /** Some bytes of the body were not UTF-8, and `text` shows each as U+FFFD (RFC 8259 §8.1: JSON text is UTF-8). */
-  readonly invalidUtf8?: boolean;
-  /** The body parsed with exact integers (int64 beyond 2^53 are bigint); undefined when empty or not JSON. */
-  readonly json: JsonValue | undefined;
-  /** Why the body is not JSON, when it is not empty and does not parse. */
-  readonly jsonError: string | undefined;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Problem } from '../../../contract/judge/problem.js';
 import type { Operation } from '../../../contract/operation.js';
 import { fetchOperation, identifiesResources, listOperation } from '../../../contract/resource-shape.js';
 import type { Exchange } from '../../http/exchange.js';
@@ -34,6 +35,8 @@ export interface RunMemory {
   readonly caseMarks: Map<string, Set<string>>;
 }
 
+export type { Problem };
+
 export function createRunMemory(operations: readonly Operation[]): RunMemory {
   const identifying = operations.filter((op) => identifiesResources(op, operations)).map((op) => op.operationId);
   const listedFrom = new Map<string, string>();
@@ -62,8 +65,9 @@ export function createRunMemory(operations: readonly Operation[]): RunMemory {
 }
 
 /**
- * Everything a check may read: plain values, no I/O. An exchange is judged against the contract with
- * `expect` undefined, so the mock (a self-check, a validating proxy) can use the same checks without a scenario.
+ * Everything a check may read: plain values, no I/O. An exchange is judged against the contract alone with
+ * `expect` undefined; the judgements that need no more than the contract are in src/contract/judge/, for the mock
+ * and its tests too.
  */
 export interface CheckInput {
   readonly operation: Operation;
@@ -78,13 +82,6 @@ export interface CheckInput {
   readonly caseId: string;
   readonly settings: CheckSettings;
   readonly run: RunMemory;
-}
-
-/** What a check found: what was received and what the contract documents (schemathesis's "Received / Documented"). */
-export interface Problem {
-  readonly title: string;
-  readonly received: string;
-  readonly documented: string;
 }
 
 /**
