@@ -1,4 +1,4 @@
-import { escapeXml as h } from '../../shared/escape-xml.js';
+import { escapeHtml as h } from '../../shared/escape-html.js';
 import type { CoverageRow, Finding, RunResult, ScenarioResult } from '../run-result.js';
 import { describeCause } from '../judge/likely-causes.js';
 import { SEVERITIES } from '../judge/severity.js';
