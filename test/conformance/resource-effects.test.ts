@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadContract } from '../../src/contract/load-contract.js';
+import { notMadeNote } from '../../src/conformance/cases/generate/case-kind.js';
 import { generateCases } from '../../src/conformance/cases/generate/generate-cases.js';
+import { operationCoverage } from '../../src/conformance/judge/operation-coverage.js';
 import { DEV_API_KEY } from '../../src/mock/mock-options.js';
 import { type CrudBreakage, type CrudServer, startCrudServer } from '../support/crud-server.js';
 import type { RunResult } from '../../src/conformance/run-result.js';
@@ -109,7 +111,7 @@ describe('what the runner cannot make or run is said, never dropped in silence',
     const dir = await mkdtemp(join(tmpdir(), 'no-create-'));
     const file = join(dir, 'openapi.yaml');
     await writeFile(file, NO_CREATE);
-    const { cases, notes } = generateCases(await loadContract(file), {
+    const { cases, notMade } = generateCases(await loadContract(file), {
       seed: 1,
       token: 'k',
       kinds: undefined,
@@ -121,12 +123,16 @@ describe('what the runner cannot make or run is said, never dropped in silence',
     );
     expect(sent.filter((value) => value === undefined || value === 1)).toEqual([]);
     expect(cases.map((c) => c.id).filter((id) => id.startsWith('valid-bodies/replaceThing'))).toEqual([]);
-    expect(notes).toEqual([
+    expect(notMade.map(notMadeNote)).toEqual([
       expect.stringMatching(
         /^Not generated: \d+ cases \(valid-bodies\/replaceThing\/.*\): thingId of replaceThing: \/things has no create/,
       ),
       expect.stringMatching(/^Not generated: effects cases of \/things \(.*\): \/things has no create/),
     ]);
+    // The coverage table says it beside the operation, not only in the hints.
+    const coverage = operationCoverage((await loadContract(file)).operations, [], notMade);
+    const replace = coverage.find((row) => row.operationId === 'replaceThing' && row.notGenerated);
+    expect(replace?.notGenerated).toEqual([expect.stringMatching(/valid-bodies\/replaceThing.*: thingId of replaceThing/)]);
   });
 });
 
@@ -141,6 +147,39 @@ describe('ids the generated cases use', () => {
     );
     expect(steps.length).toBeGreaterThan(50);
     expect(steps.filter((s) => s.petId === 42 || s.petId === undefined)).toEqual([]);
+  });
+
+  // Issue 22, part 3: every kind reads ids, lists and reads back from the resource model, not from a field named id.
+  it('reads the library contract through its resource model: memberId, isbn, nested books under records of the run', async () => {
+    const contract = await loadContract(LIBRARY);
+    const { cases, notMade } = generateCases(contract, { seed: 1, token: 'k', kinds: undefined, maxCases: undefined });
+    const ids = cases.map((c) => c.id);
+    // memberId is readOnly: the service assigns it, so two creates must get two.
+    expect(ids).toEqual(expect.arrayContaining(['ids/createMember/concurrent-burst', 'ids/createMember/client-sent-id']));
+    // A book created with a fresh ISBN of its own is read back by it, under the author its create was sent to.
+    const roundTrip = cases.find((c) => c.id === 'valid-bodies/addBook/required-fields-only');
+    const [create, read] = (roundTrip?.steps ?? []).filter((s) => !s.setup);
+    expect(create?.operation.operationId).toBe('addBook');
+    expect(read?.operation.operationId).toBe('getBook');
+    expect(read?.path).toEqual({ authorId: create?.path.authorId, bookId: '{{created.body.isbn}}' });
+    expect(String(create?.path.authorId)).toMatch(/^\{\{bound0\.body\.id\}\}$/);
+    expect((create?.body as { value: { isbn: string } }).value.isbn).toMatch(/^978\d{10}$/);
+    // No request of any case carries undefined or null in its URL.
+    const empty = cases.flatMap((c) =>
+      c.steps.flatMap((s) =>
+        Object.entries(s.path)
+          .filter(([, value]) => value === undefined || value === null)
+          .map(([name]) => `${c.id} ${name}`),
+      ),
+    );
+    expect(empty).toEqual([]);
+    // What the model cannot give a case is said, by operation, never dropped in silence.
+    expect(notMade).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ operationId: 'listBooks', reason: expect.stringMatching(/isbn is sent by the client/) }),
+        expect.objectContaining({ operationId: 'addBook', reason: expect.stringMatching(/isbn is sent by the client/) }),
+      ]),
+    );
   });
 });
 

@@ -91,6 +91,6 @@ function judgedAs(operation: Operation, response: ReceivedResponse, exchange: An
     observing: false,
     caseId: 'mock self-check',
     settings: { timeoutMs: 10_000, maxResponseTimeMs: 10_000 },
-    run: createRunMemory([]),
+    run: createRunMemory({ operations: [], document: {} }),
   };
 }

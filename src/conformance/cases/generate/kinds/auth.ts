@@ -1,7 +1,9 @@
 import { largestPageQuery } from '../../../../contract/list-parameters.js';
 import { findResponse } from '../../../../contract/find-response.js';
 import type { Operation } from '../../../../contract/operation.js';
-import { listOperation, namingField, requestSchema } from '../../../../contract/resource-shape.js';
+import { inferResources } from '../../../../contract/resources/infer-resources.js';
+import { requestSchema } from '../../../../contract/resources/representation.js';
+import { besideCreate, namingField } from '../../../../contract/resources/resource-roles.js';
 import { refusedMark } from '../../resource-marks.js';
 import type { AuthChoice, Scenario } from '../../scenario.js';
 import type { CaseKind, GenerateContext } from '../case-kind.js';
@@ -147,11 +149,14 @@ function respelledCase(operation: Operation, spelling: (typeof PATH_SPELLINGS)[n
  * resource carrying a mark, and says "not verified" when the list answers a full page without one.
  */
 function refusedAddsNothing(operation: Operation, { contract, random }: GenerateContext): Scenario[] {
-  const list = listOperation(operation, contract.operations);
+  // refused-not-stored reads a bare array of records.
+  const found = besideCreate(inferResources(contract), operation, 'list', contract.byId);
+  const listed = found?.resource.listPointer.length === 0 ? found : undefined;
   const named = namingField(requestSchema(operation));
   const valid = validRequest(operation);
-  if (!list || named === undefined || valid.body?.kind !== 'json') return [];
-  const filtered = rareFilter(list, requestSchema(operation));
+  if (!listed || named === undefined || valid.body?.kind !== 'json') return [];
+  const list = listed.operation;
+  const filtered = rareFilter(list, listed.resource);
   const sample = { ...(valid.body.value as Record<string, unknown>), ...filtered };
   const refused = (auth: AuthChoice): StepSpec => ({
     ...valid,
