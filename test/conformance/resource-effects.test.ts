@@ -183,6 +183,66 @@ describe('ids the generated cases use', () => {
   });
 });
 
+describe('a list that wraps its records', () => {
+  it('gets no case that counts or searches a bare array, and says which and why by operation', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'wrapped-'));
+    const file = join(dir, 'openapi.yaml');
+    await writeFile(file, WRAPPED);
+    const { cases, notMade } = generateCases(await loadContract(file), {
+      seed: 1,
+      token: 'k',
+      kinds: undefined,
+      maxCases: undefined,
+    });
+    const ids = cases.map((c) => c.id);
+    expect(
+      ids.filter((id) => id.startsWith('pagination/') || id.endsWith('/stored-once') || id.includes('refused-adds-nothing')),
+    ).toEqual([]);
+    // Still made: what reads one record, and the effects cases, which follow the list's pointer.
+    expect(ids).toEqual(expect.arrayContaining(['ids/createWidget/concurrent-burst', 'effects/createWidget/created-readable']));
+    const wraps = notMade.filter((n) => /wraps the records in items/.test(n.reason));
+    expect(wraps.map((n) => n.operationId).sort()).toEqual(['createWidget', 'createWidget', 'createWidget', 'listWidgets']);
+  });
+});
+
+const WRAPPED = `openapi: 3.0.3
+info: {title: Widgets, version: '1'}
+servers: [{url: 'http://127.0.0.1/api'}]
+security: [{bearerAuth: []}]
+paths:
+  /widgets:
+    get:
+      operationId: listWidgets
+      parameters: [{name: limit, in: query, schema: {type: integer, minimum: 1, maximum: 50}}]
+      responses:
+        '200':
+          description: ok
+          content: {application/json: {schema: {type: object, properties: {items: {type: array, items: {$ref: '#/components/schemas/Widget'}}, next: {type: string}}}}}
+    post:
+      operationId: createWidget
+      requestBody: {required: true, content: {application/json: {schema: {type: object, required: [name], properties: {name: {type: string}}}}}}
+      responses:
+        '201': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Widget'}}}}
+        '400': {description: bad}
+        '401': {description: no key}
+  /widgets/{widgetId}:
+    parameters: [{name: widgetId, in: path, required: true, schema: {type: integer}}]
+    get:
+      operationId: getWidget
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Widget'}}}}
+        '404': {description: none}
+components:
+  securitySchemes: {bearerAuth: {type: http, scheme: bearer}}
+  schemas:
+    Widget:
+      type: object
+      required: [id, name]
+      properties:
+        id: {type: integer, readOnly: true}
+        name: {type: string}
+`;
+
 const NO_CREATE = `openapi: 3.0.3
 info: {title: Things, version: '1'}
 servers: [{url: 'http://127.0.0.1/api'}]

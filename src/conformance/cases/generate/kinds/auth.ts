@@ -1,13 +1,13 @@
 import { largestPageQuery } from '../../../../contract/list-parameters.js';
 import { findResponse } from '../../../../contract/find-response.js';
 import type { Operation } from '../../../../contract/operation.js';
-import { inferResources } from '../../../../contract/resources/infer-resources.js';
 import { requestSchema } from '../../../../contract/resources/representation.js';
-import { besideCreate, namingField } from '../../../../contract/resources/resource-roles.js';
+import { namingField } from '../../../../contract/resources/resource-roles.js';
 import { refusedMark } from '../../resource-marks.js';
 import type { AuthChoice, Scenario } from '../../scenario.js';
 import type { CaseKind, GenerateContext } from '../case-kind.js';
 import { successStatuses } from '../expected-statuses.js';
+import { markedList, wrappedListsNotMade } from '../marked-list.js';
 import { makeCase, type StepSpec } from '../make-case.js';
 import { rareFilter } from '../rare-filter.js';
 import { validRequest } from '../valid-request.js';
@@ -97,6 +97,12 @@ export const authKind: CaseKind = {
         ...refusedAddsNothing(operation, context),
         ...PATH_SPELLINGS.map((spelling) => respelledCase(operation, spelling)),
       ]),
+  notMade: ({ contract }) =>
+    wrappedListsNotMade(
+      contract,
+      (create) => `auth/${create}/refused-adds-nothing`,
+      (create) => create.auth === 'bearer',
+    ),
 };
 
 // The literal segments of a path template, leaving `{param}` names as they are.
@@ -149,9 +155,7 @@ function respelledCase(operation: Operation, spelling: (typeof PATH_SPELLINGS)[n
  * resource carrying a mark, and says "not verified" when the list answers a full page without one.
  */
 function refusedAddsNothing(operation: Operation, { contract, random }: GenerateContext): Scenario[] {
-  // refused-not-stored reads a bare array of records.
-  const found = besideCreate(inferResources(contract), operation, 'list', contract.byId);
-  const listed = found?.resource.listPointer.length === 0 ? found : undefined;
+  const listed = markedList(contract, operation);
   const named = namingField(requestSchema(operation));
   const valid = validRequest(operation);
   if (!listed || named === undefined || valid.body?.kind !== 'json') return [];

@@ -4,7 +4,7 @@ import type { Operation } from '../../../../contract/operation.js';
 import { inferResources } from '../../../../contract/resources/infer-resources.js';
 import { requestSchema } from '../../../../contract/resources/representation.js';
 import type { Resource } from '../../../../contract/resources/resource.js';
-import { assignsIds, hasRole, operationOf } from '../../../../contract/resources/resource-roles.js';
+import { assignsIds, hasRole, operationOf, resourceRoles } from '../../../../contract/resources/resource-roles.js';
 import { onceMarked } from '../../resource-marks.js';
 import type { Scenario } from '../../scenario.js';
 import type { CaseKind } from '../case-kind.js';
@@ -12,6 +12,7 @@ import { successStatuses } from '../expected-statuses.js';
 import type { Random } from '../create-random.js';
 import { listedReadCases } from '../listed-read-cases.js';
 import { makeCase } from '../make-case.js';
+import { markedList, wrappedListsNotMade } from '../marked-list.js';
 import { createBody } from '../own-records.js';
 
 const BURST = 8;
@@ -68,8 +69,13 @@ export const idsKind: CaseKind = {
     ...listedReadCases('ids', contract),
   ],
   // A client-named id (a book's ISBN) is the client's to keep unique: the service is not held to assigning one.
-  notMade: ({ contract }) =>
-    inferResources(contract).resources.flatMap((resource) => {
+  notMade: ({ contract }) => [
+    ...wrappedListsNotMade(
+      contract,
+      (create) => `ids/${create}/stored-once`,
+      (create) => assignsIds(resourceRoles(inferResources(contract)).get(create.operationId)?.resource as Resource),
+    ),
+    ...inferResources(contract).resources.flatMap((resource) => {
       const create = operationOf(resource, 'create', contract.byId);
       if (!create || !resource.id || resource.stateless || !hasRole(resource, 'get') || assignsIds(resource)) return [];
       return [
@@ -80,6 +86,7 @@ export const idsKind: CaseKind = {
         },
       ];
     }),
+  ],
 };
 
 /**
@@ -95,8 +102,7 @@ function storedOnceCase(
 ): Scenario[] {
   const list = operationOf(resource, 'list', contract.byId);
   const marked = onceMarked(requestSchema(operation), random);
-  // stored-once reads a bare array of records.
-  if (!list || marked === undefined || resource.listPointer.length > 0) return [];
+  if (!list || marked === undefined || !markedList(contract, operation)) return [];
   const op = operation.operationId;
   return [
     makeCase({

@@ -1,14 +1,14 @@
 import { stringifyJson } from '../../../../contract/lossless-json.js';
 import type { Contract } from '../../../../contract/load-contract.js';
 import { largestPageQuery } from '../../../../contract/list-parameters.js';
-import { inferResources } from '../../../../contract/resources/infer-resources.js';
 import { requestSchema } from '../../../../contract/resources/representation.js';
 import type { Resource } from '../../../../contract/resources/resource.js';
-import { besideCreate, namingField } from '../../../../contract/resources/resource-roles.js';
+import { namingField } from '../../../../contract/resources/resource-roles.js';
 import type { JsonSchema, Operation } from '../../../../contract/operation.js';
 import type { Scenario, Step } from '../../scenario.js';
 import type { CaseKind } from '../case-kind.js';
 import { invalidInputStatus, successStatuses } from '../expected-statuses.js';
+import { markedList, wrappedListsNotMade } from '../marked-list.js';
 import { makeCase } from '../make-case.js';
 import { rareFilter } from '../rare-filter.js';
 import type { Random } from '../create-random.js';
@@ -57,6 +57,8 @@ export const invalidBodiesKind: CaseKind = {
         ? casesFor(operation, schema, context.random, context.contract)
         : [];
     }),
+  notMade: ({ contract }) =>
+    wrappedListsNotMade(contract, (create) => `invalid-bodies/${create}/refused-adds-nothing (and -filtered)`),
 };
 
 function casesFor(operation: Operation, schema: JsonSchema, random: Random, contract: Contract): Scenario[] {
@@ -166,9 +168,7 @@ function refusedAddNothing(
   status: number | '4XX',
   contract: Contract,
 ): Scenario[] {
-  // refused-not-stored reads a bare array of records.
-  const found = besideCreate(inferResources(contract), operation, 'list', contract.byId);
-  const listed = found?.resource.listPointer.length === 0 ? found : undefined;
+  const listed = markedList(contract, operation);
   // One refused body for each field that can be wrong while the mark stays (categoryId missing, status not in its enum).
   const fields = new Set<string>();
   const marked = invalid.filter(({ id, body }) => {
