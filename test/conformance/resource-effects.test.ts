@@ -108,15 +108,7 @@ describe('what the runner cannot make or run is said, never dropped in silence',
   });
 
   it('names the construct and the cases it could not generate: an item path with no create', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'no-create-'));
-    const file = join(dir, 'openapi.yaml');
-    await writeFile(file, NO_CREATE);
-    const { cases, notMade } = generateCases(await loadContract(file), {
-      seed: 1,
-      token: 'k',
-      kinds: undefined,
-      maxCases: undefined,
-    });
+    const { file, cases, notMade } = await generateFrom(NO_CREATE);
     // Only values chosen on purpose remain: an invalid one, or an id no record is likely to have (auth).
     const sent = cases.flatMap((c) =>
       c.steps.filter((s) => s.operation.operationId === 'replaceThing').map((s) => s.path.thingId),
@@ -183,17 +175,16 @@ describe('ids the generated cases use', () => {
   });
 });
 
+// The cases of a contract given as text, loaded as the tools load any file.
+async function generateFrom(yaml: string) {
+  const file = join(await mkdtemp(join(tmpdir(), 'contract-')), 'openapi.yaml');
+  await writeFile(file, yaml);
+  return { file, ...generateCases(await loadContract(file), { seed: 1, token: 'k', kinds: undefined, maxCases: undefined }) };
+}
+
 describe('a list that wraps its records', () => {
   it('gets no case that counts or searches a bare array, and says which and why by operation', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'wrapped-'));
-    const file = join(dir, 'openapi.yaml');
-    await writeFile(file, WRAPPED);
-    const { cases, notMade } = generateCases(await loadContract(file), {
-      seed: 1,
-      token: 'k',
-      kinds: undefined,
-      maxCases: undefined,
-    });
+    const { cases, notMade } = await generateFrom(WRAPPED);
     const ids = cases.map((c) => c.id);
     expect(
       ids.filter((id) => id.startsWith('pagination/') || id.endsWith('/stored-once') || id.includes('refused-adds-nothing')),
