@@ -19,11 +19,11 @@ export function markedList(contract: Contract, create: Operation): { resource: R
 export function wrappedListsNotMade(
   contract: Contract,
   cases: (create: string) => string,
-  applies: (create: Operation) => boolean = () => true,
+  applies: (create: Operation, resource: Resource) => boolean = () => true,
 ): NotMade[] {
   return inferResources(contract).resources.flatMap((resource) => {
     const create = operationOf(resource, 'create', contract.byId);
-    if (!create || !applies(create) || !resource.id || resource.stateless) return [];
+    if (!create || !resource.id || resource.stateless || !applies(create, resource)) return [];
     if (!operationOf(resource, 'list', contract.byId) || resource.listPointer.length === 0) return [];
     return [
       {

@@ -4,7 +4,7 @@ import type { Operation } from '../../../../contract/operation.js';
 import { inferResources } from '../../../../contract/resources/infer-resources.js';
 import { requestSchema } from '../../../../contract/resources/representation.js';
 import type { Resource } from '../../../../contract/resources/resource.js';
-import { assignsIds, hasRole, operationOf, resourceRoles } from '../../../../contract/resources/resource-roles.js';
+import { assignsIds, hasRole, operationOf } from '../../../../contract/resources/resource-roles.js';
 import { onceMarked } from '../../resource-marks.js';
 import type { Scenario } from '../../scenario.js';
 import type { CaseKind } from '../case-kind.js';
@@ -73,7 +73,7 @@ export const idsKind: CaseKind = {
     ...wrappedListsNotMade(
       contract,
       (create) => `ids/${create}/stored-once`,
-      (create) => assignsIds(resourceRoles(inferResources(contract)).get(create.operationId)?.resource as Resource),
+      (_, resource) => assignsIds(resource),
     ),
     ...inferResources(contract).resources.flatMap((resource) => {
       const create = operationOf(resource, 'create', contract.byId);
