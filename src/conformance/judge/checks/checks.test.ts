@@ -75,7 +75,7 @@ function input(shape: Shape = {}): CheckInput {
     observing: false,
     caseId: 'test/case',
     settings: { timeoutMs: 1000, maxResponseTimeMs: 100 },
-    run: createRunMemory(contract.operations),
+    run: createRunMemory(contract),
   };
 }
 

@@ -1,7 +1,7 @@
-import { findResponse } from '../../../contract/find-response.js';
 import { filterParameters, pageSizeParameter } from '../../../contract/list-parameters.js';
-import type { JsonSchema, Operation, ParameterSpec } from '../../../contract/operation.js';
-import { listedResource } from '../../../contract/resource-shape.js';
+import type { Operation, ParameterSpec } from '../../../contract/operation.js';
+import type { Resource } from '../../../contract/resources/resource.js';
+import { listedRecords } from '../../../contract/resources/resource-roles.js';
 import { show } from '../subset-mismatch.js';
 import type { Check } from './check.js';
 
@@ -15,14 +15,14 @@ export const listWithinQuery: Check = {
   severity: 'high',
   clause: 'List animals: limit is the "maximum number of animals returned", default 20; status "filters by availability status"',
   observed: 'documented',
-  check: ({ operation, exchange }) => {
+  check: ({ operation, exchange, run }) => {
     const response = exchange.response;
-    const list = response?.json;
-    if (!response || !Array.isArray(list) || response.status < 200 || response.status > 299) return undefined;
-    const item = listedResource(findResponse(operation, response.status)?.contents.find((c) => c.schema !== undefined)?.schema);
-    if (!item) return undefined;
+    const role = run.roles.get(operation.operationId);
+    if (!response || role?.kind !== 'list' || response.status < 200 || response.status > 299) return undefined;
+    const list = listedRecords(role.resource, response.json);
+    if (!list) return undefined;
     const query = queryOf(exchange.request.url);
-    const { page, filters } = queryParameters(operation, item);
+    const { page, filters } = queryParameters(operation, role.resource);
     const bound = page && pageSize(page, query.getAll(page.name));
     if (page && bound !== undefined && list.length > bound) {
       const asked = query.has(page.name) ? `${page.name}=${bound}` : `no ${page.name} (default ${bound})`;
@@ -65,10 +65,10 @@ function pageSize(page: ParameterSpec, values: readonly string[]): number | unde
 // An operation's page size and filters, read once: this check runs on every answer.
 const known = new WeakMap<Operation, { readonly page: ParameterSpec | undefined; readonly filters: ParameterSpec[] }>();
 
-function queryParameters(operation: Operation, item: JsonSchema) {
+function queryParameters(operation: Operation, resource: Resource) {
   let found = known.get(operation);
   if (!found) {
-    found = { page: pageSizeParameter(operation), filters: filterParameters(operation, item) };
+    found = { page: pageSizeParameter(operation), filters: filterParameters(operation, resource) };
     known.set(operation, found);
   }
   return found;
