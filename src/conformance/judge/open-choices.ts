@@ -11,27 +11,25 @@ export function openChoices({ operation, exchange, run }: CheckInput): string[] 
   const response = exchange.response;
   if (!response) return [];
   // Each choice is noted once a run: once both are, an answer is not looked at again (this runs on every one).
-  const { idsKey, creates, extraKeys } = keysOf(operation);
-  let extraKey = extraKeys.get(response.status);
-  if (extraKey === undefined) {
-    extraKey = `extra ${operation.operationId} ${response.status}`;
-    extraKeys.set(response.status, extraKey);
-  }
+  const known = keysOf(operation);
+  const { idsKey, creates } = known;
+  const answer = answerOf(known, operation, response.status);
   const assigns = creates && response.status >= 200 && response.status < 300;
-  const wantsExtra = !run.noted.has(extraKey);
+  const wantsExtra = !run.noted.has(answer.extraKey);
   const wantsIds = assigns && !run.noted.has(idsKey);
   if ((!wantsExtra && !wantsIds) || response.json === undefined) return [];
-  const schema = findResponse(operation, response.status)?.contents.find((c) => c.schema !== undefined)?.schema;
   const notes: string[] = [];
   const once = (key: string, note: string) => {
     run.noted.add(key);
     notes.push(note);
   };
-  const item = listedResource(schema) ?? schema;
-  const body = Array.isArray(response.json) && listedResource(schema) ? response.json[0] : response.json;
-  const extra = wantsExtra ? extraFields(item, body) : [];
+  const body = Array.isArray(response.json) && answer.listed ? response.json[0] : response.json;
+  const extra = wantsExtra ? extraFields(answer.item, body) : [];
   if (extra.length > 0) {
-    once(extraKey, `${operation.operationId} ${response.status} answers fields the contract does not list: ${extra.join(', ')}`);
+    once(
+      answer.extraKey,
+      `${operation.operationId} ${response.status} answers fields the contract does not list: ${extra.join(', ')}`,
+    );
   }
   if (wantsIds && body !== null && typeof body === 'object') {
     const id = (body as Record<string, unknown>)[IDENTIFIER];
@@ -48,19 +46,40 @@ export function openChoices({ operation, exchange, run }: CheckInput): string[] 
 interface Keys {
   readonly idsKey: string;
   readonly creates: boolean;
-  readonly extraKeys: Map<number, string>;
+  readonly answers: Map<number, Answer>;
 }
 
-// An operation's keys in the run's notes, made once: openChoices runs on every answer of a run.
+/** What one status of an operation answers, as read here: its key in the run's notes and the schema of an item. */
+interface Answer {
+  readonly extraKey: string;
+  /** The schema whose fields an answer's item is held to: a listed resource's, else the whole answer's. */
+  readonly item: JsonSchema | undefined;
+  /** The answer lists resources: its first element is the item looked at. */
+  readonly listed: boolean;
+}
+
+// An operation's keys in the run's notes and its answers' schemas, read once: openChoices runs on every answer of a
+// run, and a target that answers no extra field is looked at again on each.
 const keys = new WeakMap<Operation, Keys>();
 
 function keysOf(operation: Operation): Keys {
   let known = keys.get(operation);
   if (!known) {
-    known = { idsKey: `ids ${operation.operationId}`, creates: createdResource(operation) !== undefined, extraKeys: new Map() };
+    known = { idsKey: `ids ${operation.operationId}`, creates: createdResource(operation) !== undefined, answers: new Map() };
     keys.set(operation, known);
   }
   return known;
+}
+
+function answerOf({ answers }: Keys, operation: Operation, status: number): Answer {
+  let answer = answers.get(status);
+  if (answer === undefined) {
+    const schema = findResponse(operation, status)?.contents.find((c) => c.schema !== undefined)?.schema;
+    const listed = listedResource(schema);
+    answer = { extraKey: `extra ${operation.operationId} ${status}`, item: listed ?? schema, listed: listed !== undefined };
+    answers.set(status, answer);
+  }
+  return answer;
 }
 
 function extraFields(schema: JsonSchema | undefined, body: unknown): string[] {
