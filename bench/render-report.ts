@@ -1,5 +1,6 @@
 import type { BenchSettings } from './bench-settings.js';
 import { type Measurements, type TargetCheck, throughputRatio } from './evaluate-targets.js';
+import type { RunnerRow } from './measure-runner.js';
 import type { ThroughputRow } from './measure-throughput.js';
 import { SCENARIOS } from './scenarios.js';
 import { TARGETS } from './targets.js';
@@ -85,23 +86,7 @@ export function renderReport(report: BenchReport): string {
     '|---|--:|---|',
     ...report.startup.map((r) => `| ${TARGETS[r.target].title} | ${int(r.medianMs)} | ${r.roundsMs.map(int).join(', ')} |`),
     '',
-    `## Conformance runner: the default run (scenario files and generated cases, ${report.runner.requests} requests) against the mock, alternating with a plain undici replay of the same requests, in a process of its own`,
-    '',
-    `${report.runner.schedule.warmUps} warm-up runs of each, then ${report.runner.schedule.rounds} rounds; a round is the mean of ${report.runner.schedule.runsPerRound} runs of each, taking turns, the mock's store reset before every run.`,
-    '',
-    '| | median ms | every round |',
-    '|---|--:|---|',
-    `| conformance (runConformance, no reporters) | ${report.runner.runnerMs.toFixed(1)} | ${report.runner.runnerRoundsMs.map((n) => n.toFixed(1)).join(', ')} |`,
-    `| plain undici replay | ${report.runner.replayMs.toFixed(1)} | ${report.runner.replayRoundsMs.map((n) => n.toFixed(1)).join(', ')} |`,
-    '',
-    `Each round runs the two back to back; the median over rounds of runner / replay is ${(report.runner.overhead + 1).toFixed(2)}× (${Math.round(report.runner.overhead * 100)}% over).`,
-    '',
-    `Of the runner's time, ${report.runner.fixedMs.toFixed(1)} ms (median) is the fixed cost of a run: before its first request (scenario files, generated and selected cases, connections) and after its last (closing, the summary). Over the replay, the rest comes to ${report.runner.overheadUsPerRequest.toFixed(1)} µs per request (median of paired rounds). The default run as a new process (\`conformance --target <mock>\`, every reporter): ${(report.runner.cliWallMs / 1000).toFixed(2)} s.`,
-    '',
-    `All built-in checks on one response: ${report.runner.checksUsPerResponse.toFixed(1)} µs (mean over the recorded responses).`,
-    '',
-    `The runner's own work alone (every case of the run built, judged and recorded over answers recorded from the mock, no network, the mock idle): ${report.runner.engineUsPerRequest.toFixed(1)} µs per request (median of runs).`,
-    '',
+    ...renderRunner(report.runner),
     '## Conformance runner against a target whose every list is 10 MiB',
     '',
     'A `node:http` target (`bench/large-answers-target.ts`) answers every `GET /v1/pets` with 10 MiB of pets or of empty objects; `conformance --target <it>` runs as a new process, its peak RSS read from `/proc` (VmHWM).',
@@ -119,4 +104,27 @@ export function renderReport(report: BenchReport): string {
     '',
   ];
   return lines.join('\n');
+}
+
+/** The runner's section: the default run against the mock beside a plain replay of its requests. */
+export function renderRunner(runner: RunnerRow): string[] {
+  return [
+    `## Conformance runner: the default run (scenario files and generated cases, ${runner.requests} requests) against the mock, alternating with a plain undici replay of the same requests, in a process of its own`,
+    '',
+    `${runner.schedule.warmUps} warm-up runs of each, then ${runner.schedule.rounds} rounds; a round is the mean of ${runner.schedule.runsPerRound} runs of each, taking turns, the mock's store reset before every run.`,
+    '',
+    '| | median ms | every round |',
+    '|---|--:|---|',
+    `| conformance (runConformance, no reporters) | ${runner.runnerMs.toFixed(1)} | ${runner.runnerRoundsMs.map((n) => n.toFixed(1)).join(', ')} |`,
+    `| plain undici replay | ${runner.replayMs.toFixed(1)} | ${runner.replayRoundsMs.map((n) => n.toFixed(1)).join(', ')} |`,
+    '',
+    `Each round runs the two back to back; the median over rounds of runner / replay is ${(runner.overhead + 1).toFixed(2)}× (${Math.round(runner.overhead * 100)}% over).`,
+    '',
+    `Of the runner's time, ${runner.fixedMs.toFixed(1)} ms (median) is the fixed cost of a run: before its first request (scenario files, generated and selected cases, connections) and after its last (closing, the summary). Over the replay, the rest comes to ${runner.overheadUsPerRequest.toFixed(1)} µs per request (median of paired rounds). The default run as a new process (\`conformance --target <mock>\`, every reporter): ${(runner.cliWallMs / 1000).toFixed(2)} s.`,
+    '',
+    `All built-in checks on one response: ${runner.checksUsPerResponse.toFixed(1)} µs (mean over the recorded responses).`,
+    '',
+    `The runner's own work alone (every case of the run built, judged and recorded over answers recorded from the mock, no network, the mock idle): ${runner.engineUsPerRequest.toFixed(1)} µs per request (median of runs).`,
+    '',
+  ];
 }

@@ -13,29 +13,25 @@ export function openChoices({ operation, exchange, run }: CheckInput): string[] 
   const response = exchange.response;
   if (!response) return [];
   // Each choice is noted once a run: once both are, an answer is not looked at again (this runs on every one).
-  const { idsKey, idField, extraKeys } = keysOf(operation, run);
-  let extraKey = extraKeys.get(response.status);
-  if (extraKey === undefined) {
-    extraKey = `extra ${operation.operationId} ${response.status}`;
-    extraKeys.set(response.status, extraKey);
-  }
+  const known = keysOf(operation, run);
+  const { idsKey, idField } = known;
+  const answer = answerOf(known, operation, response.status);
   const assigns = idField !== undefined && response.status >= 200 && response.status < 300;
-  const wantsExtra = !run.noted.has(extraKey);
+  const wantsExtra = !run.noted.has(answer.extraKey);
   const wantsIds = assigns && !run.noted.has(idsKey);
   if ((!wantsExtra && !wantsIds) || response.json === undefined) return [];
-  const schema = findResponse(operation, response.status)?.contents.find((c) => c.schema !== undefined)?.schema;
   const notes: string[] = [];
   const once = (key: string, note: string) => {
     run.noted.add(key);
     notes.push(note);
   };
-  // A list's records are judged by their first one: a bare array of objects (a wrapped page's own fields aside).
-  const listed = listedIn(schema)?.pointer.length === 0;
-  const item = listed ? (schema?.items as JsonSchema) : schema;
-  const body = Array.isArray(response.json) && listed ? response.json[0] : response.json;
-  const extra = wantsExtra ? extraFields(item, body) : [];
+  const body = Array.isArray(response.json) && answer.listed ? response.json[0] : response.json;
+  const extra = wantsExtra ? extraFields(answer.item, body) : [];
   if (extra.length > 0) {
-    once(extraKey, `${operation.operationId} ${response.status} answers fields the contract does not list: ${extra.join(', ')}`);
+    once(
+      answer.extraKey,
+      `${operation.operationId} ${response.status} answers fields the contract does not list: ${extra.join(', ')}`,
+    );
   }
   if (wantsIds && body !== null && typeof body === 'object') {
     const id = (body as Record<string, unknown>)[idField as string];
@@ -53,10 +49,20 @@ interface Keys {
   readonly idsKey: string;
   /** The id field of the records the operation creates, when the service assigns it. */
   readonly idField: string | undefined;
-  readonly extraKeys: Map<number, string>;
+  readonly answers: Map<number, Answer>;
 }
 
-// An operation's keys in the run's notes, made once: openChoices runs on every answer of a run.
+/** What one status of an operation answers, as read here: its key in the run's notes and the schema of an item. */
+interface Answer {
+  readonly extraKey: string;
+  /** The schema whose fields an answer's item is held to: a listed resource's, else the whole answer's. */
+  readonly item: JsonSchema | undefined;
+  /** The answer lists resources: its first element is the item looked at. */
+  readonly listed: boolean;
+}
+
+// An operation's keys in the run's notes and its answers' schemas, read once: openChoices runs on every answer of a
+// run, and a target that answers no extra field is looked at again on each.
 const keys = new WeakMap<Operation, Keys>();
 
 function keysOf(operation: Operation, run: RunMemory): Keys {
@@ -64,10 +70,26 @@ function keysOf(operation: Operation, run: RunMemory): Keys {
   if (!known) {
     const role = run.roles.get(operation.operationId);
     const idField = role?.kind === 'create' && assignsIds(role.resource) ? role.resource.id?.name : undefined;
-    known = { idsKey: `ids ${operation.operationId}`, idField, extraKeys: new Map() };
+    known = { idsKey: `ids ${operation.operationId}`, idField, answers: new Map() };
     keys.set(operation, known);
   }
   return known;
+}
+
+function answerOf({ answers }: Keys, operation: Operation, status: number): Answer {
+  let answer = answers.get(status);
+  if (answer === undefined) {
+    const schema = findResponse(operation, status)?.contents.find((c) => c.schema !== undefined)?.schema;
+    // A list's records are judged by their first one: a bare array of objects (a wrapped page's own fields aside).
+    const listed = listedIn(schema)?.pointer.length === 0;
+    answer = {
+      extraKey: `extra ${operation.operationId} ${status}`,
+      item: listed ? (schema?.items as JsonSchema) : schema,
+      listed,
+    };
+    answers.set(status, answer);
+  }
+  return answer;
 }
 
 // allOf members count: a Pet written as allOf [NewPet, {id}] lists NewPet's fields too.
