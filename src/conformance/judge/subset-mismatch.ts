@@ -1,7 +1,5 @@
 import { show } from '../../contract/judge/show-value.js';
 
-export { show };
-
 /**
  * Where `actual` fails to contain `expected`, or undefined when it does: objects by key (extra keys are
  * allowed, the contract permits extra fields), arrays element by element with the same length, integers

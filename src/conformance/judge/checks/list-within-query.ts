@@ -2,7 +2,7 @@ import { filterParameters, pageSizeParameter } from '../../../contract/list-para
 import type { Operation, ParameterSpec } from '../../../contract/operation.js';
 import type { Resource } from '../../../contract/resources/resource.js';
 import { listedRecords } from '../../../contract/resources/resource-roles.js';
-import { show } from '../subset-mismatch.js';
+import { show } from '../../../contract/judge/show-value.js';
 import type { Check } from './check.js';
 
 /**
