@@ -28,7 +28,7 @@ export class RequestState {
   adminRoute: AdminRoute | undefined = undefined;
   operation: Operation | undefined = undefined;
   pathParams: Readonly<Record<string, string>> = NO_PARAMS;
-  /** The path below the base path, as Prism routes it. */
+  /** The path below the base path, as Prism routes it; '' for a request outside the API (admin, another path). */
   relative = '';
   parsedQuery: RawQuery = NO_PARAMS;
   /** Headers decided along the way (CORS, Allow), written once by send. */
