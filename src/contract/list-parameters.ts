@@ -25,3 +25,15 @@ export function filterParameters(list: Operation, resource: JsonSchema | undefin
   const fields = resource?.properties ?? {};
   return list.parameters.filter((p) => p.in === 'query' && p.schema.enum !== undefined && fields[p.name]?.enum !== undefined);
 }
+
+/**
+ * Query parameters that filter a list on an integer field of the same name (listOrders' `petId`): an integer names
+ * one value, and only the items holding it match. The page size is never one.
+ */
+export function integerFilterParameters(list: Operation, resource: JsonSchema | undefined): ParameterSpec[] {
+  const fields = resource?.properties ?? {};
+  const page = pageSizeParameter(list);
+  return list.parameters.filter(
+    (p) => p.in === 'query' && p !== page && p.schema.type === 'integer' && fields[p.name]?.type === 'integer',
+  );
+}
