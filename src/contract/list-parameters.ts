@@ -31,3 +31,20 @@ export function filterParameters(list: Operation, resource: Resource): Parameter
   );
   return list.parameters.filter((p) => p.in === 'query' && p.schema.enum !== undefined && named.has(p.name));
 }
+
+/**
+ * Query parameters that filter a list on an integer field of the same name (listOrders' `petId`): an integer names
+ * one value, and only the items holding it match. The page size is never one.
+ */
+export function integerFilterParameters(list: Operation, resource: Resource): ParameterSpec[] {
+  const fields = objectShape(resource.schema)?.properties ?? {};
+  const page = pageSizeParameter(list);
+  const named = new Set(
+    (resource.list?.filters ?? [])
+      .filter((f) => f.field === f.parameter && [fields[f.field]?.type].flat().includes('integer'))
+      .map((f) => f.parameter),
+  );
+  return list.parameters.filter(
+    (p) => p.in === 'query' && p !== page && [p.schema.type].flat().includes('integer') && named.has(p.name),
+  );
+}

@@ -8,9 +8,8 @@ import { generateCases } from '../../src/conformance/cases/generate/generate-cas
 import { operationCoverage } from '../../src/conformance/judge/operation-coverage.js';
 import { DEV_API_KEY } from '../../src/mock/mock-options.js';
 import { type CrudBreakage, type CrudServer, startCrudServer } from '../support/crud-server.js';
-import type { RunResult } from '../../src/conformance/run-result.js';
 import type { Step } from '../../src/conformance/cases/scenario.js';
-import { blockingCheckIds, runCli } from './run-cli.js';
+import { blockingCheckIds, namedCheckIds, runCli } from './run-cli.js';
 
 const EVOLVED = 'test/contracts/evolved-petstore/openapi.yaml';
 const LIBRARY = 'test/contracts/library-api/openapi.yaml';
@@ -72,22 +71,21 @@ describe('effect checks over a CRUD server driven by the resource model', () => 
     { contract: EVOLVED, breakage: 'delete-before-auth', check: 'refusal-leaves-no-trace' },
     { contract: LIBRARY, breakage: 'orphan-create', check: 'parent-scoped' },
     { contract: LIBRARY, breakage: 'patch-replaces', check: 'update-took-effect' },
+    { contract: EVOLVED, breakage: 'update-answers-old', check: 'update-took-effect' },
+    { contract: LIBRARY, breakage: 'update-answers-old', check: 'update-took-effect' },
+    { contract: LIBRARY, breakage: 'location-other-id', check: 'created-location' },
+    { contract: EVOLVED, breakage: 'delete-answers-200', check: 'status-documented' },
+    { contract: LIBRARY, breakage: 'created-later', check: 'created-readable' },
   ];
 
   it.each(BROKEN)('fails a server of $contract whose $breakage, naming $check', async ({ contract, breakage, check }) => {
     const run = await runAgainst(contract, breakage);
     expect(run.code, run.out).toBe(1);
-    expect(namedChecks(await run.report())).toContain(check);
+    // A finding's consequences name checks too: a PATCH that drops a required field is a body-schema finding first,
+    // with update-took-effect as its consequence.
+    expect(namedCheckIds(await run.report())).toContain(check);
   });
 });
-
-// A finding's consequences name checks too: a PATCH that drops a required field is a body-schema finding first,
-// with update-took-effect as its consequence.
-function namedChecks(report: RunResult): string[] {
-  return report.scenarios.flatMap((s) =>
-    s.findings.filter((f) => f.blocking).flatMap((f) => [f.checkId, ...f.consequences.map((c) => c.checkId)]),
-  );
-}
 
 describe('what the runner cannot make or run is said, never dropped in silence', () => {
   it('skips the shipped pet scenarios on a contract without their operations with one line, and runs them when named', async () => {

@@ -22,8 +22,8 @@ export interface TransportError {
   readonly kind: 'timeout' | 'connection' | 'too-large' | 'undecodable';
   readonly message: string;
   /**
-   * The status line's code, when one arrived before the body proved unusable (too large, undecodable): the
-   * target did answer, though there is no response to judge.
+   * The status line's code, when one arrived before the body proved unusable (too large, undecodable, cut short, or
+   * framed against HTTP/1.1): the target did answer, though there is no response to judge.
    */
   readonly status?: number;
   /** The system's or TLS's code for a connection error (ECONNREFUSED, DEPTH_ZERO_SELF_SIGNED_CERT): what the run branches on. */

@@ -3,7 +3,7 @@ import type { JsonSchema, Operation } from '../../../../contract/operation.js';
 import { largestPageQuery, pageSizeParameter } from '../../../../contract/list-parameters.js';
 import { inferResources } from '../../../../contract/resources/infer-resources.js';
 import { objectShape } from '../../../../contract/resources/object-shape.js';
-import { requestSchema } from '../../../../contract/resources/representation.js';
+import { answerSchema, requestSchema } from '../../../../contract/resources/representation.js';
 import { operationOf } from '../../../../contract/resources/resource-roles.js';
 import type { Resource, ResourceModel } from '../../../../contract/resources/resource.js';
 import type { ResourceEffect, Scenario } from '../../scenario.js';
@@ -167,6 +167,9 @@ function updateCase(
   shown: Record<string, unknown>,
   words: { readonly name: string; readonly description: string },
 ): Scenario {
+  const after = { ...kept(ctx, shown, true), [ctx.id]: ownId(ctx) };
+  // A write that answers the record ("The animal as replaced") answers it as written, not as it was.
+  const answer: ResourceEffect | undefined = answerSchema(write) ? { check: 'update-took-effect', body: after } : undefined;
   return makeCase({
     kind: KIND,
     id: `${write.operationId}/update-took-effect`,
@@ -177,9 +180,9 @@ function updateCase(
         operation: write,
         params: pathParams(write, ctx.own.values),
         body: { kind: 'json', value: body },
-        expect: { status: successStatuses(write) },
+        expect: { status: successStatuses(write), ...(answer ? { effect: answer } : {}) },
       },
-      readStep(ctx, { check: 'update-took-effect', status: ['2XX'], body: { ...kept(ctx, shown, true), [ctx.id]: ownId(ctx) } }),
+      readStep(ctx, { check: 'update-took-effect', status: ['2XX'], body: after }),
     ],
   });
 }
