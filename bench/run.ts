@@ -1,18 +1,22 @@
 // npm run bench [-- --quick] [-- --only throughput]: the mock against the bare node:http ceiling and Prism's CLI, on
-// loopback, in one run. Prints the report and writes reports/bench.md and reports/bench.json (with --only throughput,
-// the throughput table and its targets, written to reports/bench-throughput.md and .json).
+// loopback, in one run, and a second resource (another contract's, on the mock's generic path) against the same
+// ceiling. Prints the report and writes reports/bench.md and reports/bench.json (with --only throughput, the
+// throughput tables and their targets, written to reports/bench-throughput.md and .json).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, release, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import { packageRoot } from '../src/contract/package-root.js';
-import { type BenchSettings, FULL, QUICK } from './bench-settings.js';
+import { type BenchSettings, FULL, QUICK, resourceSettings } from './bench-settings.js';
 import { evaluateTargets, evaluateThroughputTargets } from './evaluate-targets.js';
+import { spawnLibraryMock } from './library-mock.js';
+import { libraryScenarios } from './library-scenarios.js';
 import { measureStartup } from './measure-startup.js';
 import { measureStoreScale } from './measure-store-scale.js';
 import { measureRunnerInItsOwnProcess } from './runner-process.js';
 import { measureRunnerMemory } from './measure-runner-memory.js';
 import { measureThroughput } from './measure-throughput.js';
-import { type BenchReport, renderReport, renderTargets, renderThroughput } from './render-report.js';
+import { type BenchReport, renderReport, renderResourceThroughput, renderTargets, renderThroughput } from './render-report.js';
+import { SCENARIOS } from './scenarios.js';
 import { type SpawnedServer, spawnServer } from './spawn-server.js';
 import { TARGETS, type TargetId } from './targets.js';
 
@@ -25,14 +29,15 @@ async function main(argv: readonly string[]): Promise<void> {
   const started = performance.now();
   if (only === 'throughput') {
     progress(`${settings.mode} benchmark: throughput only`);
-    const throughput = await throughputOnServers(settings);
-    const targets = evaluateThroughputTargets(throughput);
+    const { throughput, resourceThroughput } = await throughputOnServers(settings);
+    const targets = evaluateThroughputTargets(throughput, resourceThroughput);
     const markdown = [
       `# Benchmark (${settings.mode}, throughput only)`,
       '',
       `${new Date().toISOString()} · ${cpus()[0]?.model.trim() ?? 'unknown'}, ${cpus().length} cores · Node ${process.version}`,
       '',
       ...renderThroughput(throughput, settings),
+      ...renderResourceThroughput(resourceThroughput, settings),
       ...renderTargets(targets),
       '',
     ].join('\n');
@@ -40,7 +45,7 @@ async function main(argv: readonly string[]): Promise<void> {
     await writeFile(join(root, 'reports/bench-throughput.md'), markdown);
     await writeFile(
       join(root, 'reports/bench-throughput.json'),
-      `${JSON.stringify({ settings, throughput, targets }, null, 2)}\n`,
+      `${JSON.stringify({ settings, throughput, resourceThroughput, targets }, null, 2)}\n`,
     );
     process.stdout.write(`${markdown}\n`);
     progress(
@@ -52,7 +57,7 @@ async function main(argv: readonly string[]): Promise<void> {
   const startup = await measureStartup(settings, progress);
 
   progress('throughput');
-  const throughput = await throughputOnServers(settings);
+  const { throughput, resourceThroughput } = await throughputOnServers(settings);
 
   progress('stored pets');
   const scale = await measureStoreScale(settings, progress);
@@ -63,7 +68,7 @@ async function main(argv: readonly string[]): Promise<void> {
   progress('conformance runner against 10 MiB answers');
   const runnerMemory = await measureRunnerMemory(settings, progress);
 
-  const measurements = { throughput, scale, startup, runner, runnerMemory };
+  const measurements = { throughput, resourceThroughput, scale, startup, runner, runnerMemory };
   const report: BenchReport = {
     date: new Date().toISOString(),
     machine: {
@@ -89,12 +94,27 @@ async function main(argv: readonly string[]): Promise<void> {
   progress(`done in ${Math.round((performance.now() - started) / 1000)} s: reports/bench.md, reports/bench.json`);
 }
 
-// The three servers, each in its own process, for the throughput runs only.
+// The three servers, each in its own process, for the throughput runs only; then the library contract's mock
+// (seeded, so started only now) against the same ceiling.
 async function throughputOnServers(settings: BenchSettings) {
   const servers: Partial<Record<TargetId, SpawnedServer>> = {};
   try {
     for (const id of ['ours', 'ceiling', 'prism'] as const) servers[id] = await spawnServer(TARGETS[id].command);
-    return await measureThroughput(servers as Record<TargetId, SpawnedServer>, settings, progress);
+    const throughput = await measureThroughput(servers, SCENARIOS, settings, progress);
+    progress(`a second resource: ${settings.seededAuthors} authors seeded`);
+    const library = await spawnLibraryMock(settings.seededAuthors);
+    try {
+      const scenarios = libraryScenarios(settings.seededAuthors);
+      const resourceThroughput = await measureThroughput(
+        { ours: library, ceiling: servers.ceiling },
+        scenarios,
+        resourceSettings(settings),
+        progress,
+      );
+      return { throughput, resourceThroughput };
+    } finally {
+      await library.stop();
+    }
   } finally {
     await Promise.all(Object.values(servers).map((s) => s.stop()));
   }
