@@ -87,7 +87,9 @@ export function libraryMockCommand(fixtures: string, records: number): ServerCom
       '--port',
       '{port}',
     ],
-    probePath: '/__admin/health',
+    // Answered by Prism, which the mock loads once it listens: no run measures that load.
+    probePath: '/v1/stats',
+    headers: AUTH,
     startTimeoutMs: 120_000,
   };
 }
