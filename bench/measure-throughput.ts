@@ -20,7 +20,7 @@ const TARGET_ORDER: readonly TargetId[] = ['ours', 'ceiling', 'prism'];
 
 /**
  * Every scenario against every target given, round after round. The order of the targets turns with each run, so
- * that drift on a noisy machine (heat, other load) hits all of them alike; each run has its own warm-up. After a
+ * that drift on a noisy machine (heat, other load) hits all of them alike; each run has its own warm-up (none at 0 s). After a
  * run that wrote, the mock's store is put back to its fixtures, so that each run starts from the same records.
  */
 export async function measureThroughput(
@@ -41,7 +41,9 @@ export async function measureThroughput(
         const req = requestFor(scenario, TARGETS[target]);
         // A request first: a benchmark of 404s would be worthless.
         await probeLatency(server.origin, req, 1);
-        await runLoad(server.origin, req, { connections: settings.connections, durationSeconds: settings.warmupSeconds });
+        if (settings.warmupSeconds > 0) {
+          await runLoad(server.origin, req, { connections: settings.connections, durationSeconds: settings.warmupSeconds });
+        }
         const result = await runLoad(server.origin, req, settings);
         if (target === 'ours' && (scenario.method !== 'GET' || scenario.before)) await resetMock(server.origin);
         const key = `${scenario.id}\0${target}`;

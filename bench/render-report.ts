@@ -50,7 +50,7 @@ export function renderResourceThroughput(rows: readonly ThroughputRow[], setting
 }
 
 const loadOf = (settings: BenchSettings) =>
-  `${settings.connections} connections, ${settings.durationSeconds} s after a ${settings.warmupSeconds} s warm-up, ${medianOf(settings)}`;
+  `${settings.connections} connections, ${settings.durationSeconds} s ${settings.warmupSeconds > 0 ? `after a ${settings.warmupSeconds} s warm-up` : 'without a warm-up'}, ${medianOf(settings)}`;
 
 function throughputTable(throughput: readonly ThroughputRow[], scenarios: readonly Scenario[]): string[] {
   const has = (target: TargetId) => throughput.some((r) => r.target === target);
