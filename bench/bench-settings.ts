@@ -32,7 +32,7 @@ export const FULL: BenchSettings = {
   resourceWarmupSeconds: 2,
 };
 
-// Under a minute, so that CI runs the whole harness: every measurement once, shorter. The figures are noisy.
+// About a minute, so that CI runs the whole harness: every measurement once, shorter. The figures are noisy.
 export const QUICK: BenchSettings = {
   ...FULL,
   mode: 'quick',
@@ -41,7 +41,7 @@ export const QUICK: BenchSettings = {
   warmupSeconds: 0.5,
   probeRequests: 300,
   scaleDurationSeconds: 1,
-  // Without warm-ups, the second resource's runs add about a sixth to the quick run (autocannon runs whole
+  // Without warm-ups, the second resource's runs add about 10 s to the quick run (autocannon runs whole
   // seconds: a shorter warm-up would take one too).
   seededAuthors: 50_000,
   resourceDurationSeconds: 1,

@@ -125,7 +125,7 @@ async function throughputOnServers(settings: BenchSettings) {
   }
 }
 
-/** `--only throughput`: the part to repeat while working on the mock's speed (a full run takes about 9 minutes). */
+/** `--only throughput`: the part to repeat while working on the mock's speed (a full run takes about 16 minutes). */
 function readOnly(argv: readonly string[]): 'throughput' | undefined {
   const at = argv.indexOf('--only');
   if (at === -1) return undefined;
