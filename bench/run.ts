@@ -1,19 +1,30 @@
 // npm run bench [-- --quick] [-- --only throughput|runner]: the mock against the bare node:http ceiling and Prism's CLI, on
-// loopback, in one run. Prints the report and writes reports/bench.md and reports/bench.json (with --only throughput,
-// the throughput table and its targets, written to reports/bench-throughput.md and .json; likewise --only runner).
+// loopback, in one run, and a second resource (another contract's, on the mock's generic path) against the same
+// ceiling. Prints the report and writes reports/bench.md and reports/bench.json (with --only throughput, the
+// throughput tables and their targets, written to reports/bench-throughput.md and .json; likewise --only runner).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, release, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import { packageRoot } from '../src/contract/package-root.js';
-import { type BenchSettings, FULL, QUICK } from './bench-settings.js';
+import { type BenchSettings, FULL, QUICK, resourceSettings } from './bench-settings.js';
 import { evaluateRunnerTargets, evaluateTargets, evaluateThroughputTargets } from './evaluate-targets.js';
+import { spawnLibraryMock } from './library-mock.js';
+import { libraryScenarios } from './library-scenarios.js';
 import { measureStartup } from './measure-startup.js';
 import { measureStoreScale } from './measure-store-scale.js';
 import { measureRunnerInItsOwnProcess } from './runner-process.js';
 import { measureRunnerMemory } from './measure-runner-memory.js';
 import { measureThroughput } from './measure-throughput.js';
 import type { RunnerRow } from './measure-runner.js';
-import { type BenchReport, renderReport, renderRunner, renderTargets, renderThroughput } from './render-report.js';
+import {
+  type BenchReport,
+  renderReport,
+  renderResourceThroughput,
+  renderRunner,
+  renderTargets,
+  renderThroughput,
+} from './render-report.js';
+import { SCENARIOS } from './scenarios.js';
 import { type SpawnedServer, spawnServer } from './spawn-server.js';
 import { TARGETS, type TargetId } from './targets.js';
 
@@ -53,7 +64,7 @@ async function main(argv: readonly string[]): Promise<void> {
   const startup = await measureStartup(settings, progress);
 
   progress('throughput');
-  const throughput = await throughputOnServers(settings);
+  const { throughput, resourceThroughput } = await throughputOnServers(settings);
 
   progress('stored pets');
   const scale = await measureStoreScale(settings, progress);
@@ -64,7 +75,7 @@ async function main(argv: readonly string[]): Promise<void> {
   progress('conformance runner against 10 MiB answers');
   const runnerMemory = await measureRunnerMemory(settings, progress);
 
-  const measurements = { throughput, scale, startup, runner, runnerMemory };
+  const measurements = { throughput, resourceThroughput, scale, startup, runner, runnerMemory };
   const report: BenchReport = {
     date: new Date().toISOString(),
     machine: {
@@ -91,22 +102,49 @@ async function main(argv: readonly string[]): Promise<void> {
 }
 
 async function throughputPart(settings: BenchSettings) {
-  const throughput = await throughputOnServers(settings);
-  return { measured: throughput, lines: renderThroughput(throughput, settings), targets: evaluateThroughputTargets(throughput) };
+  const measured = await throughputOnServers(settings);
+  return {
+    measured,
+    lines: [
+      ...renderThroughput(measured.throughput, settings),
+      ...renderResourceThroughput(measured.resourceThroughput, settings),
+    ],
+    targets: evaluateThroughputTargets(measured.throughput, measured.resourceThroughput),
+  };
 }
 
 function runnerPart(runner: RunnerRow) {
   return { measured: runner, lines: renderRunner(runner), targets: evaluateRunnerTargets(runner) };
 }
 
-// The three servers, each in its own process, for the throughput runs only.
+// The three servers, each in its own process, for the throughput runs only, and the library contract's mock for
+// the second resource's runs, against the same ceiling. The seeded mock starts while the others do (it takes the
+// longest), and idles through the Pet Store's runs.
 async function throughputOnServers(settings: BenchSettings) {
   const servers: Partial<Record<TargetId, SpawnedServer>> = {};
+  const library = spawnLibraryMock(settings.seededAuthors);
+  // Awaited below: a start that fails first must not end the process as an unhandled rejection.
+  library.catch(() => {});
   try {
     for (const id of ['ours', 'ceiling', 'prism'] as const) servers[id] = await spawnServer(TARGETS[id].command);
-    return await measureThroughput(servers as Record<TargetId, SpawnedServer>, settings, progress);
+    const seeded = await library;
+    const throughput = await measureThroughput(servers, SCENARIOS, settings, progress);
+    progress(`a second resource: ${settings.seededAuthors} authors seeded`);
+    const resourceThroughput = await measureThroughput(
+      { ours: seeded, ceiling: servers.ceiling },
+      libraryScenarios(settings.seededAuthors),
+      resourceSettings(settings),
+      progress,
+    );
+    return { throughput, resourceThroughput };
   } finally {
-    await Promise.all(Object.values(servers).map((s) => s.stop()));
+    await Promise.all([
+      ...Object.values(servers).map((s) => s.stop()),
+      library.then(
+        (s) => s.stop(),
+        () => {},
+      ),
+    ]);
   }
 }
 
@@ -114,7 +152,7 @@ const PARTS = ['throughput', 'runner'] as const;
 
 /**
  * `--only throughput` or `--only runner`: the part to repeat while working on the mock's or the runner's speed (a
- * full run takes about 9 minutes).
+ * full run takes about 16 minutes).
  */
 function readOnly(argv: readonly string[]): (typeof PARTS)[number] | undefined {
   const at = argv.indexOf('--only');
