@@ -9,6 +9,14 @@ declare module 'autocannon' {
     duration?: number;
     pipelining?: number;
     timeout?: number;
+    /** Each connection sends these in turn; setupRequest may change one before each time it is sent. */
+    requests?: readonly { setupRequest?: (request: SentRequest) => SentRequest }[];
+  }
+  interface SentRequest {
+    method: string;
+    path: string;
+    headers: Record<string, string>;
+    body?: string | Buffer;
   }
   interface Histogram {
     average: number;

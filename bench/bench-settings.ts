@@ -11,6 +11,11 @@ export interface BenchSettings {
   /** Sequential requests per latency probe. */
   readonly probeRequests: number;
   readonly scaleDurationSeconds: number;
+  /** Authors the second resource's mock is seeded with (bench/library-scenarios.ts): more than a run deletes. */
+  readonly seededAuthors: number;
+  /** The second resource's runs and warm-ups. */
+  readonly resourceDurationSeconds: number;
+  readonly resourceWarmupSeconds: number;
 }
 
 export const FULL: BenchSettings = {
@@ -22,9 +27,12 @@ export const FULL: BenchSettings = {
   storeSizes: [1_000, 100_000, 1_000_000],
   probeRequests: 3_000,
   scaleDurationSeconds: 5,
+  seededAuthors: 1_000_000,
+  resourceDurationSeconds: 10,
+  resourceWarmupSeconds: 2,
 };
 
-// Under a minute, so that CI runs the whole harness: every measurement once, shorter. The figures are noisy.
+// About a minute, so that CI runs the whole harness: every measurement once, shorter. The figures are noisy.
 export const QUICK: BenchSettings = {
   ...FULL,
   mode: 'quick',
@@ -33,4 +41,14 @@ export const QUICK: BenchSettings = {
   warmupSeconds: 0.5,
   probeRequests: 300,
   scaleDurationSeconds: 1,
+  // Without warm-ups, the second resource's runs add about 10 s to the quick run (autocannon runs whole
+  // seconds: a shorter warm-up would take one too).
+  seededAuthors: 50_000,
+  resourceDurationSeconds: 1,
+  resourceWarmupSeconds: 0,
 };
+
+/** The settings of the second resource's runs: its own durations, the rest alike. */
+export function resourceSettings(settings: BenchSettings): BenchSettings {
+  return { ...settings, durationSeconds: settings.resourceDurationSeconds, warmupSeconds: settings.resourceWarmupSeconds };
+}

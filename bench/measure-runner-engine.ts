@@ -37,7 +37,7 @@ export async function measureRunnerEngine(origin: string, seed: number, runs: nu
         checks: BUILT_IN_CHECKS,
         settings: { timeoutMs: 10_000, maxResponseTimeMs: 2_000 },
         failOn: 'medium',
-        run: createRunMemory(contract.operations),
+        run: createRunMemory(contract),
         redact: client.redact,
         redactPieces: client.redactPieces,
       },

@@ -10,7 +10,7 @@ import { packageRoot } from '../src/contract/package-root.js';
 import { BUILT_IN_CHECKS } from '../src/conformance/judge/checks/built-in-checks.js';
 import { createRunMemory, type RunMemory } from '../src/conformance/judge/checks/check.js';
 import type { ObservedInput } from '../src/conformance/judge/create-judge.js';
-import type { Operation } from '../src/contract/operation.js';
+import type { ContractView } from '../src/contract/resources/infer-resources.js';
 import { loadContract } from '../src/contract/load-contract.js';
 import { runChecks } from '../src/conformance/judge/run-checks.js';
 import { runConformance } from '../src/conformance/run-conformance.js';
@@ -136,7 +136,7 @@ export async function measureRunner(settings: BenchSettings, progress: (line: st
       replayRoundsMs: replayRounds,
       overhead: median(runnerRounds.map((runner, i) => runner / (replayRounds[i] as number) - 1)),
       fixedMs: median(loadRounds),
-      checksUsPerResponse: checkCost(inputs, (await loadContract()).operations, settings.mode === 'quick' ? 100 : 1000),
+      checksUsPerResponse: checkCost(inputs, await loadContract(), settings.mode === 'quick' ? 100 : 1000),
       engineUsPerRequest: await measureRunnerEngine(mock.origin, SEED, settings.mode === 'quick' ? 5 : 40),
     };
   } finally {
@@ -235,8 +235,8 @@ async function runCliProcess(target: string): Promise<void> {
 
 // Each pass over the responses with a run memory of its own, as a run has: ids assigned in one pass are not
 // assigned twice in the next.
-function checkCost(inputs: readonly ObservedInput[], operations: readonly Operation[], repeat: number): number {
-  const memories = Array.from({ length: repeat + 1 }, () => createRunMemory(operations));
+function checkCost(inputs: readonly ObservedInput[], contract: ContractView, repeat: number): number {
+  const memories = Array.from({ length: repeat + 1 }, () => createRunMemory(contract));
   for (const input of inputs) runChecks(BUILT_IN_CHECKS, { ...input, run: memories[repeat] as RunMemory });
   const started = performance.now();
   for (let i = 0; i < repeat; i++) {

@@ -19,7 +19,7 @@ export async function probeLatency(origin: string, request: Request, count: numb
     for (let i = -count; i < count; i++) {
       const started = performance.now();
       const { statusCode, body } = await client.request({
-        path: request.path,
+        path: request.nextPath?.() ?? request.path,
         method: request.method,
         headers: request.headers,
         body: request.body,

@@ -15,8 +15,12 @@ export interface LoadResult {
   readonly non2xx: number;
 }
 
-/** Drives one URL with autocannon (in this process: the servers run in their own) for a fixed time. */
+/**
+ * Drives one URL with autocannon (in this process: the servers run in their own) for a fixed time. A request with
+ * a path of its own each time is built anew for each (autocannon's setupRequest), at a cost to this process.
+ */
 export async function runLoad(origin: string, request: Request, settings: LoadSettings): Promise<LoadResult> {
+  const { nextPath } = request;
   const result = await autocannon({
     url: origin + request.path,
     method: request.method,
@@ -25,6 +29,7 @@ export async function runLoad(origin: string, request: Request, settings: LoadSe
     connections: settings.connections,
     duration: settings.durationSeconds,
     timeout: 10,
+    ...(nextPath ? { requests: [{ setupRequest: (sent) => ({ ...sent, path: nextPath() }) }] } : {}),
   });
   return {
     requestsPerSecond: result.requests.total / result.duration,

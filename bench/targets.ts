@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { packageRoot } from '../src/contract/package-root.js';
 import { DEV_API_KEY } from '../src/mock/mock-options.js';
+import { LIBRARY_CONTRACT } from './library-scenarios.js';
 import type { Serving } from './scenarios.js';
 import type { ServerCommand } from './spawn-server.js';
 
@@ -32,7 +33,6 @@ export const TARGETS: Readonly<Record<TargetId, Target>> = {
     id: 'ceiling',
     title: 'bare node:http',
     basePath: '',
-    fixedStatus: 200,
     command: { args: [join(root, 'dist/bench/ceiling-server.js'), '{port}'], probePath: '/', startTimeoutMs: 15_000 },
   },
   // Prism routes on the paths without the servers' base path (its servers are {base_url} variables); it accepts
@@ -65,6 +65,31 @@ export function seededMockCommand(pets: number): ServerCommand {
   return {
     args: [join(root, 'dist/bench/seeded-mock.js'), String(pets), '{port}'],
     probePath: '/__admin/health',
+    startTimeoutMs: 120_000,
+  };
+}
+
+/**
+ * The mock serving the library contract, its authors seeded from a fixtures file (bench/library-scenarios.ts),
+ * with room for as many more: a run of creates must not find the store full.
+ */
+export function libraryMockCommand(fixtures: string, records: number): ServerCommand {
+  return {
+    args: [
+      join(root, 'dist/src/cli/petstore-mock.js'),
+      '--quiet',
+      '--contract',
+      LIBRARY_CONTRACT,
+      '--fixtures',
+      fixtures,
+      '--max-pets',
+      String(2 * records),
+      '--port',
+      '{port}',
+    ],
+    // Answered by Prism, which the mock loads once it listens: no run measures that load.
+    probePath: '/v1/stats',
+    headers: AUTH,
     startTimeoutMs: 120_000,
   };
 }

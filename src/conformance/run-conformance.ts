@@ -89,7 +89,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       ? undefined
       : { at: performance.now() + options.deadlineMs, name: formatDuration(options.deadlineMs) };
   const target = checkTarget(options.target);
-  const { contract, seed, kinds, cases, notes } = await planRun(options);
+  const { contract, seed, kinds, cases, notes, notMade } = await planRun(options);
   const rateLimited: RateLimited = { resends: 0, waitedMs: 0 };
   const client = createHttpClient({
     token: options.token,
@@ -113,7 +113,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       checks: options.checks ?? BUILT_IN_CHECKS,
       settings: { timeoutMs: options.timeoutMs, maxResponseTimeMs: options.maxResponseTimeMs },
       failOn: options.failOn,
-      run: createRunMemory(contract.operations),
+      run: createRunMemory(contract),
       redact: client.redact,
       redactPieces: client.redactPieces,
       // The dispatcher reads the proxy from process.env (create-dispatcher.ts): so do the reproduce lines.
@@ -173,7 +173,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
         ? undefined
         : await cleanUp(deletable, client, target, options.token, options.concurrency);
     const all = [probe.result, ...results];
-    const coverage = operationCoverage(contract.operations, all);
+    const coverage = operationCoverage(contract.operations, all, notMade);
     const targetGone = watch.gone(all);
     const result = summarise(all, {
       tool: { name: 'conformance', version: options.version },

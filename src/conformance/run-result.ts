@@ -89,6 +89,11 @@ export interface CoverageRow {
   readonly failed: number;
   /** Answers to `observe` steps that no check failed: neither passed nor failed, since the contract is silent. */
   readonly observed: number;
+  /**
+   * Cases of this operation the runner could not generate, each with the reason (`effects cases of /things (...):
+   * /things has no create`); on the operation's first row only, so each is counted once.
+   */
+  readonly notGenerated?: readonly string[];
 }
 
 export interface RunSettings {

@@ -2,6 +2,24 @@ import type { MediaSpec, Operation, ResponseSpec } from './operation.js';
 
 /** OpenAPI's precedence: the exact code, then its range (2XX), then default. */
 export function findResponse(operation: Operation, status: number): ResponseSpec | undefined {
+  let byStatus = found.get(operation);
+  if (byStatus === undefined) {
+    byStatus = new Map();
+    found.set(operation, byStatus);
+  }
+  let response = byStatus.get(status);
+  if (response === undefined) {
+    response = lookUp(operation, status) ?? null;
+    byStatus.set(status, response);
+  }
+  return response ?? undefined;
+}
+
+// Judging one answer asks for its documented response about ten times (the checks, the summary, open choices), and
+// a run's answers come in a handful of statuses: each is looked up once per operation. null: none documented.
+const found = new WeakMap<Operation, Map<number, ResponseSpec | null>>();
+
+function lookUp(operation: Operation, status: number): ResponseSpec | undefined {
   const exact = String(status);
   const range = `${exact[0]}XX`;
   let byRange: ResponseSpec | undefined;

@@ -1,4 +1,6 @@
-import type { JsonSchema, Operation, ParameterSpec } from './operation.js';
+import type { Operation, ParameterSpec } from './operation.js';
+import { objectShape } from './resources/object-shape.js';
+import type { Resource } from './resources/resource.js';
 
 // The names APIs give a page-size parameter; the seed's `limit` is "maximum number of animals returned".
 const PAGE_SIZE = /^(limit|page_?size|per_?page|max_?results|top)$/i;
@@ -18,10 +20,31 @@ export function largestPageQuery(list: Operation): Record<string, number> {
 }
 
 /**
- * Query parameters that filter a list on a field of its resources: named after a field of `resource` that has an
- * enum, with an enum of their own (listPets' `status`, "filters by availability status").
+ * The list's filters (resources.md rule 6: a query parameter named after a field of the representation) whose
+ * parameter and field both have an enum (listPets' `status`, "filters by availability status"): the values a case
+ * can create records with and ask for.
  */
-export function filterParameters(list: Operation, resource: JsonSchema | undefined): ParameterSpec[] {
-  const fields = resource?.properties ?? {};
-  return list.parameters.filter((p) => p.in === 'query' && p.schema.enum !== undefined && fields[p.name]?.enum !== undefined);
+export function filterParameters(list: Operation, resource: Resource): ParameterSpec[] {
+  const fields = objectShape(resource.schema)?.properties ?? {};
+  const named = new Set(
+    (resource.list?.filters ?? []).filter((f) => fields[f.field]?.enum !== undefined).map((f) => f.parameter),
+  );
+  return list.parameters.filter((p) => p.in === 'query' && p.schema.enum !== undefined && named.has(p.name));
+}
+
+/**
+ * Query parameters that filter a list on an integer field of the same name (listOrders' `petId`): an integer names
+ * one value, and only the items holding it match. The page size is never one.
+ */
+export function integerFilterParameters(list: Operation, resource: Resource): ParameterSpec[] {
+  const fields = objectShape(resource.schema)?.properties ?? {};
+  const page = pageSizeParameter(list);
+  const named = new Set(
+    (resource.list?.filters ?? [])
+      .filter((f) => f.field === f.parameter && [fields[f.field]?.type].flat().includes('integer'))
+      .map((f) => f.parameter),
+  );
+  return list.parameters.filter(
+    (p) => p.in === 'query' && p !== page && [p.schema.type].flat().includes('integer') && named.has(p.name),
+  );
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { AppError } from '../contract/app-error.js';
+import { errorBodiesOf } from '../contract/error-body/error-bodies.js';
 import { type Contract, loadContract } from '../contract/load-contract.js';
 import { inferResources } from '../contract/resources/infer-resources.js';
 import type { Operation } from '../contract/operation.js';
@@ -16,6 +17,7 @@ import { createAuthenticator } from './authenticate.js';
 import type { ClientError } from './connection/client-error-response.js';
 import { deprecationHeaders } from './deprecation-headers.js';
 import { handleRequest } from './handle-request.js';
+import { ERROR_STATUSES } from './error-codes.js';
 import { keepAnswersMadeBeforeEnd } from './connection/keep-answers-before-end.js';
 import { allowHosts } from './boundary/allowed-hosts.js';
 import { corsPolicy } from './boundary/cors.js';
@@ -189,6 +191,7 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
     routes: new Map(),
     contractMethods: '',
     resourceHandlers: new Map(),
+    errorBodies: errorBodiesOf(contract, ERROR_STATUSES),
     basePath,
     cors,
     allowsHost: allowHosts(options.allowedHosts, options.host ?? DEFAULTS.host),
@@ -233,6 +236,7 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
     }
     const served = servedResources(next);
     mock.resourceHandlers = resourceHandlers(next, served);
+    mock.errorBodies = errorBodiesOf(next, ERROR_STATUSES);
     resourcesByName.clear();
     for (const [name, entry] of adminResources(next, served)) resourcesByName.set(name, entry);
     mock.contractMethods = [...withHead([...new Set(next.operations.map((op) => op.method))]), 'OPTIONS'].join(', ');

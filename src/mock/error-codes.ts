@@ -54,7 +54,10 @@ export function statusOf(code: string): number {
   return (ERROR_CODES as Record<string, { status: number }>)[code]?.status ?? 500;
 }
 
-/** The contract's Error body: `status` always equals the HTTP status. */
-export function errorBody(code: string, message: string): string {
-  return stringifyJson({ code, message, status: statusOf(code) });
+/** Every status the table answers: the contract's error bodies are shaped for these at start. */
+export const ERROR_STATUSES: readonly number[] = [...new Set(Object.values(ERROR_CODES).map((entry) => entry.status))];
+
+/** The mock's own Error body (the shipped contract's): `status` always equals the HTTP status. */
+export function errorBody(code: string, message: string, status = statusOf(code)): string {
+  return stringifyJson({ code, message, status });
 }

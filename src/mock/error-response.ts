@@ -1,19 +1,53 @@
 import { isAppError } from '../contract/app-error.js';
+import type { ErrorBodyShape } from '../contract/error-body/shape-error-body.js';
 import { errorBody, statusOf } from './error-codes.js';
 import type { MockResponse } from './handler.js';
+import type { MockContext } from './mock-context.js';
+import type { RequestState } from './request-state.js';
 
-/** The answer to an error thrown on the request path: the edge where every AppError becomes an Error body. */
-export function errorResponse(error: unknown): MockResponse {
+/**
+ * The answer to an error thrown on the request path: the edge where every AppError becomes an error body, in the
+ * shape the contract gives its errors where the request reached the API (see contractShape).
+ */
+export function errorResponse(error: unknown, mock: MockContext, state: RequestState): MockResponse {
   if (isAppError(error)) {
     const { code, message } = error;
-    return { status: statusOf(code), body: errorBody(code, message), headers: authHeaders(code), errorCode: code };
+    const status = statusOf(code);
+    return errorAnswer(status, code, message, contractShape(mock, state, status), authHeaders(status));
   }
   // Anything that is not an AppError is a bug in the mock: say so, and keep serving.
   const message = `the mock failed to answer: ${(error as Error)?.message ?? String(error)}`;
-  return { status: 500, body: errorBody('internal_error', message), errorCode: 'internal_error' };
+  return errorAnswer(500, 'internal_error', message, contractShape(mock, state, 500));
+}
+
+/**
+ * The body the contract documents for this status of the request's operation; for a path of the API that names no
+ * operation (a 404, a 405), the contract's most common error body. None outside the API (the admin endpoints,
+ * another base path, a request refused before it was routed): those keep the mock's own Error body.
+ */
+export function contractShape(mock: MockContext, state: RequestState, status: number): ErrorBodyShape | undefined {
+  if (state.operation) return mock.errorBodies.shapeFor(state.operation, status);
+  return state.relative === '' ? undefined : mock.errorBodies.common(status);
+}
+
+/**
+ * An error answer in the contract's shape for it (src/contract/error-body/), in its documented media type; without
+ * one (outside the API, a contract with no error body or none that can be made valid), the mock's own Error body.
+ */
+export function errorAnswer(
+  status: number,
+  code: string,
+  message: string,
+  shape: ErrorBodyShape | undefined,
+  headers?: Readonly<Record<string, string>>,
+): MockResponse {
+  if (!shape) return { status, body: errorBody(code, message, status), headers, errorCode: code };
+  const body = shape.body(code, message);
+  if (shape.mediaType === 'application/json') return { status, body, headers, errorCode: code };
+  return { status, body, headers: { ...headers, 'Content-Type': shape.mediaType }, errorCode: code };
 }
 
 // RFC 6750 §3: a 401 names the scheme the client should use.
-function authHeaders(code: string): Record<string, string> | undefined {
-  return statusOf(code) === 401 ? { 'WWW-Authenticate': 'Bearer realm="petstore"' } : undefined;
+function authHeaders(status: number): Record<string, string> | undefined {
+  return status === 401 ? { 'WWW-Authenticate': 'Bearer realm="petstore"' } : undefined;
 }

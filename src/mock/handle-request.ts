@@ -22,12 +22,12 @@ export function handleRequest(mock: MockContext, req: IncomingMessage, res: Serv
   try {
     answer = runStages(state, mock);
   } catch (error) {
-    answer = errorResponse(error);
+    answer = errorResponse(error, mock, state);
   }
   if (!(answer instanceof Promise)) sendAnswer(state, mock, answer);
   else
     answer.then(
       (answered) => sendAnswer(state, mock, answered),
-      (error: unknown) => sendAnswer(state, mock, errorResponse(error)),
+      (error: unknown) => sendAnswer(state, mock, errorResponse(error, mock, state)),
     );
 }

@@ -1,4 +1,5 @@
 import type { OperationMatch } from '../contract/find-operation.js';
+import type { ErrorBodies } from '../contract/error-body/error-bodies.js';
 import type { Contract } from '../contract/load-contract.js';
 import type { Operation } from '../contract/operation.js';
 import type { AdminContext } from './admin/admin-routes.js';
@@ -22,6 +23,8 @@ export interface MockContext {
   readonly extraHeaders: Map<Operation, HeaderList | undefined>;
   /** Operations already found, by method then path below the base path; emptied when the contract changes. */
   readonly routes: Map<string, Map<string, FoundOperation>>;
+  /** The contract's error bodies by operation and status, shaped at start (made again on a reload). */
+  errorBodies: ErrorBodies;
   /** The generic store handlers of the contract's stateful resources, by operationId (made again on a reload). */
   resourceHandlers: ReadonlyMap<string, ResourceHandler>;
   /** What a preflight advertises: the methods the contract has, HEAD with GET, and OPTIONS. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Operation } from '../contract/operation.js';
 import type { AdminRoute } from './admin/admin-routes.js';
-import type { Fault, Preferences } from './prefer/read-preferences.js';
+import { type Fault, NO_PREFERENCES, type Preferences } from './prefer/read-preferences.js';
 import type { RawQuery, RequestInput } from './connection/read-request.js';
 
 /**
@@ -28,7 +28,7 @@ export class RequestState {
   adminRoute: AdminRoute | undefined = undefined;
   operation: Operation | undefined = undefined;
   pathParams: Readonly<Record<string, string>> = NO_PARAMS;
-  /** The path below the base path, as Prism routes it. */
+  /** The path below the base path, as Prism routes it; '' for a request outside the API (admin, another path). */
   relative = '';
   parsedQuery: RawQuery = NO_PARAMS;
   /** Headers decided along the way (CORS, Allow), written once by send. */
@@ -62,33 +62,4 @@ export class RequestState {
   }
 }
 
-// Shared by every request without Prefer or a rule; never written to.
-export const NO_PREFERENCES: Preferences = { unknown: [] };
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
-
-export function markApplied(state: RequestState, preference: string): void {
-  state.applied ??= [];
-  state.applied.push(preference);
-}
-
-/**
- * At most NOTES_KEPT notes of NOTE_CHARS each, then only a count: a Prefer header may list thousands of unknown
- * preferences, and each note is kept in the journal and written to the log.
- */
-export function markNotApplied(state: RequestState, why: string): void {
-  state.notApplied ??= [];
-  if (state.notApplied.length >= NOTES_KEPT) {
-    state.notAppliedMore++;
-    return;
-  }
-  state.notApplied.push(why.length <= NOTE_CHARS ? why : `${why.slice(0, NOTE_CHARS)}… (${why.length} characters)`);
-}
-
-/** The notes as the journal and the log show them, the count of those not kept last. */
-export function notAppliedNotes(state: RequestState): string[] | undefined {
-  if (!state.notApplied || state.notAppliedMore === 0) return state.notApplied;
-  return [...state.notApplied, `and ${state.notAppliedMore} more not applied`];
-}
-
-const NOTES_KEPT = 8;
-const NOTE_CHARS = 200;

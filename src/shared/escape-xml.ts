@@ -6,7 +6,7 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF\u061c\u200e
 const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** Text safe inside XML and HTML elements and attributes. */
+/** Text safe inside XML elements and attributes (escape-html.ts holds HTML's, which is the same). */
 export function escapeXml(text: string): string {
   return text
     .replace(CONTROL, '\uFFFD')

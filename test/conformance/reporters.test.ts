@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_REPORTERS } from '../../src/conformance/reporters/built-in-reporters.js';
 import type { ReporterContext } from '../../src/conformance/reporters/reporter.js';
-import type { Finding, RunResult, ScenarioResult } from '../../src/conformance/run-result.js';
+import type { CoverageRow, Finding, RunResult, ScenarioResult } from '../../src/conformance/run-result.js';
 import { findAll, parseXml } from '../support/parse-xml.js';
 
 const FINDING: Finding = {
@@ -230,6 +230,25 @@ describe.each(Object.keys(BUILT_IN_REPORTERS))('the %s reporter', (name) => {
   it('reports each failure of a failing run exactly once', async () => {
     expect(read(await render(name, result(1)))).toEqual({ scenarios: 4, failures: 1 });
     expect(read(await render(name, result(2)))).toEqual({ scenarios: 4, failures: 2 });
+  });
+});
+
+// Issue 22: a case that could not be generated is said beside its operation in the coverage table, not only in a hint.
+describe.each(['markdown', 'html'])('the %s coverage table', (name) => {
+  it('has a "not generated" column with the cases and the reason, on the operation’s row', async () => {
+    const run = result(0);
+    const [first, ...rest] = run.coverage;
+    const reason = 'effects cases of /things (created-readable, ...): /things has no create';
+    const withReason = { ...run, coverage: [{ ...(first as CoverageRow), notGenerated: [reason] }, ...rest] };
+    const { files } = await render(name, withReason);
+    const text = (name === 'markdown' ? files['summary.md'] : files['report.html']) as string;
+    expect(text).toContain('not generated');
+    const row = text.split('\n').find((line) => line.includes('/things has no create')) as string;
+    expect(row).toContain('getPet');
+    if (name === 'markdown') {
+      expect(row.split(/(?<!\\)\|/)).toHaveLength(10);
+      expect(text).toMatch(/1 set of cases not generated/);
+    } else expect(row).toMatch(/<td>effects cases of \/things \(created-readable, \.\.\.\): \/things has no create<\/td><\/tr>/);
   });
 });
 

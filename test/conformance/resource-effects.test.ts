@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadContract } from '../../src/contract/load-contract.js';
+import { notMadeNote } from '../../src/conformance/cases/generate/case-kind.js';
 import { generateCases } from '../../src/conformance/cases/generate/generate-cases.js';
+import { operationCoverage } from '../../src/conformance/judge/operation-coverage.js';
 import { DEV_API_KEY } from '../../src/mock/mock-options.js';
 import { type CrudBreakage, type CrudServer, startCrudServer } from '../support/crud-server.js';
-import type { RunResult } from '../../src/conformance/run-result.js';
 import type { Step } from '../../src/conformance/cases/scenario.js';
-import { blockingCheckIds, runCli } from './run-cli.js';
+import { blockingCheckIds, namedCheckIds, runCli } from './run-cli.js';
 
 const EVOLVED = 'test/contracts/evolved-petstore/openapi.yaml';
 const LIBRARY = 'test/contracts/library-api/openapi.yaml';
@@ -70,22 +71,21 @@ describe('effect checks over a CRUD server driven by the resource model', () => 
     { contract: EVOLVED, breakage: 'delete-before-auth', check: 'refusal-leaves-no-trace' },
     { contract: LIBRARY, breakage: 'orphan-create', check: 'parent-scoped' },
     { contract: LIBRARY, breakage: 'patch-replaces', check: 'update-took-effect' },
+    { contract: EVOLVED, breakage: 'update-answers-old', check: 'update-took-effect' },
+    { contract: LIBRARY, breakage: 'update-answers-old', check: 'update-took-effect' },
+    { contract: LIBRARY, breakage: 'location-other-id', check: 'created-location' },
+    { contract: EVOLVED, breakage: 'delete-answers-200', check: 'status-documented' },
+    { contract: LIBRARY, breakage: 'created-later', check: 'created-readable' },
   ];
 
   it.each(BROKEN)('fails a server of $contract whose $breakage, naming $check', async ({ contract, breakage, check }) => {
     const run = await runAgainst(contract, breakage);
     expect(run.code, run.out).toBe(1);
-    expect(namedChecks(await run.report())).toContain(check);
+    // A finding's consequences name checks too: a PATCH that drops a required field is a body-schema finding first,
+    // with update-took-effect as its consequence.
+    expect(namedCheckIds(await run.report())).toContain(check);
   });
 });
-
-// A finding's consequences name checks too: a PATCH that drops a required field is a body-schema finding first,
-// with update-took-effect as its consequence.
-function namedChecks(report: RunResult): string[] {
-  return report.scenarios.flatMap((s) =>
-    s.findings.filter((f) => f.blocking).flatMap((f) => [f.checkId, ...f.consequences.map((c) => c.checkId)]),
-  );
-}
 
 describe('what the runner cannot make or run is said, never dropped in silence', () => {
   it('skips the shipped pet scenarios on a contract without their operations with one line, and runs them when named', async () => {
@@ -106,27 +106,23 @@ describe('what the runner cannot make or run is said, never dropped in silence',
   });
 
   it('names the construct and the cases it could not generate: an item path with no create', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'no-create-'));
-    const file = join(dir, 'openapi.yaml');
-    await writeFile(file, NO_CREATE);
-    const { cases, notes } = generateCases(await loadContract(file), {
-      seed: 1,
-      token: 'k',
-      kinds: undefined,
-      maxCases: undefined,
-    });
+    const { file, cases, notMade } = await generateFrom(NO_CREATE);
     // Only values chosen on purpose remain: an invalid one, or an id no record is likely to have (auth).
     const sent = cases.flatMap((c) =>
       c.steps.filter((s) => s.operation.operationId === 'replaceThing').map((s) => s.path.thingId),
     );
     expect(sent.filter((value) => value === undefined || value === 1)).toEqual([]);
     expect(cases.map((c) => c.id).filter((id) => id.startsWith('valid-bodies/replaceThing'))).toEqual([]);
-    expect(notes).toEqual([
+    expect(notMade.map(notMadeNote)).toEqual([
       expect.stringMatching(
         /^Not generated: \d+ cases \(valid-bodies\/replaceThing\/.*\): thingId of replaceThing: \/things has no create/,
       ),
       expect.stringMatching(/^Not generated: effects cases of \/things \(.*\): \/things has no create/),
     ]);
+    // The coverage table says it beside the operation, not only in the hints.
+    const coverage = operationCoverage((await loadContract(file)).operations, [], notMade);
+    const replace = coverage.find((row) => row.operationId === 'replaceThing' && row.notGenerated);
+    expect(replace?.notGenerated).toEqual([expect.stringMatching(/valid-bodies\/replaceThing.*: thingId of replaceThing/)]);
   });
 });
 
@@ -142,7 +138,99 @@ describe('ids the generated cases use', () => {
     expect(steps.length).toBeGreaterThan(50);
     expect(steps.filter((s) => s.petId === 42 || s.petId === undefined)).toEqual([]);
   });
+
+  // Issue 22, part 3: every kind reads ids, lists and reads back from the resource model, not from a field named id.
+  it('reads the library contract through its resource model: memberId, isbn, nested books under records of the run', async () => {
+    const contract = await loadContract(LIBRARY);
+    const { cases, notMade } = generateCases(contract, { seed: 1, token: 'k', kinds: undefined, maxCases: undefined });
+    const ids = cases.map((c) => c.id);
+    // memberId is readOnly: the service assigns it, so two creates must get two.
+    expect(ids).toEqual(expect.arrayContaining(['ids/createMember/concurrent-burst', 'ids/createMember/client-sent-id']));
+    // A book created with a fresh ISBN of its own is read back by it, under the author its create was sent to.
+    const roundTrip = cases.find((c) => c.id === 'valid-bodies/addBook/required-fields-only');
+    const [create, read] = (roundTrip?.steps ?? []).filter((s) => !s.setup);
+    expect(create?.operation.operationId).toBe('addBook');
+    expect(read?.operation.operationId).toBe('getBook');
+    expect(read?.path).toEqual({ authorId: create?.path.authorId, bookId: '{{created.body.isbn}}' });
+    expect(String(create?.path.authorId)).toMatch(/^\{\{bound0\.body\.id\}\}$/);
+    expect(create?.body).toMatchObject({ kind: 'json', value: { isbn: expect.stringMatching(/^978\d{10}$/) } });
+    // No request of any case carries undefined or null in its URL.
+    const empty = cases.flatMap((c) =>
+      c.steps.flatMap((s) =>
+        Object.entries(s.path)
+          .filter(([, value]) => value === undefined || value === null)
+          .map(([name]) => `${c.id} ${name}`),
+      ),
+    );
+    expect(empty).toEqual([]);
+    // What the model cannot give a case is said, by operation, never dropped in silence.
+    expect(notMade).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ operationId: 'listBooks', reason: expect.stringMatching(/isbn is sent by the client/) }),
+        expect.objectContaining({ operationId: 'addBook', reason: expect.stringMatching(/isbn is sent by the client/) }),
+      ]),
+    );
+  });
 });
+
+// The cases of a contract given as text, loaded as the tools load any file.
+async function generateFrom(yaml: string) {
+  const file = join(await mkdtemp(join(tmpdir(), 'contract-')), 'openapi.yaml');
+  await writeFile(file, yaml);
+  return { file, ...generateCases(await loadContract(file), { seed: 1, token: 'k', kinds: undefined, maxCases: undefined }) };
+}
+
+describe('a list that wraps its records', () => {
+  it('gets no case that counts or searches a bare array, and says which and why by operation', async () => {
+    const { cases, notMade } = await generateFrom(WRAPPED);
+    const ids = cases.map((c) => c.id);
+    expect(
+      ids.filter((id) => id.startsWith('pagination/') || id.endsWith('/stored-once') || id.includes('refused-adds-nothing')),
+    ).toEqual([]);
+    // Still made: what reads one record, and the effects cases, which follow the list's pointer.
+    expect(ids).toEqual(expect.arrayContaining(['ids/createWidget/concurrent-burst', 'effects/createWidget/created-readable']));
+    const wraps = notMade.filter((n) => /wraps the records in items/.test(n.reason));
+    expect(wraps.map((n) => n.operationId).sort()).toEqual(['createWidget', 'createWidget', 'createWidget', 'listWidgets']);
+  });
+});
+
+const WRAPPED = `openapi: 3.0.3
+info: {title: Widgets, version: '1'}
+servers: [{url: 'http://127.0.0.1/api'}]
+security: [{bearerAuth: []}]
+paths:
+  /widgets:
+    get:
+      operationId: listWidgets
+      parameters: [{name: limit, in: query, schema: {type: integer, minimum: 1, maximum: 50}}]
+      responses:
+        '200':
+          description: ok
+          content: {application/json: {schema: {type: object, properties: {items: {type: array, items: {$ref: '#/components/schemas/Widget'}}, next: {type: string}}}}}
+    post:
+      operationId: createWidget
+      requestBody: {required: true, content: {application/json: {schema: {type: object, required: [name], properties: {name: {type: string}}}}}}
+      responses:
+        '201': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Widget'}}}}
+        '400': {description: bad}
+        '401': {description: no key}
+  /widgets/{widgetId}:
+    parameters: [{name: widgetId, in: path, required: true, schema: {type: integer}}]
+    get:
+      operationId: getWidget
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Widget'}}}}
+        '404': {description: none}
+components:
+  securitySchemes: {bearerAuth: {type: http, scheme: bearer}}
+  schemas:
+    Widget:
+      type: object
+      required: [id, name]
+      properties:
+        id: {type: integer, readOnly: true}
+        name: {type: string}
+`;
 
 const NO_CREATE = `openapi: 3.0.3
 info: {title: Things, version: '1'}

@@ -42,3 +42,10 @@ export function blockingCheckIds(report: RunResult): string[] {
   const ids = report.scenarios.flatMap((s) => s.findings.filter((f) => f.blocking).map((f) => f.checkId));
   return [...new Set(ids)].sort();
 }
+
+/** The ids of the checks of the blocking findings and of the consequences folded under them. */
+export function namedCheckIds(report: RunResult): string[] {
+  return report.scenarios.flatMap((s) =>
+    s.findings.filter((f) => f.blocking).flatMap((f) => [f.checkId, ...f.consequences.map((c) => c.checkId)]),
+  );
+}

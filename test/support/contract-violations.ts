@@ -1,12 +1,10 @@
-import { bodySchema } from '../../src/conformance/judge/checks/body-schema.js';
-import { type CheckInput, createRunMemory } from '../../src/conformance/judge/checks/check.js';
-import { contentTypeJson } from '../../src/conformance/judge/checks/content-type-json.js';
-import { errorStatusMatches } from '../../src/conformance/judge/checks/error-status-matches.js';
-import { statusDocumented } from '../../src/conformance/judge/checks/status-documented.js';
-import type { ReceivedResponse } from '../../src/conformance/http/exchange.js';
 import { receivedResponse } from '../../src/conformance/http/received-response.js';
+import { judgeBodySchema } from '../../src/contract/judge/body-schema.js';
+import { judgeContentTypeJson } from '../../src/contract/judge/content-type-json.js';
+import { judgeErrorStatusMatches } from '../../src/contract/judge/error-status-matches.js';
+import type { Problem } from '../../src/contract/judge/problem.js';
+import { judgeStatusDocumented } from '../../src/contract/judge/status-documented.js';
 import type { Contract } from '../../src/contract/load-contract.js';
-import type { Operation } from '../../src/contract/operation.js';
 import type { AnsweredExchange } from '../../src/mock/mock-options.js';
 
 /**
@@ -30,12 +28,11 @@ export const DELIBERATE_DEVIATIONS: ReadonlySet<string> = new Set([
   'listOrders 406 not_acceptable',
 ]);
 
-// The runner's own judgements of one exchange (src/conformance/checks/), not a second copy of them: an answer of
-// the mock is held to the contract exactly as a target's is.
-const ALWAYS = [contentTypeJson, errorStatusMatches];
-const DOCUMENTED = [statusDocumented, bodySchema];
-
-/** Every answer to a contract operation must have a documented status, JSON type and a valid body. */
+/**
+ * Every answer to a contract operation must have a documented status, JSON type and a valid body: the judgements of
+ * src/contract/judge/ that the runner's checks make, under the same ids, so an answer of the mock is held to the
+ * contract exactly as a target's is.
+ */
 export function contractViolations(contract: Contract, exchanges: readonly AnsweredExchange[]): string[] {
   const problems: string[] = [];
   for (const exchange of exchanges) {
@@ -49,22 +46,20 @@ export function contractViolations(contract: Contract, exchanges: readonly Answe
       const issues = contract.schemas.get('Error')?.(response.json, 'body') ?? [];
       problems.push(...issues.map((i) => `${where}: ${i.path}: ${i.message}`));
     }
-    if (!operation) {
-      if (exchange.status >= 400 && (response.json as { status?: number } | undefined)?.status !== exchange.status) {
-        problems.push(`${where}: Error status differs`);
+    const found: [string, Problem | undefined][] = [['error-status-matches', judgeErrorStatusMatches(response)]];
+    if (operation) {
+      const code = (response.json as { code?: string } | undefined)?.code;
+      const deliberate =
+        DELIBERATE_DEVIATIONS.has(`${operation.operationId} ${exchange.status} ${code}`) ||
+        // Prefer: code=503 asks for an Error the operation may not document; its body is still checked above.
+        (exchange.status >= 400 && String(exchange.headers['preference-applied'] ?? '').includes(`code=${exchange.status}`));
+      found.push(['content-type-json', judgeContentTypeJson(operation, response)]);
+      if (!deliberate) {
+        found.push(['status-documented', judgeStatusDocumented(operation, response)]);
+        found.push(['body-schema', judgeBodySchema(operation, response)]);
       }
-      continue;
     }
-    const code = (response.json as { code?: string } | undefined)?.code;
-    const deliberate =
-      DELIBERATE_DEVIATIONS.has(`${operation.operationId} ${exchange.status} ${code}`) ||
-      // Prefer: code=503 asks for an Error the operation may not document; its body is still checked above.
-      (exchange.status >= 400 && String(exchange.headers['preference-applied'] ?? '').includes(`code=${exchange.status}`));
-    const input = judgedAs(operation, response, exchange);
-    for (const check of deliberate ? ALWAYS : [...ALWAYS, ...DOCUMENTED]) {
-      const problem = check.check(input);
-      if (problem) problems.push(`${where}: ${check.id}: ${problem.title}: ${problem.received}`);
-    }
+    for (const [id, problem] of found) if (problem) problems.push(`${where}: ${id}: ${problem.title}: ${problem.received}`);
   }
   return problems;
 }
@@ -75,22 +70,4 @@ function headersOf(exchange: AnsweredExchange): Record<string, string> {
     if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
   }
   return headers;
-}
-
-function judgedAs(operation: Operation, response: ReceivedResponse, exchange: AnsweredExchange): CheckInput {
-  return {
-    operation,
-    exchange: {
-      request: { method: exchange.method, url: exchange.url, headers: {}, body: exchange.requestBody },
-      response,
-      error: undefined,
-      elapsedMs: 0,
-    },
-    credentials: 'run-key',
-    expect: undefined,
-    observing: false,
-    caseId: 'mock self-check',
-    settings: { timeoutMs: 10_000, maxResponseTimeMs: 10_000 },
-    run: createRunMemory([]),
-  };
 }

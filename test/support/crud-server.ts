@@ -21,7 +21,11 @@ export type CrudBreakage =
   | 'second-delete-500'
   | 'refused-put-stored'
   | 'delete-before-auth'
-  | 'orphan-create';
+  | 'orphan-create'
+  | 'update-answers-old'
+  | 'location-other-id'
+  | 'delete-answers-200'
+  | 'created-later';
 
 export interface CrudServer {
   readonly url: string;
@@ -48,6 +52,8 @@ export async function startCrudServer(contractFile: string, key: string, breakag
   // store key + parent ids → id → record; a deleted record's ids stay in `ghosts` for 'deleted-still-listed'.
   const stores = new Map<string, Map<string, Row>>();
   const ghosts = new Map<string, Row[]>();
+  // 'created-later': id → when its get first finds it.
+  const hidden = new Map<string, number>();
   let counter = 0;
 
   const server = createServer((req, res) => {
@@ -113,8 +119,10 @@ export async function startCrudServer(contractFile: string, key: string, breakag
         if (store.has(String(newId))) return send(res, 400, problem(operation, 400));
         const record = complete(resource, { ...(body as Row), [idField]: newId }, undefined);
         store.set(String(newId), record);
+        if (breakage === 'created-later') hidden.set(String(newId), Date.now() + 1500);
         if (operation.responses.find((r) => r.code === '201')?.headers.some((h) => h.name.toLowerCase() === 'location')) {
-          res.setHeader('location', `${url.pathname}/${encodeURIComponent(String(newId))}`);
+          const named = breakage === 'location-other-id' ? nextId(resource.id?.schema) : newId;
+          res.setHeader('location', `${url.pathname}/${encodeURIComponent(String(named))}`);
         }
         return send(res, lowestSuccess(operation), record);
       }
@@ -139,6 +147,7 @@ export async function startCrudServer(contractFile: string, key: string, breakag
       }
       case 'get': {
         const record = breakage === 'nested-any-parent' ? anyParent(resource, id) : store.get(id);
+        if ((hidden.get(id) ?? 0) > Date.now()) return send(res, 404, problem(operation, 404));
         return record ? send(res, 200, record) : send(res, 404, problem(operation, 404));
       }
       case 'replace': {
@@ -150,7 +159,7 @@ export async function startCrudServer(contractFile: string, key: string, breakag
           store.delete(id);
           store.set(String(newId), record);
         }
-        return send(res, lowestSuccess(operation), record);
+        return send(res, lowestSuccess(operation), breakage === 'update-answers-old' ? old : record);
       }
       case 'merge-patch': {
         const old = store.get(id);
@@ -159,7 +168,7 @@ export async function startCrudServer(contractFile: string, key: string, breakag
           breakage === 'patch-replaces' ? { ...(body as Row), [idField]: old[idField] } : mergePatch(old, body as Row);
         const record = complete(resource, { ...merged, [idField]: old[idField] }, old);
         store.set(id, record);
-        return send(res, lowestSuccess(operation), record);
+        return send(res, lowestSuccess(operation), breakage === 'update-answers-old' ? old : record);
       }
       case 'delete': {
         const old = store.get(id);
@@ -170,7 +179,7 @@ export async function startCrudServer(contractFile: string, key: string, breakag
           if (breakage === 'deleted-still-listed')
             ghosts.set(storeName(resource, parents), [...(ghosts.get(storeName(resource, parents)) ?? []), old]);
         }
-        return send(res, lowestSuccess(operation), undefined);
+        return breakage === 'delete-answers-200' ? send(res, 200, old) : send(res, lowestSuccess(operation), undefined);
       }
     }
   }

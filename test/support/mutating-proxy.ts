@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 
@@ -16,9 +16,19 @@ export interface ProxyResponse {
   readonly status: number;
   readonly headers: Record<string, string>;
   readonly body: string;
-  /** How it goes on the wire: chunked instead of Content-Length, and/or the connection closed after it. */
-  readonly wire?: { readonly chunked?: boolean; readonly close?: boolean };
+  /**
+   * How it goes on the wire: chunked instead of Content-Length, and/or the connection closed after it; `broken`
+   * writes the message by hand, wrong in one way (a Content-Length larger than the body sent, a chunk size that is
+   * not hexadecimal, a body after a 204 counted in its Content-Length), then closes the connection.
+   */
+  readonly wire?: {
+    readonly chunked?: boolean;
+    readonly close?: boolean;
+    readonly broken?: Broken;
+  };
 }
+
+type Broken = 'truncated' | 'bad-chunk' | 'no-content-body';
 
 /** One way of bending the real mock's behaviour: rewrite the request, answer it directly, or rewrite the answer. */
 export interface Mutation {
@@ -64,7 +74,10 @@ export async function startMutatingProxy(upstream: string, mutation: Mutation): 
       }
       if (mutation.response) answer = await mutation.response(answer, incoming);
       const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !DROPPED.has(name)));
+      if (answer.wire?.broken) return writeBroken(res, answer, headers, answer.wire.broken);
       if (answer.wire?.close) headers.connection = 'close';
+      // The headers as given: a Date is sent only when the answer has one (the mock's does).
+      res.sendDate = 'date' in headers;
       if (!answer.wire?.chunked) {
         res.writeHead(answer.status, { ...headers, 'content-length': Buffer.byteLength(answer.body) });
         res.end(answer.body);
@@ -90,6 +103,28 @@ export async function startMutatingProxy(upstream: string, mutation: Mutation): 
         server.closeAllConnections();
       }),
   };
+}
+
+/** The answer written straight to the socket, past node's own framing, wrong in the way `how` names. */
+function writeBroken(res: ServerResponse, answer: ProxyResponse, headers: Record<string, string>, how: Broken): void {
+  const body = Buffer.from(answer.body);
+  const framing =
+    how === 'bad-chunk' ? 'transfer-encoding: chunked' : `content-length: ${body.length + (how === 'truncated' ? 100 : 0)}`;
+  const head = [
+    `HTTP/1.1 ${answer.status} X`,
+    ...Object.entries(headers).map(([n, v]) => `${n}: ${v}`),
+    framing,
+    'connection: close',
+  ];
+  const payload = how !== 'bad-chunk' ? body : Buffer.concat([Buffer.from('zz\r\n'), body, Buffer.from('\r\n0\r\n\r\n')]);
+  const header = Buffer.from(`${head.join('\r\n')}\r\n\r\n`);
+  if (how !== 'no-content-body') {
+    res.socket?.end(Buffer.concat([header, payload]));
+    return;
+  }
+  // The body a moment after the 204's header section: a client has taken the 204 whole before it comes.
+  res.socket?.write(header);
+  setTimeout(() => res.socket?.end(payload), 50);
 }
 
 let socketCount = 0;

@@ -31,6 +31,12 @@ export function eachPet(body: JsonValue, edit: (pet: Json) => void): JsonValue {
   return body;
 }
 
+/** The answer without header `name` (lower-case). */
+export function withoutHeader(res: ProxyResponse, name: string): ProxyResponse {
+  const { [name]: _, ...headers } = res.headers;
+  return { ...res, headers };
+}
+
 export function withQuery(url: string, name: string, value: string): string {
   const parsed = new URL(url, 'http://x');
   parsed.searchParams.set(name, value);
@@ -57,14 +63,20 @@ export function remapIds(toBig: (n: bigint) => bigint, render: (id: bigint) => J
       const small = match && toSmall.get(match[1] as string);
       return small === undefined || small === null ? req : { ...req, url: `/v1/pets/${small}` };
     },
-    response: (res) =>
-      editJson(res, (body) =>
+    response: (res) => {
+      const edited = editJson(res, (body) =>
         eachPet(body, (pet) => {
           const big = toBig(BigInt(pet.id as number));
           toSmall.set(String(big), BigInt(pet.id as number));
           pet.id = render(big);
         }),
-      ),
+      );
+      // A created pet's Location names it by the same id its body gives.
+      const located = /^(.*\/pets\/)(\d+)$/.exec(edited.headers.location ?? '');
+      if (!located) return edited;
+      const location = `${located[1]}${String(render(toBig(BigInt(located[2] as string))))}`;
+      return { ...edited, headers: { ...edited.headers, location } };
+    },
   };
 }
 

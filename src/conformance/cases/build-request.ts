@@ -12,6 +12,9 @@ export function buildRequest(
   target: string,
   token: string | undefined,
 ): OutgoingRequest {
+  // A step without repeat is sent once a run: looking it through for templates, to keep a request never asked for
+  // again, cost more than building it.
+  if (step.repeat === undefined) return build(step, scope, target, token);
   const known = built.get(step);
   if (known === null) return build(step, scope, target, token);
   if (known && known.target === target && known.token === token) return known.request;

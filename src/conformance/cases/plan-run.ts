@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { type Contract, loadContract } from '../../contract/load-contract.js';
+import { type NotMade, notMadeNote } from './generate/case-kind.js';
 import { generateCases } from './generate/generate-cases.js';
 import { loadScenarios } from './load-scenarios.js';
 import type { Scenario } from './scenario.js';
@@ -33,6 +34,8 @@ export interface RunPlan {
   readonly cases: readonly Scenario[];
   /** What the plan left out and why: scenario files skipped, cases not generated (RunResult hints). */
   readonly notes: readonly string[];
+  /** The cases not generated, by operation: the coverage table shows them. */
+  readonly notMade: readonly NotMade[];
 }
 
 /**
@@ -51,6 +54,7 @@ export async function planRun(options: PlanOptions): Promise<RunPlan> {
   );
   const generated = generateCases(contract, { seed, token: options.token, kinds: options.generate, maxCases: options.maxCases });
   const chosen = selectCases([...fromFiles, ...generated.cases], options);
-  notes.push(...generated.notes);
-  return { contract, seed, kinds: generated.kinds, cases: options.shard ? shardCases(chosen, options.shard) : chosen, notes };
+  notes.push(...generated.notMade.map(notMadeNote));
+  const cases = options.shard ? shardCases(chosen, options.shard) : chosen;
+  return { contract, seed, kinds: generated.kinds, cases, notes, notMade: generated.notMade };
 }

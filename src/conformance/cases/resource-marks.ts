@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../../contract/operation.js';
-import { namingField } from '../../contract/resource-shape.js';
+import { namingField } from '../../contract/resources/resource-roles.js';
 import type { Random } from './generate/create-random.js';
 import { RUN_MARK } from './generate/sample-value.js';
 

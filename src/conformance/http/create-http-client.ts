@@ -258,7 +258,20 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
 
 // A connection that failed on its way may get through again; a certificate that failed verification fails it again.
 function retriable(error: TransportError | undefined): boolean {
-  return error?.kind === 'connection' && certificateProblem(error.code) === undefined;
+  return error?.kind === 'connection' && !misframed(error) && certificateProblem(error.code) === undefined;
+}
+
+/**
+ * An answer that came, status line and all, and broke HTTP/1.1's framing (a 204 announcing content, bytes that are not
+ * HTTP): the target acted on the request and will answer the same way again. It is the finding, not sent again: a
+ * resent DELETE would be judged by its 404. A connection cut mid-body is still sent again: that may be the network.
+ */
+function misframed(error: TransportError): boolean {
+  return (
+    error.status !== undefined &&
+    error.code !== undefined &&
+    (error.code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' || error.code.startsWith('HPE_'))
+  );
 }
 
 /**

@@ -1,4 +1,6 @@
-import type { JsonValue } from '../../contract/lossless-json.js';
+import type { ReceivedResponse } from '../../contract/judge/received-response.js';
+
+export type { ReceivedResponse };
 
 /** How the run's own key is recorded: every report, console line and curl line shows this instead. */
 export const REDACTED_BEARER = 'Bearer ***';
@@ -11,21 +13,6 @@ export interface SentRequest {
   readonly body: string | undefined;
 }
 
-export interface ReceivedResponse {
-  readonly status: number;
-  /** Lower-case names; repeated headers joined with ', '. */
-  readonly headers: Readonly<Record<string, string>>;
-  readonly text: string;
-  /** The body began with a byte order mark, which `text` leaves out (RFC 8259 §8.1: a sender must not add one). */
-  readonly byteOrderMark?: boolean;
-  /** Some bytes of the body were not UTF-8, and `text` shows each as U+FFFD (RFC 8259 §8.1: JSON text is UTF-8). */
-  readonly invalidUtf8?: boolean;
-  /** The body parsed with exact integers (int64 beyond 2^53 are bigint); undefined when empty or not JSON. */
-  readonly json: JsonValue | undefined;
-  /** Why the body is not JSON, when it is not empty and does not parse. */
-  readonly jsonError: string | undefined;
-}
-
 /**
  * No usable answer: the connection failed (after retries, for idempotent requests), the answer took longer than
  * --timeout, its body was larger than --max-response-bytes (read no further, the connection dropped), or its
@@ -35,8 +22,8 @@ export interface TransportError {
   readonly kind: 'timeout' | 'connection' | 'too-large' | 'undecodable';
   readonly message: string;
   /**
-   * The status line's code, when one arrived before the body proved unusable (too large, undecodable): the
-   * target did answer, though there is no response to judge.
+   * The status line's code, when one arrived before the body proved unusable (too large, undecodable, cut short, or
+   * framed against HTTP/1.1): the target did answer, though there is no response to judge.
    */
   readonly status?: number;
   /** The system's or TLS's code for a connection error (ECONNREFUSED, DEPTH_ZERO_SELF_SIGNED_CERT): what the run branches on. */

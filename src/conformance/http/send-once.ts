@@ -148,7 +148,13 @@ export function sendOnce(dispatcher: Dispatcher, outgoing: SentRequest, limits: 
         if ((error as { code?: string }).code === 'UND_ERR_INVALID_ARG') settle(() => reject(error));
         else {
           const code = errorCode(error);
-          const failure = { kind: 'connection' as const, message: describe(error), ...(code === undefined ? {} : { code }) };
+          // A status line came first: the target answered, and its answer broke off or broke HTTP's framing.
+          const failure = {
+            kind: 'connection' as const,
+            message: answer ? `${describe(error)}${noContentNote(answer)}` : describe(error),
+            ...(code === undefined ? {} : { code }),
+            ...(answer ? { status: answer.status } : {}),
+          };
           settle(() => resolve({ ...failure, ...(closedWhileIdle(error, answer) ? { idleClose: true } : {}) }));
         }
       },
@@ -211,6 +217,15 @@ function describe(error: unknown): string {
       ? undefined
       : (IN_WORDS[code] ?? (code.startsWith('HPE_') ? 'the answer is not valid HTTP/1.1' : undefined));
   return words ? `${words} (${detail})` : detail;
+}
+
+// RFC 9110 §8.6 and §15.3.5: a 204 has no content and a server MUST NOT send Content-Length in one; a client reads
+// it as ended at its header section, and the announced bytes never fit.
+function noContentNote({ status, headers }: Pick<RawAnswer, 'status' | 'headers'>): string {
+  const length = headers['content-length'];
+  return status === 204 && length !== undefined && length !== '0'
+    ? `: a 204 announced content (Content-Length: ${String(length)}), which RFC 9110 §8.6 forbids`
+    : '';
 }
 
 function errorCode(error: unknown): string | undefined {

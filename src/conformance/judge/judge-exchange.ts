@@ -65,21 +65,23 @@ export function judgeExchange(item: JudgeItem, context: JudgeContext): Judged {
     settings: context.settings,
     run: context.run,
   };
-  const only = item.setup ? SETUP_CHECKS : item.respelled ? RESPELLED_CHECKS : undefined;
-  const checks = only ? context.checks.filter((c) => only.has(c.id)) : context.checks;
+  const checks = item.setup ? held(context.checks).setup : item.respelled ? held(context.checks).respelled : context.checks;
   const found = runChecks(checks, input);
   const problems = foldConsequences(found);
   context.onInput?.(input);
   const response = exchange.response;
-  const notes = [
-    ...(item.observe === undefined ? [] : [item.observe]),
-    ...openChoices(input),
-    ...unverifiedChecks(checks, input, found),
-  ];
+  const notes = openChoices(input);
+  if (item.observe !== undefined) notes.unshift(item.observe);
+  for (const note of unverifiedChecks(checks, input, found)) notes.push(note);
   const where = { file: item.file, scenario: item.scenario, step, operationId: operation.operationId };
-  // Most exchanges have nothing to report: only those that do are redacted.
+  // Most exchanges have nothing to report: only those that do are redacted, and their curl line written once.
   const view = problems.length > 0 || notes.length > 0 ? new ShownExchange(exchange, context) : undefined;
   const quote = (text: string) => (view as ShownExchange).quote(text);
+  let curl: string | undefined;
+  const curlOf = (shownExchange: ShownExchange) => {
+    curl ??= curlLine(shownExchange.request, context.curlTransport);
+    return curl;
+  };
   const findings = problems.map((problem): Finding => {
     const severity = problem.check.severity;
     const shownExchange = view as ShownExchange;
@@ -99,7 +101,7 @@ export function judgeExchange(item: JudgeItem, context: JudgeContext): Judged {
         body: clip(shownExchange.body),
         bodyLength: response.text.length,
       },
-      curl: curlLine(shownExchange.request, context.curlTransport),
+      curl: curlOf(shownExchange),
       consequences: problem.consequences.map((c) => ({ ...c, title: shown(c.title, SHOWN_SENTENCE_CHARS, quote) })),
     };
   });
@@ -121,7 +123,7 @@ export function judgeExchange(item: JudgeItem, context: JudgeContext): Judged {
       note: shown(note, SHOWN_SENTENCE_CHARS, quote),
       status: response?.status,
       body: detachText(shownExchange.body.slice(0, 500)),
-      curl: curlLine(shownExchange.request, context.curlTransport),
+      curl: curlOf(shownExchange),
     };
   });
   return { findings, summary, observations };
@@ -133,6 +135,18 @@ const SETUP_CHECKS = new Set(['answered', 'no-server-error']);
 // What an answer at another spelling of a contract path is held to: the contract does not describe that path, so
 // a 404, a redirect or an HTML page are all the server's choice; serving it without credentials never is.
 const RESPELLED_CHECKS = new Set(['answered', 'no-server-error', 'auth-enforced']);
+
+// The same list on every setup step of a run, so runChecks' sorting of it (and this filter) is done once.
+const subsets = new WeakMap<readonly Check[], { readonly setup: readonly Check[]; readonly respelled: readonly Check[] }>();
+
+function held(checks: readonly Check[]): { readonly setup: readonly Check[]; readonly respelled: readonly Check[] } {
+  let known = subsets.get(checks);
+  if (known === undefined) {
+    known = { setup: checks.filter((c) => SETUP_CHECKS.has(c.id)), respelled: checks.filter((c) => RESPELLED_CHECKS.has(c.id)) };
+    subsets.set(checks, known);
+  }
+  return known;
+}
 
 // A report embeds the body of every finding: a 50 MB answer must not be copied into each of them.
 const SHOWN_BODY_CHARS = 4096;

@@ -1,7 +1,9 @@
 import { findResponse } from '../../contract/find-response.js';
 import type { JsonSchema, Operation } from '../../contract/operation.js';
-import { createdResource, IDENTIFIER, listedResource } from '../../contract/resource-shape.js';
-import type { CheckInput } from './checks/check.js';
+import { objectShape } from '../../contract/resources/object-shape.js';
+import { listedIn } from '../../contract/resources/representation.js';
+import { assignsIds } from '../../contract/resources/resource-roles.js';
+import type { CheckInput, RunMemory } from './checks/check.js';
 
 /**
  * What a target chose where the contract is silent, seen in an answer: fields the schema does not list (it allows
@@ -11,30 +13,28 @@ export function openChoices({ operation, exchange, run }: CheckInput): string[] 
   const response = exchange.response;
   if (!response) return [];
   // Each choice is noted once a run: once both are, an answer is not looked at again (this runs on every one).
-  const { idsKey, creates, extraKeys } = keysOf(operation);
-  let extraKey = extraKeys.get(response.status);
-  if (extraKey === undefined) {
-    extraKey = `extra ${operation.operationId} ${response.status}`;
-    extraKeys.set(response.status, extraKey);
-  }
-  const assigns = creates && response.status >= 200 && response.status < 300;
-  const wantsExtra = !run.noted.has(extraKey);
+  const known = keysOf(operation, run);
+  const { idsKey, idField } = known;
+  const answer = answerOf(known, operation, response.status);
+  const assigns = idField !== undefined && response.status >= 200 && response.status < 300;
+  const wantsExtra = !run.noted.has(answer.extraKey);
   const wantsIds = assigns && !run.noted.has(idsKey);
   if ((!wantsExtra && !wantsIds) || response.json === undefined) return [];
-  const schema = findResponse(operation, response.status)?.contents.find((c) => c.schema !== undefined)?.schema;
   const notes: string[] = [];
   const once = (key: string, note: string) => {
     run.noted.add(key);
     notes.push(note);
   };
-  const item = listedResource(schema) ?? schema;
-  const body = Array.isArray(response.json) && listedResource(schema) ? response.json[0] : response.json;
-  const extra = wantsExtra ? extraFields(item, body) : [];
+  const body = Array.isArray(response.json) && answer.listed ? response.json[0] : response.json;
+  const extra = wantsExtra ? extraFields(answer.item, body) : [];
   if (extra.length > 0) {
-    once(extraKey, `${operation.operationId} ${response.status} answers fields the contract does not list: ${extra.join(', ')}`);
+    once(
+      answer.extraKey,
+      `${operation.operationId} ${response.status} answers fields the contract does not list: ${extra.join(', ')}`,
+    );
   }
   if (wantsIds && body !== null && typeof body === 'object') {
-    const id = (body as Record<string, unknown>)[IDENTIFIER];
+    const id = (body as Record<string, unknown>)[idField as string];
     // Cases run side by side, and each is judged when it ends: the first id judged need not be the first made.
     if (id !== undefined)
       once(
@@ -47,23 +47,55 @@ export function openChoices({ operation, exchange, run }: CheckInput): string[] 
 
 interface Keys {
   readonly idsKey: string;
-  readonly creates: boolean;
-  readonly extraKeys: Map<number, string>;
+  /** The id field of the records the operation creates, when the service assigns it. */
+  readonly idField: string | undefined;
+  readonly answers: Map<number, Answer>;
 }
 
-// An operation's keys in the run's notes, made once: openChoices runs on every answer of a run.
+/** What one status of an operation answers, as read here: its key in the run's notes and the schema of an item. */
+interface Answer {
+  readonly extraKey: string;
+  /** The schema whose fields an answer's item is held to: a listed resource's, else the whole answer's. */
+  readonly item: JsonSchema | undefined;
+  /** The answer lists resources: its first element is the item looked at. */
+  readonly listed: boolean;
+}
+
+// An operation's keys in the run's notes and its answers' schemas, read once: openChoices runs on every answer of a
+// run, and a target that answers no extra field is looked at again on each.
 const keys = new WeakMap<Operation, Keys>();
 
-function keysOf(operation: Operation): Keys {
+function keysOf(operation: Operation, run: RunMemory): Keys {
   let known = keys.get(operation);
   if (!known) {
-    known = { idsKey: `ids ${operation.operationId}`, creates: createdResource(operation) !== undefined, extraKeys: new Map() };
+    const role = run.roles.get(operation.operationId);
+    const idField = role?.kind === 'create' && assignsIds(role.resource) ? role.resource.id?.name : undefined;
+    known = { idsKey: `ids ${operation.operationId}`, idField, answers: new Map() };
     keys.set(operation, known);
   }
   return known;
 }
 
+function answerOf({ answers }: Keys, operation: Operation, status: number): Answer {
+  let answer = answers.get(status);
+  if (answer === undefined) {
+    const schema = findResponse(operation, status)?.contents.find((c) => c.schema !== undefined)?.schema;
+    // A list's records are judged by their first one: a bare array of objects (a wrapped page's own fields aside).
+    const listed = listedIn(schema)?.pointer.length === 0;
+    answer = {
+      extraKey: `extra ${operation.operationId} ${status}`,
+      item: listed ? (schema?.items as JsonSchema) : schema,
+      listed,
+    };
+    answers.set(status, answer);
+  }
+  return answer;
+}
+
+// allOf members count: a Pet written as allOf [NewPet, {id}] lists NewPet's fields too.
 function extraFields(schema: JsonSchema | undefined, body: unknown): string[] {
-  if (!schema?.properties || body === null || typeof body !== 'object' || Array.isArray(body)) return [];
-  return Object.keys(body).filter((key) => !(key in (schema.properties ?? {})));
+  const declared = objectShape(schema)?.properties;
+  if (!declared || Object.keys(declared).length === 0 || body === null || typeof body !== 'object' || Array.isArray(body))
+    return [];
+  return Object.keys(body).filter((key) => !(key in declared));
 }

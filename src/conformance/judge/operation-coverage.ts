@@ -1,20 +1,28 @@
 import type { Operation } from '../../contract/operation.js';
+import type { NotMade } from '../cases/generate/case-kind.js';
 import type { CoverageRow, ScenarioResult } from '../run-result.js';
 
 /**
- * Operations by documented status: how often each was exercised, passed, failed and only observed. Statuses a target sent
- * that the contract does not document get rows of their own, marked undocumented.
+ * Operations by documented status: how often each was exercised, passed, failed and only observed, and the cases of
+ * the operation that could not be generated, with why (on its first row). Statuses a target sent that the contract
+ * does not document get rows of their own, marked undocumented.
  */
-export function operationCoverage(operations: readonly Operation[], scenarios: readonly ScenarioResult[]): CoverageRow[] {
-  const documented = operations.flatMap((op) =>
-    op.responses.map((response) => ({
+export function operationCoverage(
+  operations: readonly Operation[],
+  scenarios: readonly ScenarioResult[],
+  notMade: readonly NotMade[] = [],
+): CoverageRow[] {
+  const documented = operations.flatMap((op) => {
+    const reasons = notMade.filter((n) => n.operationId === op.operationId).map((n) => `${n.cases}: ${n.reason}`);
+    return op.responses.map((response, i) => ({
       operationId: op.operationId,
       method: op.method,
       path: op.path,
       status: response.code,
       deprecated: op.deprecated,
-    })),
-  );
+      ...(i === 0 && reasons.length > 0 ? { notGenerated: reasons } : {}),
+    }));
+  });
   return countCoverage(documented, scenarios);
 }
 
@@ -23,7 +31,7 @@ export function operationCoverage(operations: readonly Operation[], scenarios: r
  * contract), counted again from the cases.
  */
 export function countCoverage(
-  documented: readonly Pick<CoverageRow, 'operationId' | 'method' | 'path' | 'status' | 'deprecated'>[],
+  documented: readonly Pick<CoverageRow, 'operationId' | 'method' | 'path' | 'status' | 'deprecated' | 'notGenerated'>[],
   scenarios: readonly ScenarioResult[],
 ): CoverageRow[] {
   const rows = new Map<string, Counted>();
@@ -45,7 +53,10 @@ export function countCoverage(
     failed: 0,
     observed: 0,
   });
-  for (const row of documented) rows.set(`${row.operationId} ${row.status}`, newRow(row, row.operationId, row.status, true));
+  for (const row of documented) {
+    const counted = newRow(row, row.operationId, row.status, true);
+    rows.set(`${row.operationId} ${row.status}`, row.notGenerated ? { ...counted, notGenerated: row.notGenerated } : counted);
+  }
   for (const exchange of scenarios.flatMap((s) => s.exchanges)) {
     if (exchange.status === undefined) continue;
     const status = exchange.documentedAs ?? String(exchange.status);

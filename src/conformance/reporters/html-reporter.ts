@@ -1,4 +1,4 @@
-import { escapeXml as h } from '../../shared/escape-xml.js';
+import { escapeHtml as h } from '../../shared/escape-html.js';
 import type { CoverageRow, Finding, RunResult, ScenarioResult } from '../run-result.js';
 import { describeCause } from '../judge/likely-causes.js';
 import { SEVERITIES } from '../judge/severity.js';
@@ -163,9 +163,10 @@ function renderCoverage(rows: readonly CoverageRow[]): string {
     const state = r.failed > 0 ? 'cov-failed' : r.exercised === 0 ? 'cov-none' : r.passed > 0 ? 'cov-passed' : 'cov-observed';
     const status = `${h(r.status)}${r.documented ? '' : ' (undocumented)'}${r.documented && r.exercised === 0 ? ' — not exercised' : ''}`;
     const name = `${h(r.operationId)}${r.deprecated ? ' <em>(deprecated)</em>' : ''}`;
-    return `<tr class="${state}"><td>${name}</td><td><code>${h(`${r.method} ${r.path}`)}</code></td><td>${status}</td><td class="n">${r.exercised}</td><td class="n">${r.passed}</td><td class="n">${r.failed}</td><td class="n">${r.observed}</td></tr>`;
+    const notGenerated = (r.notGenerated ?? []).map(h).join('<br>');
+    return `<tr class="${state}"><td>${name}</td><td><code>${h(`${r.method} ${r.path}`)}</code></td><td>${status}</td><td class="n">${r.exercised}</td><td class="n">${r.passed}</td><td class="n">${r.failed}</td><td class="n">${r.observed}</td><td>${notGenerated}</td></tr>`;
   });
-  return `<table id="coverage"><tr><th>operation</th><th>method and path</th><th>status</th><th>exercised</th><th>passed</th><th>failed</th><th>observed</th></tr>\n${body.join('\n')}\n</table>`;
+  return `<table id="coverage"><tr><th>operation</th><th>method and path</th><th>status</th><th>exercised</th><th>passed</th><th>failed</th><th>observed</th><th>not generated</th></tr>\n${body.join('\n')}\n</table>`;
 }
 
 function anchor(s: ScenarioResult): string {

@@ -98,11 +98,13 @@ function renderMarkdown(result: RunResult): string {
     lines.push('', '</details>', '');
   }
   const notExercised = result.coverage.filter((r) => r.documented && r.exercised === 0).length;
+  const notGenerated = result.coverage.reduce((n, r) => n + (r.notGenerated?.length ?? 0), 0);
+  const alsoNot = notGenerated > 0 ? `, ${plural(notGenerated, 'set')} of cases not generated` : '';
   lines.push(
-    `<details><summary>Operations by documented status (${plural(notExercised, 'status', 'statuses')} not exercised)</summary>`,
+    `<details><summary>Operations by documented status (${plural(notExercised, 'status', 'statuses')} not exercised${alsoNot})</summary>`,
     '',
-    '| operation | method and path | status | exercised | passed | failed | observed |',
-    '|---|---|---|--:|--:|--:|--:|',
+    '| operation | method and path | status | exercised | passed | failed | observed | not generated |',
+    '|---|---|---|--:|--:|--:|--:|---|',
     ...result.coverage.map(coverageRow),
     '',
     '</details>',
@@ -127,7 +129,8 @@ function renderMarkdown(result: RunResult): string {
 function coverageRow(row: CoverageRow): string {
   const status = `${row.status}${row.documented ? '' : ' (undocumented)'}${row.documented && row.exercised === 0 ? ' — not exercised' : ''}`;
   const name = `${md(row.operationId)}${row.deprecated ? ' (deprecated)' : ''}`;
-  return `| ${name} | ${md(`${row.method} ${row.path}`)} | ${status} | ${row.exercised} | ${row.passed} | ${row.failed} | ${row.observed} |`;
+  const notGenerated = (row.notGenerated ?? []).map(md).join('<br>');
+  return `| ${name} | ${md(`${row.method} ${row.path}`)} | ${status} | ${row.exercised} | ${row.passed} | ${row.failed} | ${row.observed} | ${notGenerated} |`;
 }
 
 // Cut at a line, close an open <details>, and say so: a summary over the limit would be dropped whole.

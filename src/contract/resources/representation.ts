@@ -28,6 +28,11 @@ export function requestBodySchema(operation: Operation): RawSchema | undefined {
     | undefined;
 }
 
+/** The same, typed as the case generators read it (properties, bounds, enums). */
+export function requestSchema(operation: Operation): JsonSchema | undefined {
+  return requestBodySchema(operation) as JsonSchema | undefined;
+}
+
 /** One record in an answer: an object, or a lone `data`-style wrapper around one. */
 export function recordIn(schema: RawSchema | JsonSchema | undefined): Found | undefined {
   const shape = objectShape(schema);

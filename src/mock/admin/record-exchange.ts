@@ -3,7 +3,8 @@ import type { MockContext } from '../mock-context.js';
 import type { AnsweredExchange } from '../mock-options.js';
 import { formatLogLine } from './format-log-line.js';
 import { type JournalRecord, journalBody, journalHeaders, requestRedactor } from './request-journal.js';
-import { notAppliedNotes, type RequestState } from '../request-state.js';
+import { notAppliedNotes } from '../prefer/note-applied.js';
+import type { RequestState } from '../request-state.js';
 import { safely } from '../safely.js';
 
 /**

@@ -92,7 +92,7 @@ export function writeAnswer(state: RequestState, mock: MockContext, response: Mo
   } catch (error) {
     // A handler's answer that cannot be sent (no body, a header Node refuses) is the mock's bug: a 500, and
     // the mock keeps serving.
-    sent = errorResponse(error);
+    sent = errorResponse(error, mock, state);
     if (res.headersSent) res.destroy();
     headers = [];
     if (!res.headersSent) {

@@ -1,7 +1,8 @@
 import { findResponse } from '../../contract/find-response.js';
 import type { Operation } from '../../contract/operation.js';
-import { stringifyJson } from '../../contract/lossless-json.js';
+import type { ErrorBodyShape } from '../../contract/error-body/shape-error-body.js';
 import { ERROR_CODES, type ErrorCode, mockError, statusOf } from '../error-codes.js';
+import { errorAnswer } from '../error-response.js';
 import type { MockResponse } from '../handler.js';
 import { contractExample } from '../prism-adapter.js';
 
@@ -43,11 +44,17 @@ const EXAMPLE_CODE = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
 export const PREFER_CODE = 'prefer_code';
 
 /**
- * The answer to `Prefer: code=NNN` with an error status: an Error body in the code the contract's example for
- * that status uses (pet_not_found for getPet's 404), with a message that says what happened, never the
- * example's placeholder message (`no pet has id 42` for /pets/1). Nothing is looked up or changed.
+ * The answer to `Prefer: code=NNN` with an error status: an error body (in `shape`, the contract's for it) with
+ * the code the contract's example for that status uses (pet_not_found for getPet's 404), with a message that says
+ * what happened, never the example's placeholder message (`no pet has id 42` for /pets/1). Nothing is looked up or
+ * changed.
  */
-export function preferredError(operation: Operation, status: number, askedBy = 'Prefer'): MockResponse {
+export function preferredError(
+  operation: Operation,
+  status: number,
+  askedBy: string,
+  shape: ErrorBodyShape | undefined,
+): MockResponse {
   const example = contractExample(operation, status) as { code?: unknown } | undefined;
   // The contract's own code for this status, whatever it is (an edited contract's `maintenance` for a 503), as
   // long as it reads as a code; one the mock also uses for another status is not taken.
@@ -56,5 +63,5 @@ export function preferredError(operation: Operation, status: number, askedBy = '
   const code =
     (exampleCode !== undefined && (!known || statusOf(exampleCode) === status) ? exampleCode : USUAL_CODE[status]) ?? PREFER_CODE;
   const message = `${askedBy}: code=${status} asked for this answer; nothing was looked up or changed`;
-  return { status, body: stringifyJson({ code, message, status }), errorCode: code };
+  return errorAnswer(status, code, message, shape);
 }

@@ -9,6 +9,9 @@ export interface Preferences {
   readonly unknown: string[];
 }
 
+// Shared by every request without Prefer or a rule; never written to.
+export const NO_PREFERENCES: Preferences = { unknown: [] };
+
 export type Fault = 'reset' | 'empty' | 'malformed' | 'hang';
 const FAULTS: ReadonlySet<string> = new Set<Fault>(['reset', 'empty', 'malformed', 'hang']);
 

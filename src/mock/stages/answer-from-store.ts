@@ -1,9 +1,8 @@
 import { isAppError } from '../../contract/app-error.js';
 import { statusOf } from '../error-codes.js';
 import type { MockResponse } from '../handler.js';
-import { markApplied } from '../request-state.js';
+import { markApplied, notApplied } from '../prefer/note-applied.js';
 import { STATEFUL_HANDLERS } from '../stateful-handlers.js';
-import { notApplied } from './apply-controls.js';
 import type { Stage } from './stage.js';
 
 /**

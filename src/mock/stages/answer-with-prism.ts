@@ -1,6 +1,6 @@
 import { mockError } from '../error-codes.js';
 import { exampleNames, mockWithPrism } from '../prism-adapter.js';
-import { markApplied, markNotApplied } from '../request-state.js';
+import { markApplied, markNotApplied } from '../prefer/note-applied.js';
 import type { Stage } from './stage.js';
 
 /**

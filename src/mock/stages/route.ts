@@ -35,6 +35,8 @@ export const route: Stage = (state, mock) => {
     );
   }
   const relative = path.slice(basePath.length);
+  // Set before the lookup: an error for a path of the API that names no operation is in the contract's error body.
+  state.relative = relative;
   // Only a HEAD needs the lookup (and its closure): any other method is looked up as itself.
   const lookup = method === 'HEAD' ? lookupMethod(method, (m) => contract.findOperation(m, relative).kind === 'found') : method;
   const match = findOperation(mock, lookup, relative);
@@ -42,7 +44,6 @@ export const route: Stage = (state, mock) => {
   if (match.kind === 'method-not-allowed') return refuseMethod(state, match.allowed);
   state.operation = match.operation;
   state.pathParams = match.pathParams;
-  state.relative = relative;
   // No cut-off: querystring stops at 1000 pairs by default, and a parameter past it went unvalidated
   // (limit=1000&…&status=bogus got 200). Node's 16 KiB header limit bounds the request line already.
   if (state.query !== '') state.parsedQuery = parseQuery(state.query, '&', '=', ALL_PAIRS);

@@ -1,6 +1,5 @@
 import { readRequest } from '../connection/read-request.js';
-import { markNotApplied } from '../request-state.js';
-import { CONTROLS, notApplied } from './apply-controls.js';
+import { CONTROLS, markNotApplied, notApplied } from '../prefer/note-applied.js';
 import type { Stage } from './stage.js';
 
 /** Parameters and body against the operation's schemas. Prefer can make a valid request fail, never an invalid one succeed. */

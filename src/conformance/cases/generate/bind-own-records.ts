@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Contract } from '../../../contract/load-contract.js';
 import type { Operation } from '../../../contract/operation.js';
-import { eraseParameters } from '../../../contract/resources/read-path.js';
+import { eraseParameters, pathParameterNames } from '../../../contract/resources/read-path.js';
 import type { Resource, ResourceModel } from '../../../contract/resources/resource.js';
 import type { Scenario, Step } from '../scenario.js';
 import type { Random } from './create-random.js';
@@ -12,8 +12,8 @@ import { sampleValue } from './sample-value.js';
 // RFC 9110 §9.2.1: only these leave the target as it was; any other method may change the record it addresses.
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** A case kept with its steps bound to records of its own, or the reason it could not be made. */
-export type Bound = { readonly scenario: Scenario } | { readonly reason: string };
+/** A case kept with its steps bound to records of its own, or the reason it could not be made, and where. */
+export type Bound = { readonly scenario: Scenario } | { readonly reason: string; readonly operationId: string };
 
 /**
  * Gives every step that would address a record by a placeholder (no value at all, or the parameter's example such
@@ -32,15 +32,20 @@ export function bindOwnRecords(scenario: Scenario, model: ResourceModel, contrac
       steps.push(absentIds(step, random));
       continue;
     }
-    const addressed = addressedResource(model, step.operation);
+    const addressed = addressedResource(model, step.operation, unbound);
     if (!addressed)
       return {
+        operationId: step.operation.operationId,
         reason: `no resource of the contract is addressed by ${step.operation.path}, so ${unbound.join(', ')} has no value`,
       };
     let values = bound.get(addressed.key);
     if (!values) {
       const own = ownRecord(addressed, model, contract, random, `bound${bound.size}`);
-      if ('reason' in own) return { reason: `${unbound.join(', ')} of ${step.operation.operationId}: ${own.reason}` };
+      if ('reason' in own)
+        return {
+          operationId: step.operation.operationId,
+          reason: `${unbound.join(', ')} of ${step.operation.operationId}: ${own.reason}`,
+        };
       prefix.push(...own.steps.map((s) => ({ ...s, setup: true })));
       values = own.values;
       bound.set(addressed.key, values);
@@ -100,14 +105,16 @@ function placeholders(step: Step): string[] {
 }
 
 /**
- * The resource whose records the path's parameters name: its item path's (PUT /pets/{petId}, or a POST on it that
- * is not CRUD), or, for a nested collection (POST /authors/{authorId}/books), its parent's.
+ * The resource whose records the unbound parameters name: its item path's (PUT /pets/{petId}, or a POST on it that
+ * is not CRUD), or its parent's when only the parents' ids are missing: a nested collection
+ * (POST /authors/{authorId}/books), or an item read whose own id a case captured (GET /authors/{authorId}/books/{isbn}
+ * after the create), which then reads under the same parent the create was sent to.
  */
-function addressedResource(model: ResourceModel, operation: Operation): Resource | undefined {
+function addressedResource(model: ResourceModel, operation: Operation, unbound: readonly string[]): Resource | undefined {
   const erased = eraseParameters(operation.path);
   const usable = model.resources.filter((r) => !r.stateless && r.id);
   const item = usable.find((r) => r.itemPath !== undefined && eraseParameters(r.itemPath) === erased);
-  if (item) return item;
-  const collection = model.resources.find((r) => eraseParameters(r.collectionPath) === erased);
-  return collection?.parent === undefined ? undefined : usable.find((r) => r.key === collection.parent);
+  if (item && unbound.includes(pathParameterNames(operation.path).at(-1) as string)) return item;
+  const parent = item?.parent ?? model.resources.find((r) => eraseParameters(r.collectionPath) === erased)?.parent;
+  return parent === undefined ? undefined : usable.find((r) => r.key === parent);
 }

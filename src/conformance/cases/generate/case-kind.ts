@@ -17,6 +17,22 @@ export interface CaseKind {
   /** One line for --help and docs/reference/case-kinds.md. */
   readonly description: string;
   readonly generate: (context: GenerateContext) => Scenario[];
-  /** What the kind could not generate for, each naming the construct and the cases not made (shown as hints). */
-  readonly notMade?: (context: GenerateContext) => string[];
+  /** What the kind could not generate for, each naming the construct and the cases not made. */
+  readonly notMade?: (context: GenerateContext) => NotMade[];
+}
+
+/**
+ * Cases not generated, and why (issue 22: never a silent drop): shown as a hint, and in the coverage table beside
+ * the operation they would have exercised.
+ */
+export interface NotMade {
+  readonly operationId: string;
+  /** Which cases: `effects cases of /things (created-readable, ...)`, `2 cases (valid-bodies/replaceThing/...)`. */
+  readonly cases: string;
+  readonly reason: string;
+}
+
+/** A NotMade as one line of the run's hints. */
+export function notMadeNote(notMade: NotMade): string {
+  return `Not generated: ${notMade.cases}: ${notMade.reason}.`;
 }

@@ -5,6 +5,7 @@ import { suggestName } from '../suggest-name.js';
 import { inferResources } from '../../../contract/resources/infer-resources.js';
 import { bindOwnRecords } from './bind-own-records.js';
 import { BUILT_IN_KINDS } from './built-in-kinds.js';
+import type { NotMade } from './case-kind.js';
 import { createRandom } from './create-random.js';
 
 export interface GenerateOptions {
@@ -20,7 +21,7 @@ export interface GenerateOptions {
 export function generateCases(
   contract: Contract,
   options: GenerateOptions,
-): { kinds: string[]; cases: Scenario[]; notes: string[] } {
+): { kinds: string[]; cases: Scenario[]; notMade: NotMade[] } {
   const chosen = options.kinds ?? BUILT_IN_KINDS.map((k) => k.id);
   const known = BUILT_IN_KINDS.map((k) => k.id);
   for (const id of chosen) {
@@ -34,14 +35,19 @@ export function generateCases(
   }
   // Each kind draws from its own generator, so choosing fewer kinds does not change the values of the others.
   const model = inferResources(contract);
-  const notMade = new Map<string, string[]>();
+  // In the order met, kind by kind: what a kind says it cannot make, and the cases whose records could not be bound.
+  const notMade = new Map<string, NotMade | { operationId: string; reason: string; ids: string[] }>();
   const byKind = BUILT_IN_KINDS.filter((kind) => chosen.includes(kind.id)).map((kind) => {
     const random = createRandom(options.seed ^ hash(kind.id));
-    for (const note of kind.notMade?.({ contract, token: options.token, random: createRandom(0) }) ?? []) notMade.set(note, []);
+    for (const said of kind.notMade?.({ contract, token: options.token, random: createRandom(0) }) ?? [])
+      notMade.set(`${said.operationId} ${said.cases} ${said.reason}`, said);
     return kind.generate({ contract, token: options.token, random }).flatMap((scenario) => {
       const bound = bindOwnRecords(scenario, model, contract, random);
       if ('scenario' in bound) return [bound.scenario];
-      notMade.set(bound.reason, [...(notMade.get(bound.reason) ?? []), scenario.id]);
+      const key = `${bound.operationId} ${bound.reason}`;
+      const known = notMade.get(key) ?? { operationId: bound.operationId, reason: bound.reason, ids: [] };
+      if ('ids' in known) known.ids.push(scenario.id);
+      notMade.set(key, known);
       return [];
     });
   });
@@ -49,14 +55,16 @@ export function generateCases(
   return {
     kinds: chosen.filter((id) => known.includes(id)),
     cases,
-    notes: [...notMade].map(([reason, ids]) => (ids.length === 0 ? reason : notMadeNote(reason, ids))),
+    notMade: [...notMade.values()].map((n) =>
+      'ids' in n ? { operationId: n.operationId, reason: n.reason, cases: named(n.ids) } : n,
+    ),
   };
 }
 
 // Never a silent drop: the construct, and the cases it cost (issue 22).
-function notMadeNote(reason: string, ids: readonly string[]): string {
+function named(ids: readonly string[]): string {
   const shown = ids.slice(0, 3).join(', ');
-  return `Not generated: ${ids.length} case${ids.length === 1 ? '' : 's'} (${shown}${ids.length > 3 ? ', ...' : ''}): ${reason}.`;
+  return `${ids.length} case${ids.length === 1 ? '' : 's'} (${shown}${ids.length > 3 ? ', ...' : ''})`;
 }
 
 function takeInTurn(lists: readonly Scenario[][], max: number): Scenario[] {

@@ -1,7 +1,9 @@
 import type { Contract } from '../../../contract/load-contract.js';
 import type { JsonSchema, Operation } from '../../../contract/operation.js';
-import { requestSchema } from '../../../contract/resource-shape.js';
-import type { Resource, ResourceModel, ResourceOperationKind } from '../../../contract/resources/resource.js';
+import { objectShape } from '../../../contract/resources/object-shape.js';
+import { requestSchema } from '../../../contract/resources/representation.js';
+import type { Resource, ResourceModel } from '../../../contract/resources/resource.js';
+import { operationOf } from '../../../contract/resources/resource-roles.js';
 import type { Random } from './create-random.js';
 import type { StepSpec } from './make-case.js';
 import { successStatuses } from './expected-statuses.js';
@@ -19,24 +21,6 @@ export interface OwnRecord {
   /** The body the record's own create sent. */
   readonly body: Record<string, unknown>;
   readonly capture: string;
-}
-
-/** The resource an operation belongs to, and its role there, when the model keeps state for it. */
-export function resourceOf(
-  model: ResourceModel,
-  operation: Operation,
-): { resource: Resource; kind: ResourceOperationKind } | undefined {
-  for (const resource of model.resources) {
-    if (resource.stateless || !resource.id) continue;
-    const found = resource.operations.find((op) => op.operationId === operation.operationId);
-    if (found) return { resource, kind: found.kind };
-  }
-  return undefined;
-}
-
-export function operationOf(resource: Resource, kind: ResourceOperationKind, contract: Contract): Operation | undefined {
-  const found = resource.operations.find((op) => op.kind === kind);
-  return found ? contract.byId.get(found.operationId) : undefined;
 }
 
 /** Path parameters of `operation` filled by position from `values` (parents first, names may differ per path). */
@@ -68,7 +52,7 @@ export function ownRecord(
   const values: string[] = [];
   let body: Record<string, unknown> = {};
   for (const [i, level] of chain.entries()) {
-    const create = operationOf(level, 'create', contract);
+    const create = operationOf(level, 'create', contract.byId);
     if (level.stateless || !level.id)
       return { reason: `${level.collectionPath} keeps no state (${level.stateless ?? 'no id field'})` };
     if (!create) return { reason: `${level.collectionPath} has no create, so no record of the run's own can be addressed` };
@@ -87,13 +71,26 @@ export function ownRecord(
   return { steps, values, body, capture };
 }
 
-/** A valid create body with every optional field, and a fresh id where the client names it (a book's ISBN). */
-export function createBody(resource: Resource, create: Operation, random: Random): Record<string, unknown> {
+/**
+ * A valid create body (every optional field too unless `withOptional` is false), without the fields the server sets
+ * (a readOnly id), and with a fresh id where the client names it (a book's ISBN).
+ */
+export function createBody(resource: Resource, create: Operation, random: Random, withOptional = true): Record<string, unknown> {
   const schema = requestSchema(create);
-  const body = (sampleValue(schema, true) ?? {}) as Record<string, unknown>;
+  const body = { ...((sampleValue(schema, withOptional) ?? {}) as Record<string, unknown>) };
+  for (const name of resource.serverFields) delete body[name];
+  return withFreshId(resource, create, body, random);
+}
+
+/**
+ * `body` with a fresh id where the client names it and the create's body carries it (a book's ISBN): two creates of
+ * the same sample would otherwise name one record, and the second be refused as taken.
+ */
+export function withFreshId<T>(resource: Resource, create: Operation, body: T, random: Random): T {
   const id = resource.id;
-  if (id && !resource.serverFields.includes(id.name) && schema?.properties?.[id.name]) body[id.name] = freshId(id.schema, random);
-  return body;
+  if (!id || resource.serverFields.includes(id.name) || !objectShape(requestSchema(create))?.properties[id.name]) return body;
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  return { ...body, [id.name]: freshId(id.schema, random) };
 }
 
 // A value no earlier run is likely to have taken, within the id's schema where it can tell.

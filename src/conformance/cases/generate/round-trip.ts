@@ -1,13 +1,11 @@
 import type { Contract } from '../../../contract/load-contract.js';
 import type { Operation } from '../../../contract/operation.js';
-import {
-  createdResource,
-  fetchOperation,
-  IDENTIFIER,
-  lastingFields,
-  requestSchema,
-  successSchema,
-} from '../../../contract/resource-shape.js';
+import { inferResources } from '../../../contract/resources/infer-resources.js';
+import { objectShape } from '../../../contract/resources/object-shape.js';
+import { requestSchema } from '../../../contract/resources/representation.js';
+import { pathParameterNames } from '../../../contract/resources/read-path.js';
+import type { Resource } from '../../../contract/resources/resource.js';
+import { besideCreate, lastingFields } from '../../../contract/resources/resource-roles.js';
 import type { StepExpectation } from '../scenario.js';
 import { successStatuses } from './expected-statuses.js';
 import type { StepSpec } from './make-case.js';
@@ -20,8 +18,8 @@ import type { StepSpec } from './make-case.js';
  * status and schema: nothing says the text it answers is the text it was sent, and a server may trim or cut it.
  */
 export function roundTrip(contract: Contract, operation: Operation, sent: unknown, request: Partial<StepSpec> = {}): StepSpec[] {
-  const fetch = createdResource(operation) ? fetchOperation(operation, contract.operations) : undefined;
-  const echoed = fetch ? echoedFields(operation, sent) : undefined;
+  const { resource, fetch } = readBack(contract, operation) ?? {};
+  const echoed = resource && fetch ? echoedFields(resource, operation, sent) : undefined;
   const expect: StepExpectation = { status: successStatuses(operation), ...(echoed ? { body: echoed } : {}) };
   const create: StepSpec = {
     operation,
@@ -30,31 +28,39 @@ export function roundTrip(contract: Contract, operation: Operation, sent: unknow
     expect,
     ...(fetch ? { capture: 'created' } : {}),
   };
-  if (!fetch) return [create];
-  const id = `{{created.body.${IDENTIFIER}}}`;
+  if (!resource?.id || !fetch) return [create];
+  const id = `{{created.body.${resource.id.name}}}`;
+  // A nested record's parents are left to bindOwnRecords, which gives the read the same ones as its create.
+  const param = pathParameterNames(fetch.path).at(-1) as string;
   return [
     create,
     {
-      operation: fetch.operation,
-      params: { [fetch.param]: id },
+      operation: fetch,
+      params: { [param]: id },
       expect: {
-        status: successStatuses(fetch.operation),
-        body: { ...lastingFields(fetch.operation, echoed ?? {}), [IDENTIFIER]: id },
+        status: successStatuses(fetch),
+        body: { ...lastingFields(resource, echoed ?? {}), [resource.id.name]: id },
       },
     },
   ];
+}
+
+/** The resource `operation` creates and the get that reads one back, when the resource model has both. */
+export function readBack(contract: Contract, operation: Operation): { resource: Resource; fetch: Operation } | undefined {
+  const found = besideCreate(inferResources(contract), operation, 'get', contract.byId);
+  return found && { resource: found.resource, fetch: found.operation };
 }
 
 /**
  * The fields of the sent body that the answer's schema declares too: those must come back unchanged. A null in an
  * optional (nullable) field is not among them: a server may read it as "not given" and answer its default.
  */
-function echoedFields(operation: Operation, sent: unknown): Record<string, unknown> | undefined {
-  const declared = successSchema(operation)?.properties;
+function echoedFields(resource: Resource, operation: Operation, sent: unknown): Record<string, unknown> | undefined {
+  const declared = objectShape(resource.schema)?.properties;
   if (!declared || sent === null || typeof sent !== 'object' || Array.isArray(sent)) return undefined;
-  const required = requestSchema(operation)?.required ?? [];
+  const required = objectShape(requestSchema(operation))?.required ?? new Set<string>();
   const echoed = Object.fromEntries(
-    Object.entries(sent).filter(([name, value]) => name in declared && (value !== null || required.includes(name))),
+    Object.entries(sent).filter(([name, value]) => name in declared && (value !== null || required.has(name))),
   );
   return Object.keys(echoed).length > 0 ? echoed : undefined;
 }

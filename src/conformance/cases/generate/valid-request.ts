@@ -1,4 +1,4 @@
-import { requestSchema } from '../../../contract/resource-shape.js';
+import { requestSchema } from '../../../contract/resources/representation.js';
 import type { Operation } from '../../../contract/operation.js';
 import type { StepSpec } from './make-case.js';
 import { sampleValue } from './sample-value.js';

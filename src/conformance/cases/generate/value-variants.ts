@@ -23,7 +23,8 @@ export function validVariants(schema: JsonSchema, random: Random): Variant[] {
   if (schema.enum) return schema.enum.map((value) => ({ id: `enum-${String(value)}`, what: `${JSON.stringify(value)}`, value }));
   if (schema.type === 'integer') return integerVariants(schema);
   if (schema.type === 'boolean') return [true, false].map((value) => ({ id: String(value), what: String(value), value }));
-  if (schema.type === 'string' && isFreeText(schema)) return stringVariants(random);
+  if (schema.type === 'string' && isFreeText(schema))
+    return stringVariants(random).filter((v) => (v.value as string).length >= (schema.minLength ?? 0));
   const { matching } = patternValues(schema);
   if (matching !== undefined)
     return [

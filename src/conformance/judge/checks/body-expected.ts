@@ -1,5 +1,6 @@
 import type { StepExpectation } from '../../cases/scenario.js';
-import { containsSubset, show, subsetMismatch } from '../subset-mismatch.js';
+import { show } from '../../../contract/judge/show-value.js';
+import { containsSubset, subsetMismatch } from '../subset-mismatch.js';
 import type { Check } from './check.js';
 
 export const bodyExpected: Check = {

@@ -6,12 +6,15 @@ import { bodySchema } from './body-schema.js';
 import { challengeOn401 } from './challenge-on-401.js';
 import type { Check } from './check.js';
 import { contentTypeJson } from './content-type-json.js';
+import { createdLocation } from './created-location.js';
+import { dateHeader } from './date-header.js';
 import { errorStatusMatches } from './error-status-matches.js';
 import { fetchedAsAddressed } from './fetched-as-addressed.js';
 import { headersDocumented } from './headers-documented.js';
 import { headersExpected } from './headers-expected.js';
 import { idAssignedOnce } from './id-assigned-once.js';
 import { idsUniqueInList } from './ids-unique-in-list.js';
+import { jsonCharset } from './json-charset.js';
 import { jsonUtf8 } from './json-utf8.js';
 import { jsonWithoutBom } from './json-without-bom.js';
 import { listedAsCreated } from './listed-as-created.js';
@@ -34,6 +37,7 @@ export const BUILT_IN_CHECKS: readonly Check[] = [
   contentTypeJson,
   jsonWithoutBom,
   jsonUtf8,
+  jsonCharset,
   bodySchema,
   errorStatusMatches,
   idsUniqueInList,
@@ -46,6 +50,8 @@ export const BUILT_IN_CHECKS: readonly Check[] = [
   headersDocumented,
   challengeOn401,
   allowOn405,
+  createdLocation,
+  dateHeader,
   ...RESOURCE_EFFECT_CHECKS,
   bodyExpected,
   headersExpected,

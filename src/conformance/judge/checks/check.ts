@@ -1,5 +1,13 @@
+import type { Problem } from '../../../contract/judge/problem.js';
 import type { Operation } from '../../../contract/operation.js';
-import { fetchOperation, identifiesResources, listOperation } from '../../../contract/resource-shape.js';
+import { type ContractView, inferResources } from '../../../contract/resources/infer-resources.js';
+import {
+  assignsIds,
+  hasRole,
+  operationOf,
+  type ResourceRole,
+  resourceRoles,
+} from '../../../contract/resources/resource-roles.js';
 import type { Exchange } from '../../http/exchange.js';
 import type { StepExpectation } from '../../cases/scenario.js';
 import type { Severity } from '../severity.js';
@@ -11,8 +19,13 @@ export interface CheckSettings {
 
 /** What checks remember across one run: ids that creates returned, so a second assignment of one is seen. */
 export interface RunMemory {
-  /** The creates whose ids address their resources (resource-shape's identifiesResources): those must differ. */
-  readonly identifyingCreates: ReadonlySet<string>;
+  /** Each operation's place in the resource model (contract/resources/), by operationId. */
+  readonly roles: ReadonlyMap<string, ResourceRole>;
+  /**
+   * Creates whose service-assigned ids address their records (createPet, read back by getPet), with the id field:
+   * two creates never get one id. Without such a read (POST /messages) the contract does not say ids are unique.
+   */
+  readonly identifyingCreates: ReadonlyMap<string, string>;
   /** `operationId id` → the case that first received it. */
   readonly assignedIds: Map<string, string>;
   /** Open choices of the target already recorded as observations (open-choices.ts): each once per run. */
@@ -25,7 +38,7 @@ export interface RunMemory {
   readonly createdFields: Map<string, Map<string, object>>;
   /** The marks (resource-marks.ts) of creates the target refused with a 4xx: none may show in a later answer. */
   readonly refusedMarks: Set<string>;
-  /** Fetch operations (GET /pets/{petId}) → the path parameter that names the resource's id. */
+  /** Item reads (GET /pets/{petId}) → the id field of the record they answer. */
   readonly fetchedBy: ReadonlyMap<string, string>;
   /**
    * caseId → the marks its own creates sent that a later step of the same case must be able to see (refused and
@@ -34,22 +47,27 @@ export interface RunMemory {
   readonly caseMarks: Map<string, Set<string>>;
 }
 
-export function createRunMemory(operations: readonly Operation[]): RunMemory {
-  const identifying = operations.filter((op) => identifiesResources(op, operations)).map((op) => op.operationId);
+export type { Problem };
+
+export function createRunMemory(contract: ContractView): RunMemory {
+  const roles = resourceRoles(inferResources(contract));
+  const byId = new Map(contract.operations.map((op) => [op.operationId, op]));
+  const identifying = new Map<string, string>();
   const listedFrom = new Map<string, string>();
   const fetchedBy = new Map<string, string>();
-  for (const create of operations) {
-    const list = listOperation(create, operations);
-    const fetch = fetchOperation(create, operations);
+  for (const [operationId, { resource, kind }] of roles) {
+    const id = resource.id?.name as string;
+    if (kind === 'create' && hasRole(resource, 'get') && assignsIds(resource)) identifying.set(operationId, id);
+    if (kind === 'get') fetchedBy.set(operationId, id);
     // Records the contract lets a PUT or PATCH change are listed as last written, not as created: a case running
     // beside another's update would see a false positive. effects' update-took-effect judges those values.
-    const updatable =
-      fetch && operations.some((op) => (op.method === 'PUT' || op.method === 'PATCH') && op.path === fetch.operation.path);
-    if (list && !updatable) listedFrom.set(list.operationId, create.operationId);
-    if (fetch) fetchedBy.set(fetch.operation.operationId, fetch.param);
+    const create = operationOf(resource, 'create', byId);
+    const updatable = hasRole(resource, 'replace') || hasRole(resource, 'merge-patch');
+    if (kind === 'list' && create && !updatable) listedFrom.set(operationId, create.operationId);
   }
   return {
-    identifyingCreates: new Set(identifying),
+    roles,
+    identifyingCreates: identifying,
     assignedIds: new Map(),
     noted: new Set(),
     listedFrom,
@@ -62,8 +80,9 @@ export function createRunMemory(operations: readonly Operation[]): RunMemory {
 }
 
 /**
- * Everything a check may read: plain values, no I/O. An exchange is judged against the contract with
- * `expect` undefined, so the mock (a self-check, a validating proxy) can use the same checks without a scenario.
+ * Everything a check may read: plain values, no I/O. An exchange is judged against the contract alone with
+ * `expect` undefined; the judgements that need no more than the contract are in src/contract/judge/, for the mock
+ * and its tests too.
  */
 export interface CheckInput {
   readonly operation: Operation;
@@ -78,13 +97,6 @@ export interface CheckInput {
   readonly caseId: string;
   readonly settings: CheckSettings;
   readonly run: RunMemory;
-}
-
-/** What a check found: what was received and what the contract documents (schemathesis's "Received / Documented"). */
-export interface Problem {
-  readonly title: string;
-  readonly received: string;
-  readonly documented: string;
 }
 
 /**

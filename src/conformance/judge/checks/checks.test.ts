@@ -8,6 +8,9 @@ import type { Step, StepExpectation } from '../../cases/scenario.js';
 import { authEnforced } from './auth-enforced.js';
 import { bodyExpected } from './body-expected.js';
 import { BUILT_IN_CHECKS } from './built-in-checks.js';
+import { createdLocation } from './created-location.js';
+import { dateHeader } from './date-header.js';
+import { jsonCharset } from './json-charset.js';
 import { type Check, type CheckInput, createRunMemory } from './check.js';
 
 const contract = await loadContract();
@@ -75,7 +78,7 @@ function input(shape: Shape = {}): CheckInput {
     observing: false,
     caseId: 'test/case',
     settings: { timeoutMs: 1000, maxResponseTimeMs: 100 },
-    run: createRunMemory(contract.operations),
+    run: createRunMemory(contract),
   };
 }
 
@@ -173,6 +176,29 @@ const CASES: Readonly<Record<string, { conforming: CheckInput; violation: CheckI
       operationId: 'listPets',
       body: `[${PET.replace('"Rex"', '"conformance once 1a2b3c4d k3v9x0q2mz"')},${PET.replace('9007199254740993', '2').replace('"Rex"', '"conformance once 1a2b3c4d k3v9x0q2mz"')}]`,
     }),
+  },
+  'created-location': {
+    conforming: input({
+      operationId: 'createPet',
+      status: 201,
+      url: 'http://127.0.0.1:1/v1/pets',
+      headers: { location: '/v1/pets/9007199254740993' },
+    }),
+    // 2^53, not the 2^53+1 the body gives: the Location of another pet.
+    violation: input({
+      operationId: 'createPet',
+      status: 201,
+      url: 'http://127.0.0.1:1/v1/pets',
+      headers: { location: '/v1/pets/9007199254740992' },
+    }),
+  },
+  'json-charset': {
+    conforming: input({ contentType: 'application/json; charset="UTF-8"' }),
+    violation: input({ contentType: 'application/json; charset=latin1' }),
+  },
+  'date-header': {
+    conforming: input({ headers: { date: 'Fri, 27 Nov 2026 12:00:00 GMT' } }),
+    violation: input({ headers: { date: '2026-11-27T12:00:00Z' } }),
   },
   'challenge-on-401': {
     conforming: input({ auth: 'none', status: 401, body: ERROR_401, challenge: 'Basic realm="x", bearer realm="petstore"' }),
@@ -401,6 +427,83 @@ describe('list-within-query', () => {
       body: '[{"id":1,"name":"a","categoryId":1}]',
     });
     expect(title(unfiltered)).toBe('the list filtered by status=sold holds an item whose status is (nothing)');
+  });
+});
+
+describe('list-within-query: integer filters', async () => {
+  const evolved = await loadContract('test/contracts/evolved-petstore/openapi.yaml');
+  const ORDER = (petId: string) => `{"id":1,"petId":${petId},"quantity":1,"status":"placed"}`;
+  const orders = (query: string, ...petIds: string[]) => ({
+    ...input({
+      operation: evolved.byId.get('listOrders') as Operation,
+      url: `http://127.0.0.1:1/v1/store/orders${query}`,
+      body: `[${petIds.map(ORDER).join(',')}]`,
+    }),
+    run: createRunMemory(evolved),
+  });
+  const title = (given: CheckInput) => runChecks(BUILT_IN_CHECKS, given).find((p) => p.check.id === 'list-within-query')?.title;
+
+  it('holds a list filtered by an integer field to that value, compared digit for digit', () => {
+    expect(title(orders('?petId=9007199254740993', '9007199254740993'))).toBeUndefined();
+    expect(title(orders('?petId=9007199254740993', '9007199254740993', '9007199254740992'))).toBe(
+      'the list filtered by petId=9007199254740993 holds an item whose petId is 9007199254740992',
+    );
+    expect(title(orders('?petId=-07', '-7'))).toBeUndefined();
+  });
+
+  it('judges no value the parameter does not allow: not an integer, outside int64, repeated', () => {
+    for (const query of ['?petId=abc', '?petId=1.5', '?petId=9223372036854775808', '?petId=1&petId=2'])
+      expect(title(orders(query, '3'))).toBeUndefined();
+  });
+});
+
+describe('created-location', () => {
+  const created = (location: string | undefined, operationId = 'createPet') =>
+    input({
+      operationId,
+      status: 201,
+      url: 'http://127.0.0.1:1/v1/pets',
+      headers: location === undefined ? {} : { location },
+    });
+  const title = (given: CheckInput) => createdLocation.check(given)?.title;
+
+  it('passes a Location naming the created pet: relative, absolute, on a gateway host, with a trailing slash', () => {
+    for (const location of [
+      '/v1/pets/9007199254740993',
+      'pets/9007199254740993',
+      'http://127.0.0.1:1/v1/pets/9007199254740993',
+      'https://api.example.test/gateway/v1/pets/9007199254740993',
+      '/v1/pets/9007199254740993/',
+      undefined,
+    ])
+      expect(title(created(location))).toBeUndefined();
+  });
+
+  it('fails one naming another id or another collection', () => {
+    for (const location of ['/v1/pets/1', '/v1/pet/9007199254740993', '/pets/9007199254740993', '9007199254740993'])
+      expect(title(created(location))).toBe(`the 201's Location names another resource: ${location}`);
+  });
+
+  it('judges only creates whose resources the contract addresses by id', () => {
+    expect(title({ ...created('/elsewhere/1', 'createMessage'), operation: op('createMessage') })).toBeUndefined();
+  });
+});
+
+describe('json-charset and date-header', () => {
+  it('passes UTF-8 under any spelling, and US-ASCII for a body that is all ASCII', () => {
+    for (const type of ['application/json; charset=utf8', 'application/json;charset=UTF-8', 'application/json; charset=us-ascii'])
+      expect(jsonCharset.check(input({ contentType: type }))).toBeUndefined();
+    expect(
+      jsonCharset.check(input({ contentType: 'application/json; charset=us-ascii', body: PET.replace('Rex', 'Rexé') }))?.title,
+    ).toBe('JSON sent as charset=us-ascii');
+    expect(jsonCharset.check(input({ contentType: 'text/plain; charset=latin1' }))).toBeUndefined();
+  });
+
+  it('says nothing of a missing Date (a server without a clock sends none), and fails an obsolete form', () => {
+    expect(dateHeader.check(input())).toBeUndefined();
+    expect(dateHeader.check(input({ headers: { date: 'Friday, 27-Nov-26 12:00:00 GMT' } }))?.title).toBe(
+      'Date is not an HTTP-date: Friday, 27-Nov-26 12:00:00 GMT',
+    );
   });
 });
 

@@ -1,5 +1,4 @@
 import { parseIntegerText } from '../../../contract/lossless-json.js';
-import { IDENTIFIER } from '../../../contract/resource-shape.js';
 import type { Check } from './check.js';
 
 /**
@@ -13,12 +12,12 @@ export const fetchedAsAddressed: Check = {
   observed: 'applies',
   check: ({ operation, exchange, run }) => {
     const response = exchange.response;
-    if (!response || response.status < 200 || response.status > 299 || !run.fetchedBy.has(operation.operationId))
-      return undefined;
+    const field = run.fetchedBy.get(operation.operationId);
+    if (!response || response.status < 200 || response.status > 299 || field === undefined) return undefined;
     const body = response.json;
     if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
-    const id = (body as Record<string, unknown>)[IDENTIFIER];
-    // The resource's path parameter is the last segment of its path (resource-shape's fetchOperation).
+    const id = (body as Record<string, unknown>)[field];
+    // The record's own id is the item path's last parameter (docs/resources.md, rule 1).
     const asked = parseIntegerText(lastSegment(exchange.request.url) ?? '');
     // A path value that is no integer, or an id that is none, is body-schema's and the observation's to judge.
     if (asked === undefined || (typeof id !== 'number' && typeof id !== 'bigint')) return undefined;
@@ -26,7 +25,7 @@ export const fetchedAsAddressed: Check = {
     return {
       title: `${operation.operationId} answered id ${String(id)} when asked for ${String(asked)}`,
       received: `id ${String(id)}`,
-      documented: `the resource whose ${IDENTIFIER} is ${String(asked)}, or 404`,
+      documented: `the resource whose ${field} is ${String(asked)}, or 404`,
     };
   },
 };

@@ -1,4 +1,3 @@
-import { IDENTIFIER } from '../../../contract/resource-shape.js';
 import type { Check } from './check.js';
 
 export const idAssignedOnce: Check = {
@@ -9,11 +8,10 @@ export const idAssignedOnce: Check = {
   check: ({ operation, exchange, caseId, run }) => {
     const response = exchange.response;
     const body = response?.json;
-    if (!response || response.status < 200 || response.status > 299 || !run.identifyingCreates.has(operation.operationId)) {
-      return undefined;
-    }
+    const field = run.identifyingCreates.get(operation.operationId);
+    if (!response || response.status < 200 || response.status > 299 || field === undefined) return undefined;
     if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
-    const id = (body as Record<string, unknown>)[IDENTIFIER];
+    const id = (body as Record<string, unknown>)[field];
     if (typeof id !== 'number' && typeof id !== 'bigint' && typeof id !== 'string') return undefined;
     const key = `${operation.operationId} ${String(id)}`;
     const first = run.assignedIds.get(key);

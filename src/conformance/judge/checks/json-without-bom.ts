@@ -1,3 +1,4 @@
+import { judgeJsonWithoutBom } from '../../../contract/judge/json-without-bom.js';
 import type { Check } from './check.js';
 
 export const jsonWithoutBom: Check = {
@@ -6,12 +7,5 @@ export const jsonWithoutBom: Check = {
   clause:
     "What the service does: response bodies are JSON (application/json), and RFC 8259 §8.1 says a JSON text sent over a network must not begin with a byte order mark (strict parsers, such as Python's json.loads, refuse one)",
   observed: 'applies',
-  check: ({ exchange }) =>
-    exchange.response?.byteOrderMark
-      ? {
-          title: 'the body begins with a byte order mark (U+FEFF)',
-          received: 'the bytes EF BB BF before the body',
-          documented: 'a JSON text without a byte order mark',
-        }
-      : undefined,
+  check: ({ exchange }) => exchange.response && judgeJsonWithoutBom(exchange.response),
 };

@@ -1,11 +1,13 @@
 import { largestPageQuery } from '../../../../contract/list-parameters.js';
 import { findResponse } from '../../../../contract/find-response.js';
 import type { Operation } from '../../../../contract/operation.js';
-import { listOperation, namingField, requestSchema } from '../../../../contract/resource-shape.js';
+import { requestSchema } from '../../../../contract/resources/representation.js';
+import { namingField } from '../../../../contract/resources/resource-roles.js';
 import { refusedMark } from '../../resource-marks.js';
 import type { AuthChoice, Scenario } from '../../scenario.js';
 import type { CaseKind, GenerateContext } from '../case-kind.js';
 import { successStatuses } from '../expected-statuses.js';
+import { markedList, wrappedListsNotMade } from '../marked-list.js';
 import { makeCase, type StepSpec } from '../make-case.js';
 import { rareFilter } from '../rare-filter.js';
 import { validRequest } from '../valid-request.js';
@@ -95,6 +97,12 @@ export const authKind: CaseKind = {
         ...refusedAddsNothing(operation, context),
         ...PATH_SPELLINGS.map((spelling) => respelledCase(operation, spelling)),
       ]),
+  notMade: ({ contract }) =>
+    wrappedListsNotMade(
+      contract,
+      (create) => `auth/${create}/refused-adds-nothing`,
+      (create) => create.auth === 'bearer',
+    ),
 };
 
 // The literal segments of a path template, leaving `{param}` names as they are.
@@ -147,11 +155,12 @@ function respelledCase(operation: Operation, spelling: (typeof PATH_SPELLINGS)[n
  * resource carrying a mark, and says "not verified" when the list answers a full page without one.
  */
 function refusedAddsNothing(operation: Operation, { contract, random }: GenerateContext): Scenario[] {
-  const list = listOperation(operation, contract.operations);
+  const listed = markedList(contract, operation);
   const named = namingField(requestSchema(operation));
   const valid = validRequest(operation);
-  if (!list || named === undefined || valid.body?.kind !== 'json') return [];
-  const filtered = rareFilter(list, requestSchema(operation));
+  if (!listed || named === undefined || valid.body?.kind !== 'json') return [];
+  const list = listed.operation;
+  const filtered = rareFilter(list, listed.resource);
   const sample = { ...(valid.body.value as Record<string, unknown>), ...filtered };
   const refused = (auth: AuthChoice): StepSpec => ({
     ...valid,

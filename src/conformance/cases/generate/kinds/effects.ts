@@ -1,15 +1,17 @@
 import type { Contract } from '../../../../contract/load-contract.js';
 import type { JsonSchema, Operation } from '../../../../contract/operation.js';
 import { largestPageQuery, pageSizeParameter } from '../../../../contract/list-parameters.js';
-import { requestSchema } from '../../../../contract/resource-shape.js';
 import { inferResources } from '../../../../contract/resources/infer-resources.js';
+import { objectShape } from '../../../../contract/resources/object-shape.js';
+import { answerSchema, requestSchema } from '../../../../contract/resources/representation.js';
+import { operationOf } from '../../../../contract/resources/resource-roles.js';
 import type { Resource, ResourceModel } from '../../../../contract/resources/resource.js';
 import type { ResourceEffect, Scenario } from '../../scenario.js';
 import type { CaseKind } from '../case-kind.js';
 import type { Random } from '../create-random.js';
 import { invalidInputStatus, successStatuses } from '../expected-statuses.js';
 import { makeCase, type StepSpec } from '../make-case.js';
-import { absentValue, type OwnRecord, operationOf, ownRecord, pathParams } from '../own-records.js';
+import { absentValue, type OwnRecord, ownRecord, pathParams } from '../own-records.js';
 import { RUN_MARK } from '../sample-value.js';
 
 const KIND = 'effects';
@@ -31,22 +33,31 @@ export const effectsKind: CaseKind = {
       if (resource.stateless || !resource.id) return [];
       const own = ownRecord(resource, model, contract, random, 'own');
       const why =
-        'reason' in own ? own.reason : operationOf(resource, 'get', contract) ? undefined : 'it has no get to read a record back';
-      return why === undefined
+        'reason' in own
+          ? own.reason
+          : operationOf(resource, 'get', contract.byId)
+            ? undefined
+            : 'it has no get to read a record back';
+      const first = resource.operations[0];
+      return why === undefined || first === undefined
         ? []
         : [
-            `Not generated: effects cases of ${resource.collectionPath} (created-readable, update-took-effect, deleted-is-gone, ...): ${why}.`,
+            {
+              operationId: first.operationId,
+              cases: `effects cases of ${resource.collectionPath} (created-readable, update-took-effect, deleted-is-gone, ...)`,
+              reason: why,
+            },
           ];
     });
   },
 };
 
 function resourceCases(resource: Resource, model: ResourceModel, contract: Contract, random: Random): Scenario[] {
-  const get = operationOf(resource, 'get', contract);
+  const get = operationOf(resource, 'get', contract.byId);
   const own = ownRecord(resource, model, contract, random, 'own');
   if (!get || 'reason' in own) return [];
   const id = (resource.id as NonNullable<Resource['id']>).name;
-  const ctx: Context = { resource, contract, get, own, id, list: operationOf(resource, 'list', contract), random, model };
+  const ctx: Context = { resource, contract, get, own, id, list: operationOf(resource, 'list', contract.byId), random, model };
   return [createdCase(ctx), ...replaceCases(ctx), ...patchCases(ctx), ...deleteCases(ctx), ...scopedCases(ctx)];
 }
 
@@ -115,7 +126,7 @@ function createdCase(ctx: Context): Scenario {
 }
 
 function replaceCases(ctx: Context): Scenario[] {
-  const replace = operationOf(ctx.resource, 'replace', ctx.contract);
+  const replace = operationOf(ctx.resource, 'replace', ctx.contract.byId);
   if (!replace) return [];
   const body = { ...ctx.own.body, ...changed(requestSchema(replace), ctx) };
   delete body[ctx.id];
@@ -129,7 +140,7 @@ function replaceCases(ctx: Context): Scenario[] {
 }
 
 function patchCases(ctx: Context): Scenario[] {
-  const patch = operationOf(ctx.resource, 'merge-patch', ctx.contract);
+  const patch = operationOf(ctx.resource, 'merge-patch', ctx.contract.byId);
   if (!patch) return [];
   const change = changed(requestSchema(patch), ctx);
   if (Object.keys(change).length === 0) return [];
@@ -156,6 +167,9 @@ function updateCase(
   shown: Record<string, unknown>,
   words: { readonly name: string; readonly description: string },
 ): Scenario {
+  const after = { ...kept(ctx, shown, true), [ctx.id]: ownId(ctx) };
+  // A write that answers the record ("The animal as replaced") answers it as written, not as it was.
+  const answer: ResourceEffect | undefined = answerSchema(write) ? { check: 'update-took-effect', body: after } : undefined;
   return makeCase({
     kind: KIND,
     id: `${write.operationId}/update-took-effect`,
@@ -166,9 +180,9 @@ function updateCase(
         operation: write,
         params: pathParams(write, ctx.own.values),
         body: { kind: 'json', value: body },
-        expect: { status: successStatuses(write) },
+        expect: { status: successStatuses(write), ...(answer ? { effect: answer } : {}) },
       },
-      readStep(ctx, { check: 'update-took-effect', status: ['2XX'], body: { ...kept(ctx, shown, true), [ctx.id]: ownId(ctx) } }),
+      readStep(ctx, { check: 'update-took-effect', status: ['2XX'], body: after }),
     ],
   });
 }
@@ -203,7 +217,7 @@ function refusedCase(ctx: Context, write: Operation): Scenario[] {
 }
 
 function deleteCases(ctx: Context): Scenario[] {
-  const remove = operationOf(ctx.resource, 'delete', ctx.contract);
+  const remove = operationOf(ctx.resource, 'delete', ctx.contract.byId);
   if (!remove) return [];
   // RFC 9110 §15.3.3: a 202 accepts the delete for later, so nothing can be asserted of a read right after it.
   const done = successStatuses(remove).filter((s) => s !== 202);
@@ -307,7 +321,7 @@ function orphanCreateCase(ctx: Context): Scenario[] {
  * that set them (a status may move on after a create: transitions are not in the contract).
  */
 function kept(ctx: Context, body: Record<string, unknown>, withEnums: boolean): Record<string, unknown> {
-  const shown = ctx.resource.schema?.properties ?? {};
+  const shown = objectShape(ctx.resource.schema)?.properties ?? {};
   return Object.fromEntries(
     Object.entries(body).filter(([name]) => {
       const property = shown[name];

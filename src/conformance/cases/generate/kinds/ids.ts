@@ -1,7 +1,10 @@
 import { largestPageQuery } from '../../../../contract/list-parameters.js';
 import type { Contract } from '../../../../contract/load-contract.js';
 import type { Operation } from '../../../../contract/operation.js';
-import { IDENTIFIER, identifiesResources, listOperation, requestSchema } from '../../../../contract/resource-shape.js';
+import { inferResources } from '../../../../contract/resources/infer-resources.js';
+import { requestSchema } from '../../../../contract/resources/representation.js';
+import type { Resource } from '../../../../contract/resources/resource.js';
+import { assignsIds, hasRole, operationOf } from '../../../../contract/resources/resource-roles.js';
 import { onceMarked } from '../../resource-marks.js';
 import type { Scenario } from '../../scenario.js';
 import type { CaseKind } from '../case-kind.js';
@@ -9,7 +12,8 @@ import { successStatuses } from '../expected-statuses.js';
 import type { Random } from '../create-random.js';
 import { listedReadCases } from '../listed-read-cases.js';
 import { makeCase } from '../make-case.js';
-import { sampleValue } from '../sample-value.js';
+import { markedList, wrappedListsNotMade } from '../marked-list.js';
+import { createBody } from '../own-records.js';
 
 const BURST = 8;
 
@@ -18,25 +22,30 @@ export const idsKind: CaseKind = {
   description:
     'ids the service assigns are unique across the run, including a burst of concurrent creates, a client-sent id never becomes the resource id, one create stores one resource, and an id a list answers can be read (also under --read-only)',
   generate: ({ contract, random }) => [
-    ...contract.operations.flatMap((operation): Scenario[] => {
-      if (!identifiesResources(operation, contract.operations)) return [];
-      const op = operation.operationId;
-      const base = sampleValue(requestSchema(operation)) as Record<string, unknown>;
-      // A value no sane counter reaches, different on every seed.
-      const clientId = 7_000_000_000_000_000_000n + BigInt(random.below(1_000_000_000));
+    ...inferResources(contract).resources.flatMap((resource): Scenario[] => {
+      const create = operationOf(resource, 'create', contract.byId);
+      if (!create || !resource.id || resource.stateless || !hasRole(resource, 'get') || !assignsIds(resource)) return [];
+      const op = create.operationId;
+      const id = resource.id.name;
+      const base = createBody(resource, create, random, false);
+      // A value no sane counter reaches, different on every seed; text where the id is text.
+      const numeric = resource.id.schema.type === 'integer' || resource.id.schema.type === 'number';
+      const clientId = numeric
+        ? 7_000_000_000_000_000_000n + BigInt(random.below(1_000_000_000))
+        : `client-sent-${random.text(12)}`;
       return [
         makeCase({
           kind: 'ids',
           id: `${op}/concurrent-burst`,
           name: `${op} assigns ${BURST} different ids to ${BURST} concurrent creates`,
-          description: `Given ${BURST} valid bodies sent to ${op} at once, when the target answers, then each answer is a success with an id no other create of this run received (id-assigned-once).`,
+          description: `Given ${BURST} valid bodies sent to ${op} at once, when the target answers, then each answer is a success with an ${id} no other create of this run received (id-assigned-once).`,
           steps: [
             {
-              operation,
+              operation: create,
               body: { kind: 'json', value: base },
               repeat: { count: BURST },
               parallel: BURST,
-              expect: { status: successStatuses(operation) },
+              expect: { status: successStatuses(create) },
             },
           ],
         }),
@@ -44,20 +53,39 @@ export const idsKind: CaseKind = {
           kind: 'ids',
           id: `${op}/client-sent-id`,
           name: `${op} does not take an id the client sends`,
-          description: `Given a valid body that also carries ${IDENTIFIER}: ${clientId}, when it is sent to ${op}, then the answer is a success or a 4xx (the schema allows extra fields), and a created resource does not have that id: the service assigns it.`,
+          description: `Given a valid body that also carries ${id}: ${clientId}, when it is sent to ${op}, then the answer is a success or a 4xx (the schema allows extra fields), and a created resource does not have that id: the service assigns it.`,
           steps: [
             {
-              operation,
-              body: { kind: 'json', value: { ...base, [IDENTIFIER]: clientId } },
-              expect: { status: ['2XX', '4XX'], bodyNot: { [IDENTIFIER]: clientId } },
+              operation: create,
+              body: { kind: 'json', value: { ...base, [id]: clientId } },
+              expect: { status: ['2XX', '4XX'], bodyNot: { [id]: clientId } },
             },
           ],
         }),
-        ...storedOnceCase(operation, base, contract, random),
+        ...storedOnceCase(resource, create, base, contract, random),
       ];
     }),
     // Creates nothing: with --read-only, the one case that reaches an item's 200.
     ...listedReadCases('ids', contract),
+  ],
+  // A client-named id (a book's ISBN) is the client's to keep unique: the service is not held to assigning one.
+  notMade: ({ contract }) => [
+    ...wrappedListsNotMade(
+      contract,
+      (create) => `ids/${create}/stored-once`,
+      (_, resource) => assignsIds(resource),
+    ),
+    ...inferResources(contract).resources.flatMap((resource) => {
+      const create = operationOf(resource, 'create', contract.byId);
+      if (!create || !resource.id || resource.stateless || !hasRole(resource, 'get') || assignsIds(resource)) return [];
+      return [
+        {
+          operationId: create.operationId,
+          cases: `ids cases of ${create.operationId} (concurrent-burst, client-sent-id, stored-once)`,
+          reason: `its id field ${resource.id.name} is sent by the client, not assigned by the service`,
+        },
+      ];
+    }),
   ],
 };
 
@@ -65,10 +93,16 @@ export const idsKind: CaseKind = {
  * One create named with a mark no other request carries, then the list at its largest page: stored-once fails a
  * list that holds two resources with that mark. A full page in another order may hold neither.
  */
-function storedOnceCase(operation: Operation, base: Record<string, unknown>, contract: Contract, random: Random): Scenario[] {
-  const list = listOperation(operation, contract.operations);
+function storedOnceCase(
+  resource: Resource,
+  operation: Operation,
+  base: Record<string, unknown>,
+  contract: Contract,
+  random: Random,
+): Scenario[] {
+  const list = operationOf(resource, 'list', contract.byId);
   const marked = onceMarked(requestSchema(operation), random);
-  if (!list || marked === undefined) return [];
+  if (!list || marked === undefined || !markedList(contract, operation)) return [];
   const op = operation.operationId;
   return [
     makeCase({

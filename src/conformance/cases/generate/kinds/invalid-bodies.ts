@@ -1,11 +1,14 @@
 import { stringifyJson } from '../../../../contract/lossless-json.js';
 import type { Contract } from '../../../../contract/load-contract.js';
 import { largestPageQuery } from '../../../../contract/list-parameters.js';
-import { listOperation, namingField, requestSchema } from '../../../../contract/resource-shape.js';
+import { requestSchema } from '../../../../contract/resources/representation.js';
+import type { Resource } from '../../../../contract/resources/resource.js';
+import { namingField } from '../../../../contract/resources/resource-roles.js';
 import type { JsonSchema, Operation } from '../../../../contract/operation.js';
 import type { Scenario, Step } from '../../scenario.js';
 import type { CaseKind } from '../case-kind.js';
 import { invalidInputStatus, successStatuses } from '../expected-statuses.js';
+import { markedList, wrappedListsNotMade } from '../marked-list.js';
 import { makeCase } from '../make-case.js';
 import { rareFilter } from '../rare-filter.js';
 import type { Random } from '../create-random.js';
@@ -54,6 +57,8 @@ export const invalidBodiesKind: CaseKind = {
         ? casesFor(operation, schema, context.random, context.contract)
         : [];
     }),
+  notMade: ({ contract }) =>
+    wrappedListsNotMade(contract, (create) => `invalid-bodies/${create}/refused-adds-nothing (and -filtered)`),
 };
 
 function casesFor(operation: Operation, schema: JsonSchema, random: Random, contract: Contract): Scenario[] {
@@ -163,7 +168,7 @@ function refusedAddNothing(
   status: number | '4XX',
   contract: Contract,
 ): Scenario[] {
-  const list = listOperation(operation, contract.operations);
+  const listed = markedList(contract, operation);
   // One refused body for each field that can be wrong while the mark stays (categoryId missing, status not in its enum).
   const fields = new Set<string>();
   const marked = invalid.filter(({ id, body }) => {
@@ -172,9 +177,10 @@ function refusedAddNothing(
     fields.add(field);
     return true;
   });
-  if (!list || marked.length === 0) return [];
+  if (!listed || marked.length === 0) return [];
+  const list = listed.operation;
   return [
-    ...filteredRefusals(operation, list, marked, status),
+    ...filteredRefusals(operation, list, listed.resource, marked, status),
     makeCase({
       kind: 'invalid-bodies',
       id: `${operation.operationId}/refused-adds-nothing`,
@@ -193,8 +199,14 @@ function refusedAddNothing(
  * value, then the list filtered by it: on a target that already holds more than a page, the unfiltered list is
  * full and refused-not-stored says "not verified"; this one can hold them.
  */
-function filteredRefusals(operation: Operation, list: Operation, marked: readonly Invalid[], status: number | '4XX'): Scenario[] {
-  const filter = rareFilter(list, requestSchema(operation));
+function filteredRefusals(
+  operation: Operation,
+  list: Operation,
+  resource: Resource,
+  marked: readonly Invalid[],
+  status: number | '4XX',
+): Scenario[] {
+  const filter = rareFilter(list, resource);
   const [name, value] = Object.entries(filter)[0] ?? [];
   if (name === undefined) return [];
   const bodies = marked.flatMap(({ id, body }) => {

@@ -1,12 +1,15 @@
 import { filterParameters, pageSizeParameter } from '../../../../contract/list-parameters.js';
 import type { Operation } from '../../../../contract/operation.js';
-import { createdResource, IDENTIFIER, listOperation, requestSchema } from '../../../../contract/resource-shape.js';
+import { inferResources } from '../../../../contract/resources/infer-resources.js';
+import { requestSchema } from '../../../../contract/resources/representation.js';
+import type { Resource } from '../../../../contract/resources/resource.js';
+import { assignsIds, operationOf } from '../../../../contract/resources/resource-roles.js';
 import type { Scenario } from '../../scenario.js';
 import type { CaseKind } from '../case-kind.js';
 import { successStatuses } from '../expected-statuses.js';
 import { makeCase, type StepSpec } from '../make-case.js';
 import type { Random } from '../create-random.js';
-import { sampleValue } from '../sample-value.js';
+import { createBody } from '../own-records.js';
 import { validVariants } from '../value-variants.js';
 import { onceMarked } from '../../resource-marks.js';
 
@@ -19,15 +22,49 @@ export const paginationKind: CaseKind = {
   description:
     'a list never exceeds its page size and is full when enough resources match (creating what is missing first), at the minimum, maximum and default; a filter returns only its value',
   generate: ({ contract, random }) =>
-    contract.operations.flatMap((create) => {
-      const list = createdResource(create) ? listOperation(create, contract.operations) : undefined;
-      return list ? casesFor(create, list, random) : [];
+    inferResources(contract).resources.flatMap((resource) => {
+      const found = creatorAndList(resource, contract.byId);
+      return found && !whyNot(resource) ? casesFor(resource, found.create, found.list, random) : [];
+    }),
+  // The filler repeats one body: a client-named id (a book's ISBN) would be sent twice, and refused as taken.
+  notMade: ({ contract }) =>
+    inferResources(contract).resources.flatMap((resource) => {
+      const found = creatorAndList(resource, contract.byId);
+      const reason = found && whyNot(resource);
+      return found && reason
+        ? [
+            {
+              operationId: found.list.operationId,
+              cases: `pagination cases of ${found.list.operationId} (full pages, filters)`,
+              reason,
+            },
+          ]
+        : [];
     }),
 };
 
-function casesFor(create: Operation, list: Operation, random: Random): Scenario[] {
+// The checks count and read a list answer's items as a bare array (bodyLength, list-within-query).
+function whyNot(resource: Resource): string | undefined {
+  if (!assignsIds(resource))
+    return `the filler creates repeat one body, and ${resource.collectionPath}'s id field ${resource.id?.name} is sent by the client, so each would need an id of its own`;
+  if (resource.listPointer.length > 0)
+    return `its list wraps the records in ${resource.listPointer.join('.')}, and page sizes are counted on a bare array`;
+  return undefined;
+}
+
+function creatorAndList(
+  resource: Resource,
+  byId: ReadonlyMap<string, Operation>,
+): { readonly create: Operation; readonly list: Operation } | undefined {
+  if (resource.stateless || !resource.id) return undefined;
+  const [create, list] = [operationOf(resource, 'create', byId), operationOf(resource, 'list', byId)];
+  return create && list ? { create, list } : undefined;
+}
+
+function casesFor(resource: Resource, create: Operation, list: Operation, random: Random): Scenario[] {
   const op = list.operationId;
-  const base = sampleValue(requestSchema(create)) as Record<string, unknown>;
+  const id = (resource.id as NonNullable<Resource['id']>).name;
+  const base = createBody(resource, create, random, false);
   const created = successStatuses(create);
   const listed = successStatuses(list);
   const creates = (count: number, less?: string, fields: Record<string, unknown> = {}): StepSpec => ({
@@ -45,7 +82,9 @@ function casesFor(create: Operation, list: Operation, random: Random): Scenario[
   // one it shows with what its create answered (a list that escapes or cuts names).
   const schema = requestSchema(create);
   const hardValues: StepSpec[] = Object.entries(schema?.properties ?? {}).flatMap(([name, property]) =>
-    property.enum ? [] : validVariants(property, random).map((variant) => creates(1, undefined, { [name]: variant.value })),
+    property.enum || resource.serverFields.includes(name)
+      ? []
+      : validVariants(property, random).map((variant) => creates(1, undefined, { [name]: variant.value })),
   );
   // A resource named with a mark of its own at each end too: a full page in creation order shows one of them, and
   // stored-once fails a page that shows it twice (a create stored twice).
@@ -109,7 +148,7 @@ function casesFor(create: Operation, list: Operation, random: Random): Scenario[
       );
     }
   }
-  for (const filter of filterParameters(list, requestSchema(create))) {
+  for (const filter of filterParameters(list, resource)) {
     for (const value of filter.schema.enum ?? []) {
       const only = { [filter.name]: value };
       const steps: StepSpec[] = [{ ...creates(1, undefined, only), capture: 'first' }, creates(1, undefined, only)];
@@ -127,7 +166,7 @@ function casesFor(create: Operation, list: Operation, random: Random): Scenario[
         expect: {
           status: listed,
           bodyIncludes: {
-            item: { [IDENTIFIER]: `{{first.body.${IDENTIFIER}}}`, ...only },
+            item: { [id]: `{{first.body.${id}}}`, ...only },
             ...(max !== undefined ? { whenShorterThan: max } : {}),
           },
         },

@@ -1,9 +1,10 @@
-import { fetchOperation, requestSchema } from '../../../../contract/resource-shape.js';
 import type { JsonSchema, Operation } from '../../../../contract/operation.js';
+import { requestSchema } from '../../../../contract/resources/representation.js';
 import type { Scenario } from '../../scenario.js';
 import type { CaseKind, GenerateContext } from '../case-kind.js';
 import { makeCase } from '../make-case.js';
-import { roundTrip } from '../round-trip.js';
+import { withFreshId } from '../own-records.js';
+import { readBack, roundTrip } from '../round-trip.js';
 import { sampleValue } from '../sample-value.js';
 import { validVariants } from '../value-variants.js';
 
@@ -22,8 +23,12 @@ function casesFor(operation: Operation, schema: JsonSchema, context: GenerateCon
   const op = operation.operationId;
   const base = sampleValue(schema) as Record<string, unknown>;
   // Only a resource that can be fetched again is held to answering what it was sent (round-trip.ts).
-  const echoes = fetchOperation(operation, context.contract.operations) !== undefined;
-  const make = (id: string, what: string, sent: Record<string, unknown>) =>
+  const created = readBack(context.contract, operation);
+  const echoes = created !== undefined;
+  // Each case names its own record where the client names ids: the same sample ISBN twice is a conflict.
+  const fresh = (sent: Record<string, unknown>, field: string | undefined) =>
+    created && field !== created.resource.id?.name ? withFreshId(created.resource, operation, sent, context.random) : sent;
+  const make = (id: string, what: string, sent: Record<string, unknown>, field?: string) =>
     makeCase({
       kind: 'valid-bodies',
       id: `${op}/${id}`,
@@ -31,7 +36,7 @@ function casesFor(operation: Operation, schema: JsonSchema, context: GenerateCon
       description: echoes
         ? `Given a valid body with ${what}, when it is sent to ${op}, then the answer is its documented success with every sent field unchanged, and fetching the new resource gives the same fields.`
         : `Given a valid body with ${what}, when it is sent to ${op}, then the answer is its documented success, in its documented schema.`,
-      steps: roundTrip(context.contract, operation, sent),
+      steps: roundTrip(context.contract, operation, fresh(sent, field)),
     });
   const cases = [
     make('required-fields-only', 'only the required fields', base),
@@ -39,7 +44,7 @@ function casesFor(operation: Operation, schema: JsonSchema, context: GenerateCon
   ];
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     for (const variant of validVariants(property, context.random)) {
-      cases.push(make(`${name}/${variant.id}`, `${name} set to ${variant.what}`, { ...base, [name]: variant.value }));
+      cases.push(make(`${name}/${variant.id}`, `${name} set to ${variant.what}`, { ...base, [name]: variant.value }, name));
     }
   }
   cases.push(

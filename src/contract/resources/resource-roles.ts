@@ -1,0 +1,85 @@
+import type { JsonSchema, Operation } from '../operation.js';
+import { objectShape, type RawSchema } from './object-shape.js';
+import type { Resource, ResourceModel, ResourceOperationKind } from './resource.js';
+
+/** An operation's place in the resource model: the resource it works on, and its CRUD role there. */
+export interface ResourceRole {
+  readonly resource: Resource;
+  readonly kind: ResourceOperationKind;
+}
+
+/** Every operation of a resource the model keeps state for (one with an id field), by operationId. */
+export function resourceRoles(model: ResourceModel): ReadonlyMap<string, ResourceRole> {
+  let roles = known.get(model);
+  if (roles) return roles;
+  roles = new Map<string, ResourceRole>();
+  known.set(model, roles);
+  for (const resource of model.resources) {
+    if (resource.stateless || !resource.id) continue;
+    for (const op of resource.operations) roles.set(op.operationId, { resource, kind: op.kind });
+  }
+  return roles;
+}
+
+// Generators and checks ask for one operation's role at a time: the table is made once per model.
+const known = new WeakMap<ResourceModel, Map<string, ResourceRole>>();
+
+/** The operation that plays `kind` for `resource`, as the contract loaded it. */
+export function operationOf(
+  resource: Resource,
+  kind: ResourceOperationKind,
+  byId: ReadonlyMap<string, Operation>,
+): Operation | undefined {
+  const found = resource.operations.find((op) => op.kind === kind);
+  return found ? byId.get(found.operationId) : undefined;
+}
+
+/** For a create, the operation that plays `kind` for the resource it creates (createPet → listPets). */
+export function besideCreate(
+  model: ResourceModel,
+  create: Operation,
+  kind: ResourceOperationKind,
+  byId: ReadonlyMap<string, Operation>,
+): { readonly resource: Resource; readonly operation: Operation } | undefined {
+  const role = resourceRoles(model).get(create.operationId);
+  const operation = role?.kind === 'create' ? operationOf(role.resource, kind, byId) : undefined;
+  return role && operation ? { resource: role.resource, operation } : undefined;
+}
+
+/** Whether `resource` has an operation in the role `kind`. */
+export function hasRole(resource: Resource, kind: ResourceOperationKind): boolean {
+  return resource.operations.some((op) => op.kind === kind);
+}
+
+/**
+ * Whether the service assigns the resource's id (Pet's id, a readOnly `memberId`): only then are two creates
+ * held to two ids, and a client-sent id held to being ignored. A client-named id (a book's ISBN) is not.
+ */
+export function assignsIds(resource: Resource): boolean {
+  return resource.id !== undefined && resource.serverFields.includes(resource.id.name);
+}
+
+/**
+ * Of a record's fields, those a later read must still answer: the ones the representation declares, but not an
+ * enum (a status may move on after the create: transitions are not shown).
+ */
+export function lastingFields(resource: Resource, fields: object): Record<string, unknown> {
+  const declared = objectShape(resource.schema)?.properties ?? {};
+  return Object.fromEntries(Object.entries(fields).filter(([name]) => declared[name] !== undefined && !declared[name]?.enum));
+}
+
+/** The field that names a record in a body of `schema`: its first required text field (NewPet: name). */
+export function namingField(schema: RawSchema | JsonSchema | undefined): string | undefined {
+  const shape = objectShape(schema);
+  return [...(shape?.required ?? [])].find((name) => shape?.properties[name]?.type === 'string');
+}
+
+/** The records of a list answer of `resource`: the array its listPointer leads to, or undefined. */
+export function listedRecords(resource: Resource, body: unknown): readonly unknown[] | undefined {
+  let at = body;
+  for (const name of resource.listPointer) {
+    if (at === null || typeof at !== 'object' || Array.isArray(at)) return undefined;
+    at = (at as Record<string, unknown>)[name];
+  }
+  return Array.isArray(at) ? at : undefined;
+}
