@@ -221,6 +221,20 @@ describe('pets of the evolved Pet Store: the whole resource from the generic sto
     expect(listed.some((p) => p.id === made.id)).toBe(false);
     expect(listed.find((p) => p.id === 1)).toMatchObject({ name: 'Rex III' });
   });
+
+  it('takes a merge patch null as a removal (RFC 7396), not as a value its schema refuses; a required field stays', async () => {
+    const made = (await call(mock.url, 'POST', '/pets', { body: { name: 'Tab', categoryId: 2, status: 'sold' } })).json as Row;
+    const patch = (body: unknown) =>
+      call(mock.url, 'PATCH', `/pets/${made.id}`, { body, headers: { 'content-type': 'application/merge-patch+json' } });
+    const removed = await patch({ status: null });
+    expect(removed.status).toBe(200);
+    expect(removed.json).toEqual({ id: made.id, name: 'Tab', categoryId: 2 });
+    expect((await call(mock.url, 'GET', `/pets/${made.id}`)).json).toEqual({ id: made.id, name: 'Tab', categoryId: 2 });
+    const required = await patch({ name: null });
+    expect(required.status).toBe(400);
+    expect((required.json as Row).code).toBe('validation_failed');
+    expect((await patch({ status: 'lost' })).status).toBe(400);
+  });
 });
 
 describe('fixtures for any resource: an object keyed by collection path', async () => {

@@ -160,12 +160,36 @@ function readJsonBody(operation: Operation, headers: IncomingHttpHeaders, text: 
   let issues: readonly ValidationIssue[];
   try {
     issues = media.validate?.(body) ?? [];
+    if (issues.length > 0 && isMergePatch(media.mediaType)) issues = withoutRemovals(issues, body);
   } catch (error) {
     if (error instanceof RangeError) throw tooDeep();
     throw error;
   }
   if (issues.length > 0) throw mockError('validation_failed', describeIssues(issues));
   return body;
+}
+
+function isMergePatch(mediaType: string): boolean {
+  return mediaType.toLowerCase().endsWith('merge-patch+json');
+}
+
+// RFC 7396 §2: in a merge patch a null member removes the field; it is not a value the field's schema judges. What
+// the removal leaves (a required field gone) is the handler's to refuse, on the record it would make. Issues are
+// matched by the path describeIssues gives them (`body.status`, `body.address.line2`).
+function withoutRemovals(issues: readonly ValidationIssue[], patch: unknown): readonly ValidationIssue[] {
+  const removed = new Set<string>();
+  collectRemovals(patch, 'body', removed);
+  if (removed.size === 0) return issues;
+  return issues.filter((issue) => !removed.has(issue.path));
+}
+
+function collectRemovals(patch: unknown, at: string, removed: Set<string>): void {
+  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return;
+  for (const [name, value] of Object.entries(patch)) {
+    const path = /^\d+$/.test(name) ? `${at}[${name}]` : `${at}.${name}`;
+    if (value === null) removed.add(path);
+    else collectRemovals(value, path, removed);
+  }
 }
 
 // The parser and the validator recurse once per level: thousands of nested arrays or objects exhaust the stack

@@ -31,7 +31,7 @@ export const route: Stage = (state, mock) => {
   if (!path.startsWith(basePath) || path.charCodeAt(basePath.length) !== SLASH) {
     throw mockError(
       'not_found',
-      `no operation of the contract has path ${path}: the API is served under ${basePath}, e.g. ${basePath}/pets`,
+      `no operation of the contract has path ${path}: the API is served under ${basePath}, e.g. ${basePath}${contract.operations[0]?.path ?? '/'}`,
     );
   }
   const relative = path.slice(basePath.length);
