@@ -1,5 +1,6 @@
 import { planRun, type PlanOptions } from '../conformance/cases/plan-run.js';
 import { skipReason } from '../conformance/cases/select-cases.js';
+import { plural } from '../conformance/reporters/plural.js';
 import { terminalText } from '../shared/terminal-text.js';
 import type { CliIo } from './run-conformance-cli.js';
 
@@ -10,6 +11,8 @@ export async function listCases(plan: PlanOptions, io: CliIo): Promise<number> {
   for (const c of sent) io.out(`${terminalText(c.id)}  ${terminalText(c.name)}\n`);
   const shard = plan.shard ? ` in shard ${plan.shard.index}/${plan.shard.count}` : '';
   const left = cases.length - sent.length;
-  io.err(`${sent.length} cases${shard}${left > 0 ? ` (${left} more skipped by --read-only or tags)` : ''}; nothing was sent\n`);
+  io.err(
+    `${plural(sent.length, 'case')}${shard}${left > 0 ? ` (${left} more skipped by --read-only or tags)` : ''}; nothing was sent\n`,
+  );
   return 0;
 }

@@ -323,8 +323,9 @@ export function summarise(
   return {
     ...run,
     verdict: count('failed') > 0 || run.stopped !== undefined || run.cutShort !== undefined ? 'failed' : 'passed',
-    // Cases the target cut short by going away are its deployment's trouble, said in the hint, not a contract cause.
-    causes: likelyCauses(scenarios.filter((s) => !run.targetGone?.cases.includes(s.id))),
+    // Cases the target cut short by going away are its deployment's trouble, said in the hint, not a contract cause;
+    // so are the probe's findings that stopped a run: the stop's reason is its one cause.
+    causes: run.stopped === undefined ? likelyCauses(scenarios.filter((s) => !run.targetGone?.cases.includes(s.id))) : [],
     totals: {
       scenarios: scenarios.length,
       passed: count('passed'),

@@ -77,6 +77,10 @@ describe('a deployment that is not the API stops the run after the probe', () =>
     const errors = findAll(parseXml(await read(run, 'junit.xml')), 'error');
     expect(errors.map((e) => e.attributes.type)).toEqual(['configuration']);
     expect(await read(run, 'summary.md')).toContain('STOPPED (configuration error)');
+    // The stop is the cause: the probe's findings that made it are not a likely cause of a contract failure.
+    expect(report.causes).toEqual([]);
+    expect(await read(run, 'summary.md')).not.toContain('Likely cause');
+    expect(run.out).not.toContain('Likely cause');
   });
 
   it.each([
@@ -96,6 +100,7 @@ describe('a deployment that is not the API stops the run after the probe', () =>
     expect(run.out).toContain('Verdict: STOPPED (the target is not serving now, not a contract failure)');
     expect(await read(run, 'report.html')).toContain(shown);
     expect(await read(run, 'summary.md')).toContain('STOPPED (target unavailable)');
+    expect(report.causes).toEqual([]);
   });
 
   const runAgainst = useMutatedMock();

@@ -39,6 +39,12 @@ describe('conformance workflows: --list, --shard, --merge, --scenarios, --wait',
     expect(list.err).toContain(`${ran.length} cases; nothing was sent`);
   });
 
+  it('--list counts one case as one case', async () => {
+    const list = await runCli(['--list', '--case', 'valid-bodies/createPet/name/markup']);
+    expect(listed(list.out)).toEqual(['valid-bodies/createPet/name/markup']);
+    expect(list.err).toContain('1 case; nothing was sent');
+  });
+
   it('--shard i/n deals every case into exactly one slice, keeps a file together, and is the same on every call', async () => {
     const all = listed((await runCli(['--list', '--seed', '3'])).out);
     const slices = await Promise.all(
