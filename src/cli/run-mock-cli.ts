@@ -68,7 +68,8 @@ const OPTIONS: readonly OptionRow[] = [
     name: 'fixtures',
     type: 'string',
     value: 'file',
-    description: 'JSON array of Pet loaded at start, restored on reset (default fixtures/pets.json)',
+    description:
+      'records loaded at start, restored on reset: a JSON array (the first resource), or an object keyed by collection path (default fixtures/pets.json)',
   },
   { name: 'no-fixtures', type: 'boolean', description: 'start with an empty store' },
   {
@@ -76,7 +77,7 @@ const OPTIONS: readonly OptionRow[] = [
     type: 'string',
     value: 'file',
     description:
-      'keep the pets (sessions too) in this file across restarts: loaded at start instead of the fixtures, locked while the mock runs',
+      'keep the records of every resource (sessions too) in this file across restarts: loaded at start instead of the fixtures, locked while the mock runs',
   },
   {
     name: 'max-state-bytes',
@@ -88,13 +89,14 @@ const OPTIONS: readonly OptionRow[] = [
     name: 'max-pets',
     type: 'string',
     value: 'n',
-    description: `most pets in each store, the default one and each session's (default ${DEFAULTS.maxPets})`,
+    description: `most records of each resource (the pets of the shipped contract) in each store, the default one and each session's (default ${DEFAULTS.maxPets})`,
   },
   {
     name: 'max-store-bytes',
     type: 'string',
     value: 'n',
-    description: 'memory the pets may take, in bytes; past it a create is 409 store_full (default: half the heap)',
+    description:
+      'memory the records of every resource may take, in bytes; past it a create is 409 store_full (default: half the heap)',
   },
   {
     name: 'delay',
@@ -205,9 +207,13 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
         apiKeys.length > 0
           ? `API keys: ${apiKeys.length} configured (not shown)`
           : `API key: ${DEV_API_KEY} (the development key; set --api-key or PETSTORE_API_KEYS to use your own)`,
-        `Pets: ${mock.store.size}${source ? ` from ${relative(process.cwd(), source) || source}` : ''}`,
+        ...(mock.primary
+          ? [
+              `${capitalized(mock.primary.name)}: ${mock.store.size}${source ? ` from ${relative(process.cwd(), source) || source}` : ''}`,
+            ]
+          : []),
         `Resources inferred: ${terminalText(summarizeResources(inferResources(mock.contract)))}`,
-        `Admin: ${origin}/__admin/health, POST ${origin}/__admin/reset, ${origin}/__admin/pets`,
+        `Admin: ${origin}/__admin/health, POST ${origin}/__admin/reset${mock.primary ? `, ${origin}/__admin${mock.primary.collectionPath}` : ''}`,
         ...activeMockOptions(options).map((line) => `Active: ${line}`),
         ...exposureWarnings({
           host: (options.host as string | undefined) ?? DEFAULTS.host,
@@ -345,4 +351,8 @@ function splitList(given: readonly string[]): string[] {
     .flatMap((item) => item.split(','))
     .map((item) => item.trim())
     .filter((item) => item !== '');
+}
+
+function capitalized(name: string): string {
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
 }

@@ -7,6 +7,7 @@ import { errorBodiesOf } from '../contract/error-body/error-bodies.js';
 import { type Contract, loadContract } from '../contract/load-contract.js';
 import { inferResources } from '../contract/resources/infer-resources.js';
 import type { Operation } from '../contract/operation.js';
+import type { Resource } from '../contract/resources/resource.js';
 import { createRedactor } from '../shared/create-redactor.js';
 import { ADMIN_METHODS } from './admin/admin-routes.js';
 import { withHead } from './allowed-methods.js';
@@ -22,7 +23,6 @@ import { allowHosts } from './boundary/allowed-hosts.js';
 import { corsPolicy } from './boundary/cors.js';
 import { bracketed } from './boundary/host-names.js';
 import { listen } from './connection/listen.js';
-import { loadFixtures } from './load-fixtures.js';
 import { firstMisfit } from './reload/first-misfit.js';
 import { loadFreshContract, yieldToRequests } from './reload/load-fresh-contract.js';
 import type { MockContext } from './mock-context.js';
@@ -42,27 +42,32 @@ import { persistStores } from './persistence/persist-stores.js';
 import { readStateFile, writeStateFile } from './persistence/state-file.js';
 import { removeStaleTemporaries } from './persistence/temporary-files.js';
 import { writeRejected } from './persistence/write-rejected.js';
-import type { Pet, PetStore } from './pet-store.js';
 import { warmPrism } from './prism-adapter.js';
 import { RequestJournal } from './admin/request-journal.js';
 import { RuntimeRules } from './prefer/runtime-rules.js';
 import { safely } from './safely.js';
 import { type AdminResource, adminResources } from './resource/admin-records.js';
 import { resourceHandlers, servedResources } from './resource/resource-handlers.js';
-import { checkRecords } from './resource/check-records.js';
-import { loadResourceFixtures } from './resource/resource-fixtures.js';
-import type { StoredRecord } from './store/record-store.js';
-import { SessionStores } from './session-stores.js';
-import { LEGACY_OPERATIONS, STATEFUL_HANDLERS } from './stateful-handlers.js';
+import { type LoadedFixtures, loadFixtures } from './resource/load-fixtures.js';
+import { RecordStore } from './store/record-store.js';
+import { type GivenRecords, SessionStores } from './session-stores.js';
+import { STATEFUL_HANDLERS } from './stateful-handlers.js';
 import { watchFiles } from './reload/watch-files.js';
 
 export interface MockServer {
   /** The base URL clients use, including the base path: http://127.0.0.1:4010/v1 */
   readonly url: string;
   readonly port: number;
-  readonly store: PetStore;
+  /**
+   * The default store's records of the contract's first stateful resource (the Pet Store's pets), for a test that
+   * looks inside; an empty store that takes nothing for a contract without one. Every resource's records are in
+   * the same store.
+   */
+  readonly store: RecordStore;
+  /** The contract's first stateful resource (see store): what a fixtures array holds, and health and reset count. */
+  readonly primary: Resource | undefined;
   readonly contract: Contract;
-  /** Reloads the fixtures (or empties the store); resolves to the number of pets. */
+  /** Back to the fixtures (or empty); resolves to the number of records of the first stateful resource. */
   reset(): Promise<number>;
   close(): Promise<void>;
 }
@@ -84,81 +89,78 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
   }
 }
 
-// The schema whose records the store keeps, and the name they are filed under in a state file.
-const RESOURCE = 'Pet';
-
 async function startMock(options: MockOptions, lock: StateLock | undefined): Promise<MockServer> {
   const contract = await loadContract(options.contract);
   const basePath = options.basePath ?? DEFAULTS.basePath;
-  const maxPets = options.maxPets ?? DEFAULTS.maxPets;
+  const maxRecords = options.maxPets ?? DEFAULTS.maxPets;
   const fixturesFile = options.fixtures === undefined ? defaultFixturesPath() : options.fixtures;
-  const validatePet = contract.schemas.get(RESOURCE);
   // Read once: a reset restores what start-up checked, so it cannot fail on a file edited since.
   const model = inferResources(contract);
-  // The collection whose records PetStore keeps (the shipped Pet Store's pets), when the contract has one.
-  const legacyCollection = model.resources.find((r) =>
-    r.operations.some((op) => LEGACY_OPERATIONS.has(op.operationId)),
-  )?.collectionPath;
-  const served = servedResources(contract, LEGACY_OPERATIONS);
-  const resourceFixtures =
+  const served = servedResources(contract);
+  const servedByName = adminResources(contract, served);
+  // What a fixtures array and a state file of an older version hold, and what health and reset count.
+  const primary = served.find((resource) => resource.parent === undefined);
+  // The CLI passes the default file by name too: only another file is one the user chose.
+  const chosen = typeof fixturesFile === 'string' && resolve(fixturesFile) !== resolve(defaultFixturesPath());
+  const fixtures: LoadedFixtures =
     fixturesFile === false
-      ? new Map()
-      : await loadResourceFixtures(
-          fixturesFile,
-          model.resources.find((r) => r.stateless === undefined),
-          adminResources(contract, served),
-          legacyCollection === undefined ? [] : [legacyCollection],
-          maxPets,
-          // The CLI passes the default file by name too: only another file is one the user chose.
-          options.fixtures !== undefined && resolve(fixturesFile) !== resolve(defaultFixturesPath()),
-        );
-  const fixtures =
-    fixturesFile === false || !validatePet ? undefined : await loadFixtures(fixturesFile, validatePet, maxPets, legacyCollection);
-  if (fixtures?.rejected.length && typeof fixturesFile === 'string') {
+      ? { records: new Map(), rejected: [] }
+      : await loadFixtures(fixturesFile, servedByName, primary, maxRecords, chosen);
+  if (fixtures.rejected.length > 0 && typeof fixturesFile === 'string') {
+    const kept = [...fixtures.records.values()].reduce((sum, { records }) => sum + records.length, 0);
     // The fixtures file itself is never changed, so nothing is lost when the side file cannot be written.
     note(
-      await writeRejected(fixturesFile, 'fixtures', fixtures.rejected, fixtures.valid.length).catch(
+      await writeRejected(fixturesFile, 'fixtures', fixtures.rejected, kept).catch(
         (error: NodeJS.ErrnoException) =>
           `fixtures ${fixturesFile}: ${fixtures.rejected.length} record(s) no longer fit the contract (the first, ${fixtures.rejected[0]?.position}: ${fixtures.rejected[0]?.reason}); started without them (could not write a side file: ${error.code ?? error.message})`,
       ),
     );
   }
   // What a reset and a new session start from: a reloaded contract must accept them too.
-  let heldFixtures: readonly Pet[] = fixtures?.valid ?? [];
+  let heldFixtures: GivenRecords = fixtures.records;
   const stateFile = options.stateFile;
   const sessions = new SessionStores({
-    fixtures: fixtures?.valid ?? [],
-    maxPets,
+    maxRecords,
     budget: {
       limit: options.maxStoreBytes ?? defaultMaxStoreBytes(),
       used: 0,
-      file: stateFile ? { limit: stateFileRecordBytes(options), used: 0 } : undefined,
+      file: stateFile
+        ? {
+            limit: stateFileRecordBytes(
+              options,
+              model.resources.map((r) => r.key),
+            ),
+            used: 0,
+          }
+        : undefined,
     },
     basePath,
     maxSessions: options.maxSessions ?? DEFAULTS.maxSessions,
     model,
-    saved: served.filter((r) => r.parent === undefined).map((r) => r.key),
   });
-  sessions.setResourceFixtures(resourceFixtures);
-  const store = sessions.default;
-  const reset = async () => sessions.reset(undefined);
+  sessions.setFixtures(fixtures.records);
+  sessions.reset(undefined);
+  const store =
+    (primary && sessions.default.store(primary.key)) ??
+    new RecordStore({ idField: 'id', idKind: 'integer', indexFields: [], maxRecords: 0 });
+  const reset = async () => {
+    sessions.reset(undefined);
+    return store.size;
+  };
   if (stateFile) {
     for (const name of await removeStaleTemporaries(stateFile)) note(`removed ${name}, left by a mock that stopped mid-write`);
     // A state file, when there is one, stands in for the fixtures at start; a reset still restores the fixtures.
-    const others = new Set(served.map((r) => r.key));
-    const saved = await readStateFile(stateFile, RESOURCE, validatePet ?? noResource, maxPets, others);
+    const saved = await readStateFile(stateFile, servedByName, primary?.key, maxRecords);
     if (saved) {
       try {
         sessions.restore(saved.stores);
-        sessions.restoreResources(checkSaved(saved.resources, adminResources(contract, served)));
       } catch (error) {
         throw new AppError('state_invalid', `Failed to load state file ${stateFile}: ${(error as Error).message}`);
       }
-      const kept = [...saved.stores.values()].reduce((sum, records) => sum + records.length, 0);
       // Written before the state file is written again without them: they are never lost.
       if (saved.rejected.length > 0) {
         note(
-          await writeRejected(stateFile, 'state file', saved.rejected, kept).catch((error: NodeJS.ErrnoException) => {
+          await writeRejected(stateFile, 'state file', saved.rejected, saved.kept).catch((error: NodeJS.ErrnoException) => {
             throw new AppError(
               'state_invalid',
               `Failed to load state file ${stateFile}: ${saved.rejected.length} record(s) no longer fit the contract, and they could not be set aside (${error.code ?? error.message})`,
@@ -167,12 +169,12 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
         );
       }
     }
-    // Written once at start: a path that cannot be written is found now (exit 2), not when the pets are lost at exit.
-    await writeStateFile(stateFile, RESOURCE, sessions.storeRecords()).catch((error: NodeJS.ErrnoException) => {
+    // Written once at start: a path that cannot be written is found now (exit 2), not when the records are lost at exit.
+    await writeStateFile(stateFile, sessions.stores()).catch((error: NodeJS.ErrnoException) => {
       throw new AppError('state_invalid', `Failed to write state file ${stateFile}: ${error.code ?? error.message}`);
     });
   }
-  const persister = stateFile ? persistStores(stateFile, RESOURCE, sessions, (problem) => note(problem)) : undefined;
+  const persister = stateFile ? persistStores(stateFile, sessions, (problem) => note(problem)) : undefined;
 
   const apiKeys = options.apiKeys?.length ? options.apiKeys : [DEV_API_KEY];
   const journal = new RequestJournal(journalSizeOf(options), options.journalBytes ?? defaultJournalBytes());
@@ -208,6 +210,7 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
         rules,
         operations: operationsById,
         resources: resourcesByName,
+        primary,
       },
       cors: { listed: cors.listed.filter((origin) => origin !== 'null'), any: false },
       methods: [...withHead(ADMIN_METHODS), 'OPTIONS'].join(', '),
@@ -231,7 +234,7 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
       mock.extraHeaders.set(op, deprecationHeaders(op, next.byId, basePath));
       operationsById.set(op.operationId, op);
     }
-    const served = servedResources(next, LEGACY_OPERATIONS);
+    const served = servedResources(next);
     mock.resourceHandlers = resourceHandlers(next, served);
     mock.errorBodies = errorBodiesOf(next, ERROR_STATUSES);
     resourcesByName.clear();
@@ -284,13 +287,12 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
   // Records the new contract refuses keep it from being adopted (see firstMisfit). Records written while the check
   // paused are checked again, without pausing: what is adopted is what was checked.
   const misfitUnder = async (next: Contract) => {
-    const validate = next.schemas.get(RESOURCE);
-    if (!validate) return undefined;
+    const nextServed = adminResources(next, servedResources(next));
     const revision = sessions.revision;
-    const found = await firstMisfit(validate, sessions.storeRecords(), heldFixtures, yieldToRequests);
+    const found = await firstMisfit(nextServed, sessions.stores(), heldFixtures, yieldToRequests);
     return found !== undefined || sessions.revision === revision
       ? found
-      : firstMisfit(validate, sessions.storeRecords(), heldFixtures);
+      : firstMisfit(nextServed, sessions.stores(), heldFixtures);
   };
   const reloadContract = async () => {
     let next: Contract;
@@ -314,13 +316,17 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
   };
   const reloadFixtures = async (file: string) => {
     try {
-      const pet = mock.contract.schemas.get(RESOURCE);
-      const loaded = pet ? await loadFixtures(file, pet, maxPets) : undefined;
-      if (loaded) {
-        sessions.setFixtures(loaded.valid);
-        heldFixtures = loaded.valid;
-      }
-      const first = loaded?.rejected[0];
+      const now = servedResources(mock.contract);
+      const loaded = await loadFixtures(
+        file,
+        adminResources(mock.contract, now),
+        now.find((r) => r.parent === undefined),
+        maxRecords,
+        chosen,
+      );
+      sessions.setFixtures(loaded.records);
+      heldFixtures = loaded.records;
+      const first = loaded.rejected[0];
       // Never silently: a record the contract refuses is named (the file itself is left as it is, so none is lost).
       const without = first
         ? `, without ${loaded.rejected.length} record(s) the contract refuses (the first, ${first.position}: ${first.reason})`
@@ -340,6 +346,7 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
     url,
     port,
     store,
+    primary,
     get contract() {
       return mock.contract;
     },
@@ -351,28 +358,6 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
       lock?.release();
     },
   };
-}
-
-// A contract without the pets' schema: a state file's pet records are set aside, as for any resource it lacks.
-const noResource = () => [{ path: '', message: `the contract has no resource ${RESOURCE} here` }];
-
-// The other resources' saved records, checked as the contract's representation; one that does not fit stops start-up.
-function checkSaved(
-  saved: ReadonlyMap<string, ReadonlyMap<string, unknown[]>>,
-  served: ReadonlyMap<string, AdminResource>,
-): Map<string, Map<string, StoredRecord[]>> {
-  const checked = new Map<string, Map<string, StoredRecord[]>>();
-  for (const [name, byKey] of saved) {
-    const stores = new Map<string, StoredRecord[]>();
-    for (const [key, records] of byKey) {
-      const entry = served.get(key) as AdminResource;
-      const problem = checkRecords(entry, records, `${name === '' ? 'default store' : `session ${name}`} ${key}`);
-      if (problem !== undefined) throw new Error(problem);
-      stores.set(key, records as StoredRecord[]);
-    }
-    checked.set(name, stores);
-  }
-  return checked;
 }
 
 function closeServer(server: Server): Promise<void> {

@@ -1,10 +1,8 @@
-import type { PetStore } from './pet-store.js';
 import type { RequestInput } from './connection/read-request.js';
 import type { ResourceStores } from './store/resource-stores.js';
 
 export interface HandlerContext {
-  readonly store: PetStore;
-  /** The records of every other stateful resource of the contract (src/contract/resources), in the same store. */
+  /** The records of every stateful resource of the contract (src/contract/resources), in this store. */
   readonly resources: ResourceStores;
   /** The base path the contract is served under, e.g. /v1. */
   readonly basePath: string;

@@ -123,12 +123,13 @@ export function journalSizeOf(options: MockOptions): number {
 
 /**
  * The bytes a state file's records may take: its cap less its other lines, the version line and one
- * `["store", name, resource]` line per store (a session name is at most 64 characters, a schema name rarely a
- * hundred: 256 bytes a line leaves room for both).
+ * `["store", name, resource]` line per store and resource (a session name is at most 64 characters, escaped at
+ * most 6 bytes each; the resource's key as JSON escapes it).
  */
-export function stateFileRecordBytes(options: MockOptions): number {
+export function stateFileRecordBytes(options: MockOptions, resourceKeys: readonly string[]): number {
   const stores = (options.maxSessions ?? DEFAULTS.maxSessions) + 1;
-  return Math.max(0, (options.maxStateBytes ?? DEFAULTS.maxStateBytes) - 64 - 256 * stores);
+  const section = resourceKeys.reduce((sum, key) => sum + 6 * 64 + 32 + Buffer.byteLength(JSON.stringify(key)), 0);
+  return Math.max(0, (options.maxStateBytes ?? DEFAULTS.maxStateBytes) - 64 - Math.max(256, section) * stores);
 }
 
 export function defaultFixturesPath(): string {

@@ -64,7 +64,7 @@ describe('fixtures', async () => {
 
   it.each([
     ['not JSON', '[{', 'not valid JSON'],
-    ['not an array', '{"id":1}', 'must be a JSON array of Pet objects'],
+    ['not an array', '{"id":1}', 'must be a JSON array of records, or an object keyed by collection path'],
   ])('refuses to start on fixtures that are %s, naming the file', async (_, text, message) => {
     const file = await write('bad.json', text);
     const error = await createMockServer({ port: 0, fixtures: file }).catch((e: Error & { code?: string }) => e);

@@ -14,7 +14,7 @@ describe('getPet', async () => {
   it('answers 404 pet_not_found for an unknown id', async () => {
     const reply = await call(mock.url, 'GET', '/pets/999999');
     expect(reply.status).toBe(404);
-    expect(reply.json).toEqual({ code: 'pet_not_found', message: 'no pet has id 999999', status: 404 });
+    expect(reply.json).toEqual({ code: 'pet_not_found', message: 'no record of /pets has id 999999', status: 404 });
   });
 
   it.each(['9223372036854775807', '-9223372036854775808', '9007199254740993'])(
@@ -22,7 +22,7 @@ describe('getPet', async () => {
     async (id) => {
       const reply = await call(mock.url, 'GET', `/pets/${id}`);
       expect(reply.status).toBe(404);
-      expect(reply.json).toEqual({ code: 'pet_not_found', message: `no pet has id ${id}`, status: 404 });
+      expect(reply.json).toEqual({ code: 'pet_not_found', message: `no record of /pets has id ${id}`, status: 404 });
     },
   );
 

@@ -27,7 +27,7 @@ const created = await fetch(mock.url + '/pets', {
 console.log(created.status, mock.store.size);
 await mock.close();
 try {
-  await import('petstore-contract-toolkit/dist/src/mock/pet-store.js');
+  await import('petstore-contract-toolkit/dist/src/mock/store/record-store.js');
 } catch (error) {
   console.log(error.code);
 }

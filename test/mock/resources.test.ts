@@ -248,18 +248,34 @@ describe('fixtures for any resource: an object keyed by collection path', async 
     expect(((await call(mock.url, 'GET', '/store/orders', { headers })).json as Row[]).map((o) => o.id)).toEqual([71, 70]);
   });
 
-  it('refuses at start a keyed file naming no resource, or a record the contract refuses', async () => {
+  it('refuses at start a keyed file naming no resource; sets aside a record the contract refuses, naming why', async () => {
     await writeFile(join(dir, 'bad.json'), JSON.stringify({ '/nope': [] }));
     await expect(
       createMockServer({ contract: EVOLVED, fixtures: join(dir, 'bad.json'), port: 0, host: '127.0.0.1' }),
     ).rejects.toThrow(/"\/nope" is no stateful resource of the contract \(known: .*\/store\/orders/);
     await writeFile(
       join(dir, 'bad2.json'),
-      JSON.stringify({ '/store/orders': [{ id: 1, petId: 1, quantity: 0, status: 'placed' }] }),
+      JSON.stringify({
+        '/store/orders': [
+          { id: 1, petId: 1, quantity: 0, status: 'placed' },
+          { id: 2, petId: 1, quantity: 1, status: 'placed' },
+        ],
+      }),
     );
-    await expect(
-      createMockServer({ contract: EVOLVED, fixtures: join(dir, 'bad2.json'), port: 0, host: '127.0.0.1' }),
-    ).rejects.toThrow(/quantity/);
+    const notices: string[] = [];
+    const started = await createMockServer({
+      contract: EVOLVED,
+      fixtures: join(dir, 'bad2.json'),
+      port: 0,
+      host: '127.0.0.1',
+      notice: (line) => notices.push(line),
+    });
+    try {
+      expect(notices.join('\n')).toMatch(/1 record no longer fits the contract \(the first, \/store\/orders entry 0: .*quantity/);
+      expect(((await call(started.url, 'GET', '/store/orders')).json as Row[]).map((o) => o.id)).toEqual([2]);
+    } finally {
+      await started.close();
+    }
   });
 });
 
@@ -283,6 +299,50 @@ describe('--state-file keeps every top-level resource', () => {
       expect(((await call(second.url, 'POST', '/store/orders', { body: { petId: 1, quantity: 1 } })).json as Row).id).toBe(
         (kept.id as number) + 1,
       );
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('nested resources in fixtures and the state file', () => {
+  it('starts books under their author from a keyed fixtures file, keeps them in the state file, restores them', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'nested-fixtures-'));
+    const a1 = '00000000-0000-4000-8000-0000000000a1';
+    const fixtures = join(dir, 'fixtures.json');
+    await writeFile(
+      fixtures,
+      JSON.stringify({
+        '/authors': [{ id: a1, name: 'Ann' }],
+        [`/authors/${a1}/books`]: [{ isbn: '978-0-00-000111', title: 'First' }],
+        '/authors/00000000-0000-4000-8000-0000000000ff/books': [{ isbn: '978-0-00-000999', title: 'Orphan' }],
+      }),
+    );
+    const state = join(dir, 'state.jsonl');
+    const notices: string[] = [];
+    const start = () =>
+      createMockServer({
+        contract: LIBRARY,
+        fixtures,
+        stateFile: state,
+        port: 0,
+        host: '127.0.0.1',
+        notice: (l) => notices.push(l),
+      });
+    const isbns = async (url: string) =>
+      ((await call(url, 'GET', `/authors/${a1}/books`)).json as { items: Row[] }).items.map((b) => b.isbn);
+    const first = await start();
+    expect(notices.join('\n')).toContain('its parent /authors 00000000-0000-4000-8000-0000000000ff is not among the fixtures');
+    expect(await isbns(first.url)).toEqual(['978-0-00-000111']);
+    expect(
+      (await call(first.url, 'POST', `/authors/${a1}/books`, { body: { isbn: '978-0-00-000222', title: 'Second' } })).status,
+    ).toBe(201);
+    await first.close();
+    expect(await readFile(state, 'utf8')).toContain(`[["${a1}"],{"isbn":"978-0-00-000222"`);
+    const second = await start();
+    try {
+      expect(await isbns(second.url)).toEqual(['978-0-00-000222', '978-0-00-000111']);
+      expect((await call(second.url, 'GET', `/authors/${a1}/books/978-0-00-000222`)).json).toMatchObject({ title: 'Second' });
     } finally {
       await second.close();
     }

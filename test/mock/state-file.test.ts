@@ -46,7 +46,7 @@ describe('--state-file', async () => {
         .trim()
         .split('\n')
         .map((line) => JSON.parse(line)),
-    ).toEqual([{ version: 2 }, ['store', '', 'Pet'], { id: 1, name: 'Soon', categoryId: 1, status: 'available' }]);
+    ).toEqual([{ version: 2 }, ['store', '', '/pets'], { id: 1, name: 'Soon', categoryId: 1, status: 'available' }]);
     await mock.close();
   });
 

@@ -116,7 +116,7 @@ describe('--watch with --state-file, when the contract stops accepting the store
     await writeFile(file, stringify(document));
     await until(async () => stderr.includes('does not accept'));
     expect(stderr).toContain(
-      `petstore-mock: kept the previous contract: ${file} does not accept record 1 of the default store (id ${first.id}): tag: is required.`,
+      `petstore-mock: kept the previous contract: ${file} does not accept record 1 of /pets in the default store (id ${first.id}): tag: is required.`,
     );
     expect(stderr).toContain('restart the mock');
     const listed = await call(url, 'GET', '/pets?limit=100');

@@ -1,12 +1,14 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { stringifyJson } from '../../contract/lossless-json.js';
 import type { Operation } from '../../contract/operation.js';
+import type { Resource } from '../../contract/resources/resource.js';
 import { lookupMethod } from '../allowed-methods.js';
 import { mockError } from '../error-codes.js';
 import type { MockResponse } from '../handler.js';
 import type { Rule, RuntimeRules } from '../prefer/runtime-rules.js';
 import { type AdminResource, clearRecords, readAdminResource, readRecords, replaceRecords } from '../resource/admin-records.js';
 import { SESSION_HEADER, type SessionStores } from '../session-stores.js';
+import type { ResourceStores } from '../store/resource-stores.js';
 import { type JournalFilter, type JournalRecord, type RequestJournal, renderJournalRecord } from './request-journal.js';
 
 /** Outside the contract's base path, unauthenticated: tools for the developer, never part of the API. */
@@ -25,6 +27,8 @@ export interface AdminContext {
   readonly operations: ReadonlyMap<string, Operation>;
   /** The resources the mock keeps records of, by collection path and by key (made again on a reload). */
   readonly resources: ReadonlyMap<string, AdminResource>;
+  /** The contract's first stateful resource: health and reset count its records, under its name (`pets`). */
+  readonly primary: Resource | undefined;
 }
 
 export interface AdminRequest {
@@ -38,22 +42,31 @@ export type AdminRoute = (context: AdminContext, request: AdminRequest) => Promi
 /** By path below ADMIN_PREFIX, then method. */
 export const ADMIN_ROUTES: Readonly<Record<string, Readonly<Record<string, AdminRoute>>>> = {
   '/health': {
-    GET: taking([], ({ sessions, startedAt }) =>
+    GET: taking([], ({ sessions, startedAt, primary }) =>
       json(200, {
         status: 'ok',
-        pets: sessions.default.size,
+        ...countOf(primary, sessions.default),
         sessions: sessions.sessionCount,
         uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
       }),
     ),
   },
-  // With X-Mock-Session, that session only (a parallel worker's reset leaves the others' pets alone); without it,
-  // the default store, and every session is dropped.
+  // With X-Mock-Session, that session only (a parallel worker's reset leaves the others' records alone); without
+  // it, the default store, and every session is dropped. Answers what the store holds now (a dropped session: what
+  // it starts from again).
   '/reset': {
-    POST: taking([], ({ sessions, rules }, { headers }) => {
+    POST: taking([], ({ sessions, rules, primary }, { headers }) => {
       const session = sessions.sessionIn(headers[SESSION_HEADER]);
       if (session === undefined) rules.clear();
-      return json(200, { status: 'reset', pets: sessions.reset(session) });
+      sessions.reset(session);
+      const count =
+        primary === undefined
+          ? {}
+          : {
+              [primary.name]:
+                session === undefined ? sessions.default.store(primary.key)?.size : sessions.fixtureCount(primary.key),
+            };
+      return json(200, { status: 'reset', ...count });
     }),
   },
   '/rules': {
@@ -77,16 +90,6 @@ export const ADMIN_ROUTES: Readonly<Record<string, Readonly<Record<string, Admin
       }
       if (!/^\d{1,9}$/.test(id) || !rules.remove(Number(id))) throw mockError('not_found', `no rule has id ${id.slice(0, 20)}`);
       return json(200, { status: 'removed', id: Number(id) });
-    }),
-  },
-  // Streamed: a store of gigabytes has no one JSON string (JSON.stringify of a 2 GB store crashed the mock).
-  '/pets': {
-    GET: taking([], ({ sessions }, { headers }) => {
-      // With sessions off the header is ignored here too, as every other endpoint ignores it.
-      const session = sessions.sessionIn(headers[SESSION_HEADER]);
-      const store = sessions.peek(session);
-      if (!store) throw mockError('not_found', `no session named ${session} has been used yet`);
-      return { status: 200, body: '', chunks: store.allJsonChunks() };
     }),
   },
   // Any stateful resource's records (?resource=/store/orders), in the default store or one session: read, replaced
@@ -152,13 +155,33 @@ export type AdminMatch =
   | { readonly kind: 'method-not-allowed'; readonly allowed: readonly string[] }
   | { readonly kind: 'not-found' };
 
-/** `path` is below ADMIN_PREFIX (/health); HEAD is answered as GET. */
-export function findAdminRoute(method: string, path: string): AdminMatch {
-  const byMethod = Object.hasOwn(ADMIN_ROUTES, path) ? ADMIN_ROUTES[path] : undefined;
+/**
+ * `path` is below ADMIN_PREFIX (/health); HEAD is answered as GET. A top-level collection path of a stateful
+ * resource (`/__admin/pets`) reads its records, as `/records?resource=/pets` does.
+ */
+export function findAdminRoute(method: string, path: string, resources: ReadonlyMap<string, AdminResource>): AdminMatch {
+  const collection = resources.get(path);
+  const byMethod = Object.hasOwn(ADMIN_ROUTES, path)
+    ? ADMIN_ROUTES[path]
+    : collection?.resource.parent === undefined && collection?.resource.collectionPath === path
+      ? collectionRoutes(collection)
+      : undefined;
   if (!byMethod) return { kind: 'not-found' };
   const found = lookupMethod(method, (m) => Object.hasOwn(byMethod, m));
   if (!Object.hasOwn(byMethod, found)) return { kind: 'method-not-allowed', allowed: Object.keys(byMethod) };
   return { kind: 'found', route: byMethod[found] as AdminRoute };
+}
+
+// Streamed: a store of gigabytes has no one JSON string (JSON.stringify of a 2 GB store crashed the mock).
+function collectionRoutes(entry: AdminResource): Readonly<Record<string, AdminRoute>> {
+  return {
+    // With sessions off the header is ignored here too, as every other endpoint ignores it.
+    GET: taking([], ({ sessions }, { headers }) => readRecords(sessions, sessions.sessionIn(headers[SESSION_HEADER]), entry)),
+  };
+}
+
+function countOf(primary: Resource | undefined, stores: ResourceStores): Record<string, number> {
+  return primary === undefined ? {} : { [primary.name]: stores.store(primary.key)?.size ?? 0 };
 }
 
 // Streamed an entry at a time: a journal of a thousand 4 KiB bodies is never one string.

@@ -20,12 +20,7 @@ export interface Persister {
  * cost, and once more at stop. A write that fails (a full disk) is reported and tried again at the next change;
  * it never stops the mock.
  */
-export function persistStores(
-  file: string,
-  resource: string,
-  sessions: SessionStores,
-  report: (problem: string) => void,
-): Persister {
+export function persistStores(file: string, sessions: SessionStores, report: (problem: string) => void): Persister {
   let written = sessions.revision;
   let writing: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -33,7 +28,7 @@ export function persistStores(
   const write = () => {
     const revision = sessions.revision;
     const started = performance.now();
-    writing = writeStateFile(file, resource, sessions.storeRecords())
+    writing = writeStateFile(file, sessions.stores())
       .then(
         () => {
           written = revision;

@@ -3,28 +3,31 @@ import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { open, rename, rm, stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { AppError } from '../../contract/app-error.js';
-import type { Validator } from '../../contract/compile-schema.js';
 import { parseJson } from '../../contract/lossless-json.js';
-import { petChecker, readJsonFile } from '../load-fixtures.js';
-import type { Pet } from '../pet-store.js';
+import type { Resource } from '../../contract/resources/resource.js';
+import type { AdminResource } from '../resource/admin-records.js';
+import { recordChecker } from '../resource/check-records.js';
+import { readJsonFile } from '../resource/load-fixtures.js';
+import type { GivenRecords } from '../session-stores.js';
 import { readSession } from '../session-stores.js';
+import type { ScopedRecord, StoredRecord } from '../store/record-store.js';
+import { scopeOf } from '../store/resource-stores.js';
 import { temporaryName } from './temporary-files.js';
 import { type RejectedRecord, renderRecord } from './write-rejected.js';
 
-/** The stores a state file holds: the default store under "", each session under its name. */
-export type SavedStores = ReadonlyMap<string, readonly Pet[]>;
-
 export interface SavedState {
-  readonly stores: SavedStores;
-  /** Records of the other resources (`others`), by store name then resource key, as read: checked by the caller. */
-  readonly resources: ReadonlyMap<string, ReadonlyMap<string, unknown[]>>;
+  /** The stores a state file holds, the default store under "", each session under its name. */
+  readonly stores: ReadonlyMap<string, GivenRecords>;
   /** Records the contract no longer accepts, for a side file (see writeRejected). */
   readonly rejected: readonly RejectedRecord[];
+  /** How many records were kept. */
+  readonly kept: number;
 }
 
 /**
- * Version 2 is JSON Lines: `{"version":2}`, then for each store a line `["store", name, resource]` followed by its
- * records, one a line. Read a line at a time, so a file the mock wrote can always be read back: no string holds
+ * Version 2 is JSON Lines: `{"version":2}`, then for each store and resource a line `["store", name, resource]`
+ * (the resource's key, `/pets`, `/authors/{}/books`) followed by its records, one a line (see recordLine: a nested
+ * record's line carries its parents' ids). Read a line at a time, so a file the mock wrote can always be read back: no string holds
  * more than one record (V8 caps a string at about 512 MiB; version 1 was one string and bricked past it).
  */
 const VERSION = 2;
@@ -42,26 +45,28 @@ const CHUNK_CHARS = 64 * 1024;
  */
 export async function readStateFile(
   file: string,
-  resource: string,
-  validate: Validator,
+  /** The served resources by key and by collection path (see adminResources). */
+  served: ReadonlyMap<string, AdminResource>,
+  /** The key of the resource a file of an older version holds (the contract's first): its records were filed under a schema name. */
+  primary: string | undefined,
   maxRecords: number,
-  others: ReadonlySet<string> = new Set(),
 ): Promise<SavedState | undefined> {
   const fail = (what: string) => new AppError('state_invalid', `Failed to load state file ${file}: ${what}`);
   if (!existsSync(file)) return undefined;
-  const read = new StoresRead(validate, maxRecords);
+  const read = new StoresRead(maxRecords);
+  const primaryEntry = primary === undefined ? undefined : served.get(primary);
   if (LEGACY.test(await firstBytes(file, fail))) {
     if ((await stat(file)).size > LEGACY_MAX_BYTES) {
       throw fail(
         `a version 1 state file larger than ${LEGACY_MAX_BYTES} bytes cannot be read: start an older petstore-mock on it and reset it, or remove it`,
       );
     }
-    readLegacy(await readJsonFile(file, fail), read, fail);
+    readLegacy(await readJsonFile(file, fail), read, primaryEntry, fail);
     return read.result();
   }
   const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Number.POSITIVE_INFINITY });
   let number = 0;
-  let store: { name: string; foreign: boolean; other: unknown[] | undefined } | undefined;
+  let section: { name: string; entry: AdminResource | undefined; resource: string } | undefined;
   for await (const line of lines) {
     number++;
     if (line.trim() === '') continue;
@@ -72,26 +77,27 @@ export async function readStateFile(
       }
       continue;
     }
-    if (line.startsWith('[')) {
-      const section = parseLine(line);
-      if (!Array.isArray(section) || section[0] !== 'store' || typeof section[1] !== 'string' || typeof section[2] !== 'string') {
+    if (line.startsWith('["store"')) {
+      const parsed = parseLine(line);
+      if (!Array.isArray(parsed) || parsed[0] !== 'store' || typeof parsed[1] !== 'string' || typeof parsed[2] !== 'string') {
         throw fail(`line ${number}: expected ["store", name, resource]`);
       }
-      const name = section[1];
+      const [, name, resource] = parsed as [string, string, string];
       if (name !== '' && !isSessionName(name))
         throw fail(`line ${number}: ${JSON.stringify(name.slice(0, 70))} is not a session name`);
-      const other = others.has(section[2]) ? read.other(name, section[2]) : undefined;
-      store = { name, foreign: section[2] !== resource && other === undefined, other };
-      if (other === undefined) read.open(name);
+      // Files before resource keys named the first resource's records by its schema (`Pet`).
+      const entry = served.get(resource) ?? (resource.startsWith('/') ? undefined : primaryEntry);
+      section = { name, entry, resource };
+      if (entry) read.open(name, entry);
       continue;
     }
-    if (store === undefined) throw fail(`line ${number}: a record before any ["store", name, resource] line`);
+    if (section === undefined) throw fail(`line ${number}: a record before any ["store", name, resource] line`);
     const position = `line ${number}`;
-    const record = parseLine(line);
-    if (record === undefined) read.reject(store.name, position, 'not valid JSON', JSON.stringify(line.slice(0, 1024)));
-    else if (store.other) store.other.push(record);
-    else if (store.foreign) read.reject(store.name, position, `the contract has no resource ${resource} here`, line);
-    else read.add(store.name, record, position, line);
+    const value = parseLine(line);
+    if (value === undefined) read.reject(section.name, position, 'not valid JSON', JSON.stringify(line.slice(0, 1024)));
+    else if (!section.entry)
+      read.reject(section.name, position, `the contract has no resource ${section.resource.slice(0, 80)} here`, line);
+    else read.add(section.name, section.entry, value, position, line);
   }
   return read.result();
 }
@@ -103,8 +109,8 @@ export async function readStateFile(
  */
 export async function writeStateFile(
   file: string,
-  resource: string,
-  stores: Iterable<readonly [string, Iterable<string>, string?]>,
+  /** Store name ("" the default one), resource key, its records' lines (see RecordStore.fileLines). */
+  stores: Iterable<readonly [string, string, { fileLines(): Iterable<string> }]>,
 ): Promise<number> {
   const temporary = temporaryName(file);
   const out = createWriteStream(temporary);
@@ -114,10 +120,9 @@ export async function writeStateFile(
       if (!out.write(chunk)) await once(out, 'drain');
       chunk = '';
     };
-    // A third element names another resource's records (its key); without one they are `resource`'s.
-    for (const [name, records, other] of stores) {
-      chunk += `${JSON.stringify(['store', name, other ?? resource])}\n`;
-      for (const record of records) {
+    for (const [name, key, store] of stores) {
+      chunk += `${JSON.stringify(['store', name, key])}\n`;
+      for (const record of store.fileLines()) {
         chunk += `${record}\n`;
         if (chunk.length >= CHUNK_CHARS) await flush();
       }
@@ -134,38 +139,39 @@ export async function writeStateFile(
   }
 }
 
-/** Records read so far, store by store, checked as they come. */
-class StoresRead {
-  readonly #stores = new Map<string, { records: Pet[]; check: (entry: unknown, path: string) => string | undefined }>();
-  readonly #rejected: RejectedRecord[] = [];
-  readonly #others = new Map<string, Map<string, unknown[]>>();
-  readonly #validate: Validator;
-  readonly #maxRecords: number;
+type Check = (record: unknown, path: string, scope?: string) => string | undefined;
 
-  constructor(validate: Validator, maxRecords: number) {
-    this.#validate = validate;
+/** Records read so far, store by store and resource by resource, checked as they come. */
+class StoresRead {
+  readonly #stores = new Map<string, Map<string, { resource: Resource; records: ScopedRecord[]; check: Check }>>();
+  readonly #rejected: RejectedRecord[] = [];
+  readonly #maxRecords: number;
+  #kept = 0;
+
+  constructor(maxRecords: number) {
     this.#maxRecords = maxRecords;
   }
 
-  open(name: string) {
-    if (!this.#stores.has(name)) this.#stores.set(name, { records: [], check: petChecker(this.#validate) });
-    return this.#stores.get(name) as { records: Pet[]; check: (entry: unknown, path: string) => string | undefined };
+  open(name: string, entry: AdminResource) {
+    const store = this.#stores.get(name) ?? new Map();
+    this.#stores.set(name, store);
+    const key = entry.resource.key;
+    if (!store.has(key)) store.set(key, { resource: entry.resource, records: [], check: recordChecker(entry) });
+    return store.get(key) as { resource: Resource; records: ScopedRecord[]; check: Check };
   }
 
-  other(name: string, key: string): unknown[] {
-    const stores = this.#others.get(name) ?? new Map<string, unknown[]>();
-    this.#others.set(name, stores);
-    const records = stores.get(key) ?? [];
-    stores.set(key, records);
-    return records;
-  }
-
-  add(name: string, record: unknown, position: string, text: string) {
-    const store = this.open(name);
+  add(name: string, entry: AdminResource, value: unknown, position: string, text: string) {
+    const read = this.open(name, entry);
+    const nested = readNested(entry.resource, value);
+    if (typeof nested === 'string') return this.reject(name, position, nested, text);
+    const { record, scope } = nested;
     const reason =
-      store.records.length >= this.#maxRecords ? `more records than --max-pets ${this.#maxRecords}` : store.check(record, '');
-    if (reason === undefined) store.records.push(record as Pet);
-    else this.reject(name, position, reason.replace(/^\./, ''), text);
+      read.records.length >= this.#maxRecords
+        ? `more records than --max-pets ${this.#maxRecords} (records per resource)`
+        : read.check(record, '', scope);
+    if (reason !== undefined) return this.reject(name, position, reason.replace(/^\./, ''), text);
+    read.records.push({ record: record as StoredRecord, scope });
+    this.#kept++;
   }
 
   reject(store: string, position: string, reason: string, record: string) {
@@ -174,14 +180,24 @@ class StoresRead {
 
   result(): SavedState {
     return {
-      stores: new Map([...this.#stores].map(([name, { records }]) => [name, records])),
-      resources: this.#others,
+      stores: new Map([...this.#stores].map(([name, byKey]) => [name, byKey])),
       rejected: this.#rejected,
+      kept: this.#kept,
     };
   }
 }
 
-function readLegacy(value: unknown, read: StoresRead, fail: (what: string) => AppError) {
+// A nested resource's line is [parents' ids, record] (see recordLine); another's is the record.
+function readNested(resource: Resource, value: unknown): ScopedRecord | string {
+  if (resource.parent === undefined) return { record: value as StoredRecord };
+  const [parents, record] = Array.isArray(value) ? value : [];
+  if (!Array.isArray(parents) || !parents.every((id) => typeof id === 'string' || typeof id === 'number')) {
+    return `a record of the nested ${resource.key} is a line [parents' ids, record]`;
+  }
+  return { record: record as StoredRecord, scope: scopeOf(parents as (string | number)[]) };
+}
+
+function readLegacy(value: unknown, read: StoresRead, primary: AdminResource | undefined, fail: (what: string) => AppError) {
   const { stores } = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   if (typeof stores !== 'object' || stores === null || Array.isArray(stores)) {
     throw fail('not a petstore-mock state file: expected {"version":1,"stores":{"":[…]}}');
@@ -189,10 +205,10 @@ function readLegacy(value: unknown, read: StoresRead, fail: (what: string) => Ap
   for (const [name, records] of Object.entries(stores)) {
     if (name !== '' && !isSessionName(name)) throw fail(`stores.${name.slice(0, 70)}: not a session name`);
     if (!Array.isArray(records)) throw fail(`stores["${name}"]: must be a JSON array`);
-    read.open(name);
     records.forEach((record, index) => {
       const position = `stores[${JSON.stringify(name)}][${index}]`;
-      read.add(name, record, position, renderRecord(record));
+      if (primary) read.add(name, primary, record, position, renderRecord(record));
+      else read.reject(name, position, 'the contract has no stateful resource here', renderRecord(record));
     });
   }
 }

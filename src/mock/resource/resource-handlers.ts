@@ -3,11 +3,11 @@ import type { Operation } from '../../contract/operation.js';
 import { inferResources } from '../../contract/resources/infer-resources.js';
 import type { Resource, ResourceOperationKind } from '../../contract/resources/resource.js';
 import { parseJson } from '../../contract/lossless-json.js';
-import { objectShape } from '../../contract/resources/object-shape.js';
-import { mockError } from '../error-codes.js';
+import { objectShape, type RawSchema } from '../../contract/resources/object-shape.js';
+import { ERROR_CODES, type ErrorCode, mockError, statusOf } from '../error-codes.js';
 import type { Handler, HandlerContext, MockResponse } from '../handler.js';
 import type { RequestInput } from '../connection/read-request.js';
-import { fillServerFields } from '../store/fill-server-fields.js';
+import { fillServerFields, type RequestFields } from '../store/fill-server-fields.js';
 import { mergePatch } from '../store/merge-patch.js';
 import { readStoreQuery } from '../store/read-store-query.js';
 import type { RecordId, RecordStore } from '../store/record-store.js';
@@ -38,17 +38,12 @@ export function resourceHandlers(contract: Contract, resources: readonly Resourc
 /**
  * The resources the generic handlers serve: stateful in the model, with a create (a resource the API can only
  * read would answer an empty list for ever, where the contract's examples show data: it stays with Prism, the
- * mock's choice in docs/reference/open-choices.md), and not wholly served by handlers of their own (`legacy`: the
- * shipped Pet Store's pets stay on PetStore, measured for a million records). A resource with more operations than
- * those (the evolved Pet Store's PUT, PATCH and DELETE of a pet) is served here whole, never in two stores.
+ * mock's choice in docs/reference/open-choices.md). The shipped Pet Store's pets are one of them.
  */
-export function servedResources(contract: Contract, legacy: ReadonlySet<string>): Resource[] {
+export function servedResources(contract: Contract): Resource[] {
   return inferResources(contract).resources.filter(
     (resource) =>
-      resource.stateless === undefined &&
-      resource.id !== undefined &&
-      !resource.operations.every((op) => legacy.has(op.operationId)) &&
-      resource.operations.some((op) => op.kind === 'create'),
+      resource.stateless === undefined && resource.id !== undefined && resource.operations.some((op) => op.kind === 'create'),
   );
 }
 
@@ -56,34 +51,38 @@ const WRITES: ReadonlySet<ResourceOperationKind> = new Set(['create', 'replace',
 
 type MakeHandler = (resource: Resource, operation: Operation, contract: Contract) => Handler;
 
-// Up to this many characters a list is one string; past it the records are streamed (see handlers of PetStore's lists).
+// Up to this many characters a list is one string, sent in one write (every list of ordinary records); past it the
+// records are streamed, so a page of 100 records with 1 MB names is never copied into a 100 MB string per request.
 const JOINED_UP_TO = 64 * 1024;
 
 const KINDS: Readonly<Record<ResourceOperationKind, MakeHandler>> = {
-  create: (resource, operation) => (input, context) => {
-    const { store, parents } = locate(resource, operation, input, context, 'collection');
-    const body = (input.body ?? {}) as Record<string, unknown>;
-    const json = store.create(fillRequired(resource, fillServerFields(resource, body, new Date())), scopeOf(parents));
-    const id = readRecord(json)[resource.id?.name as string] as RecordId;
-    const location = `${context.basePath}${fillPath(resource.collectionPath, parents)}/${encodeURIComponent(String(id))}`;
-    return { ...answer(operation, json, 201), headers: { Location: location } };
+  create: (resource, operation) => {
+    const request = requestFields(resource, operation);
+    return (input, context) => {
+      const { store, parents } = locate(resource, operation, input, context, 'collection');
+      const record = fillServerFields(resource, (input.body ?? {}) as Record<string, unknown>, new Date(), request);
+      const { id, json } = store.createRecord(record, scopeOf(parents));
+      const location = `${context.basePath}${fillPath(resource.collectionPath, parents)}/${encodeURIComponent(String(id))}`;
+      return { ...answer(operation, json, 201), headers: { Location: location } };
+    };
   },
   list: (resource, operation) => (input, context) => {
     const { store, parents } = locate(resource, operation, input, context, 'collection');
-    const query = readStoreQuery(resource, operation, queryOf(input));
-    const parts = store.listJson({ ...query, scope: scopeOf(parents) });
-    return listAnswer(successStatus(operation, 200), parts, resource.listPointer);
+    const parts = store.listJson(readStoreQuery(resource, operation, input.query, scopeOf(parents)));
+    return listAnswer(replyOf(operation, 200).status, parts, resource.listPointer);
   },
   get: (resource, operation) => (input, context) => {
     const { json } = found(resource, operation, input, context);
     return answer(operation, json, 200);
   },
-  replace: (resource, operation) => (input, context) => {
-    const { store, id, scope, json } = found(resource, operation, input, context);
-    const old = readRecord(json);
-    const body = (input.body ?? {}) as Record<string, unknown>;
-    const record = keepServerFields(resource, old, fillRequired(resource, fillServerFields(resource, body, new Date())));
-    return answer(operation, store.replace(id, record, scope) as string, 200);
+  replace: (resource, operation) => {
+    const request = requestFields(resource, operation);
+    return (input, context) => {
+      const { store, id, scope, json } = found(resource, operation, input, context);
+      const body = (input.body ?? {}) as Record<string, unknown>;
+      const record = keepServerFields(resource, readRecord(json), fillServerFields(resource, body, new Date(), request));
+      return answer(operation, store.replace(id, record, scope) as string, 200);
+    };
   },
   'merge-patch': (resource, operation) => (input, context) => {
     const { store, id, scope, json } = found(resource, operation, input, context);
@@ -146,19 +145,41 @@ function found(resource: Resource, operation: Operation, input: RequestInput, co
   const id = recordId(resource, input.path[names[names.length - 1] as string]);
   const scope = scopeOf(parents);
   const json = id === undefined ? undefined : store.getJson(id, scope);
-  if (json === undefined || id === undefined) throw notFound(resource.key, input.path[names[names.length - 1] as string]);
+  if (json === undefined || id === undefined)
+    throw notFound(resource.key, input.path[names[names.length - 1] as string], notFoundCode(operation));
   return { store, parents, id, scope, json };
 }
 
-function notFound(key: string, id: unknown) {
-  return mockError('record_not_found', `no record of ${key} has id ${String(id).slice(0, 80)}`);
+function notFound(key: string, id: unknown, code: ErrorCode = 'record_not_found') {
+  return mockError(code, `no record of ${key} has id ${String(id).slice(0, 80)}`);
+}
+
+const notFoundCodes = new WeakMap<Operation, ErrorCode>();
+
+// The operation's documented 404 in its own code, when the contract's example gives one the mock answers 404 with
+// (the Pet Store's `pet_not_found`); else record_not_found.
+function notFoundCode(operation: Operation): ErrorCode {
+  let code = notFoundCodes.get(operation);
+  if (code === undefined) {
+    const media = operation.responses.find((r) => r.code === '404')?.contents.find((c) => c.example !== undefined);
+    const named = (media?.example as { code?: unknown } | undefined)?.code;
+    code =
+      typeof named === 'string' && Object.hasOwn(ERROR_CODES, named) && statusOf(named) === 404
+        ? (named as ErrorCode)
+        : 'record_not_found';
+    notFoundCodes.set(operation, code);
+  }
+  return code;
 }
 
 // A path value as the store keys it: a string id field is matched as text (`/members/7` finds "7"), an integer one
 // as a number; an int64 past 2^53 is no id the store ever gives.
 function recordId(resource: Resource, value: unknown): RecordId | undefined {
-  const types = [resource.id?.schema.type].flat();
-  if (types.includes('integer') || types.includes('number')) {
+  // No array made: this is every request on an item.
+  const type = resource.id?.schema.type as unknown;
+  const numeric =
+    type === 'integer' || type === 'number' || (Array.isArray(type) && (type.includes('integer') || type.includes('number')));
+  if (numeric) {
     const number = typeof value === 'number' ? value : Number(value);
     return Number.isFinite(number) && typeof value !== 'bigint' ? number : undefined;
   }
@@ -169,11 +190,20 @@ function idOf(value: unknown): RecordId {
   return typeof value === 'number' || typeof value === 'string' ? value : String(value);
 }
 
-function pathParameterNames(path: string): string[] {
-  return [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string);
+const parameterNames = new Map<string, readonly string[]>();
+
+// Read once a path template: this is every request.
+function pathParameterNames(path: string): readonly string[] {
+  let names = parameterNames.get(path);
+  if (names === undefined) {
+    names = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string);
+    parameterNames.set(path, names);
+  }
+  return names;
 }
 
 function fillPath(template: string, values: readonly RecordId[]): string {
+  if (values.length === 0) return template;
   let index = 0;
   return template.replace(/\{[^}]+\}/g, () => encodeURIComponent(String(values[index++])));
 }
@@ -187,16 +217,28 @@ function keepServerFields(resource: Resource, old: Readonly<Record<string, unkno
   return record;
 }
 
-// A field the representation requires, that the request may leave out and that has no default (the evolved Pet
-// Store's order status): the mock's choice is the first value its enum lists, as the pets' `available`, so that
-// every answer stays within the contract. Without an enum the field stays out.
-function fillRequired(resource: Resource, record: Record<string, unknown>): Record<string, unknown> {
+// docs/reference/open-choices.md: an enum field the request schema offers (or the representation requires) that
+// the request leaves out takes the schema's `default`, else the enum's first value (the Pet Store's `available`),
+// so that every answer stays within the contract and a filter on it finds the record. Server-set fields and the id
+// are the server's. Only what the request schema offers is stored: a client-sent id, or any field the schema does
+// not name (unless it takes additionalProperties), is not, so the id is always the server's. Read once an operation.
+function requestFields(resource: Resource, operation: Operation): RequestFields {
+  const schema = operation.requestBody?.contents.find((media) => media.schema !== undefined)?.schema as RawSchema | undefined;
+  const request = objectShape(schema);
+  const members = [schema, ...(schema?.allOf ?? [])];
+  const open = members.some((member) => member?.additionalProperties !== undefined && member.additionalProperties !== false);
   const shape = objectShape(resource.schema);
-  for (const name of shape?.required ?? []) {
-    const choices = enumOf(shape?.properties[name]);
-    if (record[name] === undefined && choices.length > 0 && name !== resource.id?.name) record[name] = choices[0];
+  const names = new Set([...Object.keys(request?.properties ?? {}), ...(shape?.required ?? [])]);
+  const missing = new Map<string, unknown>();
+  for (const name of names) {
+    if (name === resource.id?.name || resource.serverFields.includes(name)) continue;
+    const schemas = [request?.properties[name], shape?.properties[name]];
+    const choices = schemas.map(enumOf).find((values) => values.length > 0) ?? [];
+    if (choices.length === 0) continue;
+    const given = schemas.map((one) => one?.default).find((value) => value !== undefined);
+    missing.set(name, given ?? choices[0]);
   }
-  return record;
+  return { offered: request === undefined || open ? undefined : new Set(Object.keys(request.properties)), missing };
 }
 
 function enumOf(schema: unknown): readonly unknown[] {
@@ -209,31 +251,41 @@ function requiredOf(resource: Resource): readonly string[] {
   return [...(objectShape(resource.schema)?.required ?? [])];
 }
 
-function queryOf(input: RequestInput): URLSearchParams {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(input.query)) {
-    if (value !== undefined) query.set(name, typeof value === 'bigint' ? value.toString() : String(value));
-  }
-  return query;
-}
+const replies = new WeakMap<Operation, { readonly status: number; readonly empty: boolean }>();
 
 // The operation's documented success status (the lowest 2xx it lists), else the kind's usual one; a success
-// documented without a body (204, or a 200 with no content) answers none.
+// documented without a body (204, or a 200 with no content) answers none. Read once an operation.
+function replyOf(operation: Operation, fallback: number): { readonly status: number; readonly empty: boolean } {
+  let reply = replies.get(operation);
+  if (reply === undefined) {
+    const codes = operation.responses.map((r) => Number(r.code)).filter((code) => code >= 200 && code < 300);
+    const status = codes.length > 0 ? Math.min(...codes) : fallback;
+    const response = operation.responses.find((r) => r.code === String(status));
+    reply = { status, empty: status === 204 || (response !== undefined && response.contents.length === 0) };
+    replies.set(operation, reply);
+  }
+  return reply;
+}
+
 function answer(operation: Operation, json: string, fallback: number): MockResponse {
-  const status = successStatus(operation, fallback);
-  const response = operation.responses.find((r) => r.code === String(status));
-  const empty = status === 204 || (response !== undefined && response.contents.length === 0);
+  const { status, empty } = replyOf(operation, fallback);
   return { status, body: empty ? '' : json };
 }
 
-function successStatus(operation: Operation, fallback: number): number {
-  const codes = operation.responses.map((r) => Number(r.code)).filter((code) => code >= 200 && code < 300);
-  return codes.length > 0 ? Math.min(...codes) : fallback;
+const wrappers = new WeakMap<readonly string[], { readonly open: string; readonly close: string }>();
+
+// What a list's records are wrapped in (`{"items":[...]}`), read once a resource.
+function wrapperOf(pointer: readonly string[]): { readonly open: string; readonly close: string } {
+  let wrapper = wrappers.get(pointer);
+  if (wrapper === undefined) {
+    wrapper = { open: pointer.map((name) => `{${JSON.stringify(name)}:`).join(''), close: '}'.repeat(pointer.length) };
+    wrappers.set(pointer, wrapper);
+  }
+  return wrapper;
 }
 
 function listAnswer(status: number, parts: readonly string[], pointer: readonly string[]): MockResponse {
-  const open = pointer.map((name) => `{${JSON.stringify(name)}:`).join('');
-  const close = '}'.repeat(pointer.length);
+  const { open, close } = wrapperOf(pointer);
   let length = 0;
   for (const part of parts) length += part.length;
   if (length <= JOINED_UP_TO) return { status, body: `${open}[${parts.join(',')}]${close}` };

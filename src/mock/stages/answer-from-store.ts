@@ -2,12 +2,12 @@ import { isAppError } from '../../contract/app-error.js';
 import { statusOf } from '../error-codes.js';
 import type { MockResponse } from '../handler.js';
 import { markApplied, notApplied } from '../prefer/note-applied.js';
-import { STATEFUL_HANDLERS, STORE_WRITERS } from '../stateful-handlers.js';
+import { STATEFUL_HANDLERS } from '../stateful-handlers.js';
 import type { Stage } from './stage.js';
 
 /**
  * The operation's stateful handler, when it has one (the rest go on to Prism). A success asked with Prefer is its
- * real answer, so a created pet is stored and a fetched one is the stored one: code= is applied only if that is
+ * real answer, so a created record is stored and a fetched one is the stored one: code= is applied only if that is
  * the status the store gave.
  */
 export const answerFromStore: Stage = (state, mock) => {
@@ -21,8 +21,10 @@ export const answerFromStore: Stage = (state, mock) => {
     notApplied(state, ANSWERED_BY_PRISM, `${operation.operationId} is answered from the store`);
   }
   const { session } = state;
-  const writes = generic ? generic.writes : STORE_WRITERS.has(operation.operationId);
-  const fresh = writes && session !== undefined && mock.sessions.peek(session) === undefined;
+  // A session's store is made by the first write to succeed in it: a read, a message (not kept) or a refused
+  // create makes none, nor takes one of --max-sessions' places.
+  const writes = generic?.writes ?? false;
+  const fresh = writes && session !== undefined && mock.sessions.peekResources(session) === undefined;
   const answer = () => {
     try {
       return handler(state.input!, mock.sessions.contextFor(session, !writes));

@@ -16,7 +16,7 @@ export const route: Stage = (state, mock) => {
   const method = state.req.method ?? 'GET';
   const { path } = state;
   if (state.admin) {
-    const match = findAdminRoute(method, path.slice(ADMIN_PREFIX.length));
+    const match = findAdminRoute(method, path.slice(ADMIN_PREFIX.length), mock.admin.context.resources);
     if (match.kind === 'not-found') throw mockError('not_found', `no admin endpoint ${path}: see docs/reference/admin-api.md`);
     if (match.kind === 'method-not-allowed') return refuseMethod(state, match.allowed);
     state.adminRoute = match.route;

@@ -20,24 +20,64 @@ export function fillServerFields(
   resource: Resource,
   body: Readonly<Record<string, unknown>>,
   now: Date,
+  request: RequestFields = {},
 ): Record<string, unknown> {
-  const shape = objectShape(resource.schema);
+  const { properties, server, idField } = planOf(resource);
+  const { offered, missing } = request;
   const record: Record<string, unknown> = {};
-  const server = new Set(resource.serverFields);
-  const idField = resource.id?.name;
-  for (const [name, property] of Object.entries(shape?.properties ?? {})) {
+  for (const [name, property] of properties) {
     if (name === idField && server.has(name)) continue;
-    const value = server.has(name) ? generated(property, now) : Object.hasOwn(body, name) ? body[name] : property.default;
-    if (value !== undefined) setOwn(record, name, structuredClone(value));
+    const value = server.has(name)
+      ? generated(property, now)
+      : Object.hasOwn(body, name) && (offered === undefined || offered.has(name))
+        ? body[name]
+        : missing?.has(name)
+          ? copied(missing.get(name))
+          : copied(property.default);
+    if (value !== undefined) setOwn(record, name, value);
   }
   // Fields the schema does not name (additionalProperties) are kept as sent, after the named ones.
-  for (const [name, value] of Object.entries(body)) {
-    if (shape?.properties[name] === undefined && !server.has(name)) setOwn(record, name, value);
+  for (const name of Object.keys(body)) {
+    if (!Object.hasOwn(properties.shape, name) && !server.has(name) && (offered === undefined || offered.has(name)))
+      setOwn(record, name, body[name]);
   }
   return record;
 }
 
+/** What the operation's request schema says of a body (see resource-handlers): what it offers, what a field left out takes. */
+export interface RequestFields {
+  /** The fields a request may set; all when undefined (the schema takes additionalProperties, or has no shape). */
+  readonly offered?: ReadonlySet<string> | undefined;
+  /** The value a field left out takes, where the mock chooses one (an enum's default or first value). */
+  readonly missing?: ReadonlyMap<string, unknown>;
+}
+
+interface FillPlan {
+  readonly properties: readonly (readonly [string, RawSchema])[] & { readonly shape: Readonly<Record<string, RawSchema>> };
+  readonly server: ReadonlySet<string>;
+  readonly idField: string | undefined;
+}
+
+const plans = new WeakMap<Resource, FillPlan>();
+
+// Read once a resource: this is every create and replace.
+function planOf(resource: Resource): FillPlan {
+  let plan = plans.get(resource);
+  if (plan === undefined) {
+    const shape = objectShape(resource.schema)?.properties ?? {};
+    const properties = Object.assign(Object.entries(shape), { shape });
+    plan = { properties, server: new Set(resource.serverFields), idField: resource.id?.name };
+    plans.set(resource, plan);
+  }
+  return plan;
+}
+
+// A default is the contract's own object: each record gets its own copy.
+function copied(value: unknown): unknown {
+  return typeof value === 'object' && value !== null ? structuredClone(value) : value;
+}
+
 function generated(property: RawSchema, now: Date): unknown {
   const make = property.format === undefined ? undefined : GENERATED[property.format];
-  return make ? make(now) : property.default;
+  return make ? make(now) : copied(property.default);
 }

@@ -9,15 +9,21 @@ describe('recordStoreOptions', () => {
   it('keeps each stateful resource by its id, of its kind, indexed by its filters; none for a stateless one', async () => {
     const model = inferResources(await loadContract('test/contracts/library-api/openapi.yaml'));
     const options = Object.fromEntries(model.resources.map((r) => [r.key, recordStoreOptions(r, limits)]));
-    expect(options['/authors']).toEqual({ ...limits, idField: 'id', idKind: 'uuid', indexFields: ['country'] });
-    expect(options['/authors/{}/books']).toEqual({ ...limits, idField: 'isbn', idKind: 'string', indexFields: ['genre'] });
+    expect(options['/authors']).toEqual({ ...limits, name: 'authors', idField: 'id', idKind: 'uuid', indexFields: ['country'] });
+    expect(options['/authors/{}/books']).toEqual({
+      ...limits,
+      name: 'books',
+      idField: 'isbn',
+      idKind: 'string',
+      indexFields: ['genre'],
+    });
     expect(options['/stats']).toBeUndefined();
   });
 
   it('gives the Pet Store integer ids and a status index, and messages no store', async () => {
     const model = inferResources(await loadContract('openapi.yaml'));
     const [pets, messages] = model.resources.map((r) => recordStoreOptions(r, limits));
-    expect(pets).toEqual({ ...limits, idField: 'id', idKind: 'integer', indexFields: ['status'] });
+    expect(pets).toEqual({ ...limits, name: 'pets', idField: 'id', idKind: 'integer', indexFields: ['status'] });
     expect(messages).toBeUndefined();
   });
 });

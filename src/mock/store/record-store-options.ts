@@ -12,6 +12,7 @@ export function recordStoreOptions(
   if (resource.stateless !== undefined || resource.id === undefined) return undefined;
   return {
     ...limits,
+    name: resource.name,
     idField: resource.id.name,
     idKind: idKindOf(resource.id.schema),
     indexFields: [...new Set(resource.list?.filters.map((f) => f.field) ?? [])],

@@ -117,4 +117,79 @@ describe('RecordStore', () => {
     b.clear();
     expect(budget.used).toBe(0);
   });
+
+  it('finds records given out of order by their ids, created ones after the largest, and nothing in between', () => {
+    const store = orders();
+    store.replaceAll([
+      { id: 7, status: 'sold' },
+      { id: 3, status: 'placed' },
+    ]);
+    expect(store.createRecord({ status: 'sold' }).id).toBe(8);
+    expect([3, 7, 8].map((id) => store.get(id)?.status)).toEqual(['placed', 'sold', 'sold']);
+    expect([store.getJson(4), store.getJson(9), store.getJson(0)]).toEqual([undefined, undefined, undefined]);
+    expect(ids(store.listJson({ limit: 10, filters: { status: 'sold' } }))).toEqual([8, 7]);
+  });
+});
+
+describe('RecordStore: fixtures rendered once, shared', () => {
+  const fixtures = () =>
+    RecordStore.render(
+      { idField: 'id', idKind: 'integer', indexFields: ['status'], maxRecords: 100 },
+      [5, 9, 2].map((id) => ({ record: { id, status: id === 9 ? 'sold' : 'placed', note: 'n'.repeat(100) } })),
+    );
+
+  it('lets stores start from the same records, each charged a slot per record, and each change its own', () => {
+    const budget = { limit: 1_000_000, used: 0, file: { limit: 1_000_000, used: 0 } };
+    const shared = fixtures();
+    const a = orders({ budget });
+    const b = orders({ budget });
+    a.adopt(shared);
+    b.adopt(shared);
+    expect(a.bytes).toBeLessThan(shared.bytes / 10);
+    expect(budget.used).toBe(a.bytes + b.bytes);
+    // The state file holds both stores' records: each is charged their full size there.
+    expect(budget.file.used).toBe(2 * shared.fileBytes);
+    expect(a.createRecord({ status: 'sold' }).id).toBe(10);
+    expect(a.remove(9)).toBe(true);
+    a.replace(5, { status: 'sold' });
+    expect(ids(a.listJson({ limit: 10, filters: { status: 'sold' } }))).toEqual([10, 5]);
+    expect(ids(b.listJson({ limit: 10, filters: { status: 'sold' } }))).toEqual([9]);
+    expect(ids(b.listJson({ limit: 10 }))).toEqual([2, 9, 5]);
+    expect(b.getJson(9)).toContain('"sold"');
+    expect(a.getJson(9)).toBeUndefined();
+    a.clear();
+    b.clear();
+    expect(budget).toMatchObject({ used: 0, file: { used: 0 } });
+  });
+
+  it('refuses fixtures that do not fit, leaving the store empty', () => {
+    const store = orders({ budget: { limit: 10, used: 0 } });
+    expect(() => store.adopt(fixtures())).toThrow(/the fixtures do not fit in the store's memory budget/);
+    expect(store.size).toBe(0);
+  });
+
+  it('refuses a create that would take the state file past its cap, naming --max-state-bytes', () => {
+    const budget = { limit: 1_000_000, used: 0, file: { limit: 100, used: 0 } };
+    const store = orders({ budget });
+    store.create({ status: 'placed' });
+    expect(() => store.create({ status: 'placed', note: 'x'.repeat(100) })).toThrow(/--max-state-bytes/);
+    expect(store.size).toBe(1);
+    expect(budget.file.used).toBe(Buffer.byteLength('{"id":1,"status":"placed"}') + 1);
+  });
+
+  it('keeps working past a compaction of adopted records', () => {
+    const shared = RecordStore.render(
+      { idField: 'id', idKind: 'integer', indexFields: ['status'], maxRecords: 5000 },
+      Array.from({ length: 3000 }, (_, i) => ({ record: { id: i + 1, status: 'placed' } })),
+    );
+    const budget = { limit: 1_000_000, used: 0 };
+    const store = orders({ maxRecords: 5000, budget });
+    store.adopt(shared);
+    for (let id = 1; id <= 2500; id++) store.remove(id);
+    expect(store.getJson(2501)).toBe('{"id":2501,"status":"placed"}');
+    expect(store.createRecord({ status: 'sold' }).id).toBe(3001);
+    expect(ids(store.listJson({ limit: 2 }))).toEqual([3001, 3000]);
+    store.clear();
+    expect(budget.used).toBe(0);
+  });
 });

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { parseJson, stringifyJson } from '../../contract/lossless-json.js';
 import { mockError } from '../error-codes.js';
-import type { StoreBudget } from '../pet-store.js';
+import { lineBytes, recordLine } from '../persistence/record-line.js';
 import { addPosition, removePosition } from './sorted-positions.js';
+import { type StoreBudget, unlimitedBudget } from './store-budget.js';
 
 export type RecordId = number | string;
 export type StoredRecord = Readonly<Record<string, unknown>>;
@@ -16,6 +17,8 @@ export interface RecordStoreOptions {
   /** Fields a list may filter on (the list's filter parameters): each gets an index. */
   readonly indexFields: readonly string[];
   readonly maxRecords: number;
+  /** How messages name the records (the collection's name, `pets`); `records` when not given. */
+  readonly name?: string;
   readonly budget?: StoreBudget;
 }
 
@@ -24,12 +27,47 @@ export interface ListQuery {
   readonly offset?: number;
   /** Field → value; a record is listed when every field equals its value. */
   readonly filters?: Readonly<Record<string, unknown>>;
-  /** The parent scope (`/authors/{}/books` under author 7: `"7"`): only its records are listed. */
+  /** The parent scope (`/authors/{}/books` under author 7: `["7"]`): only its records are listed. */
   readonly scope?: string;
 }
 
-// As in PetStore: a record's header, its slots in the columns and indexes, on the safe side; text is UTF-16.
+/** A record given whole (fixtures, a state file), with the scope of the parents it is nested under, if any. */
+export interface ScopedRecord {
+  readonly record: StoredRecord;
+  readonly scope?: string | undefined;
+}
+
+// Ids a store assigns in a row sit at consecutive positions, so their position follows from the id and a million of
+// them need no map entry (a Map of a million ids is about 40 MB). Other ids, given or scoped, are in a map.
+interface Run {
+  firstId: number;
+  firstPosition: number;
+  count: number;
+}
+
+/**
+ * Records rendered once and shared by every store that starts from them (the fixtures: the default store, each
+ * session and the read-only view of sessions not made yet): a store that adopts them copies their positions,
+ * never the records, so a 35 MB fixtures file costs its 35 MB once, not once a session.
+ */
+export interface RenderedRecords {
+  readonly json: readonly string[];
+  readonly scopes: readonly (string | undefined)[];
+  readonly positions: ReadonlyMap<RecordId, number>;
+  readonly run: Readonly<Run>;
+  readonly indexes: ReadonlyMap<string, ReadonlyMap<string, readonly number[]>>;
+  readonly nextId: number;
+  /** What the rendered records take in memory, paid once by whoever rendered them (see StoreBudget). */
+  readonly bytes: number;
+  /** What they take in a state file, in each store that holds them. */
+  readonly fileBytes: number;
+}
+
+// A record's header, its slots in the columns and indexes, on the safe side; text counts two bytes a character,
+// since V8 keeps non-Latin-1 text in UTF-16.
 const RECORD_OVERHEAD_BYTES = 240;
+// A shared record costs a store that adopts it one slot in each of its columns and indexes.
+const SLOT_BYTES = 8;
 const SCOPE = '\u0000scope';
 // Deleted records leave holes in the columns until there are more holes than this and than live records: then
 // the columns are compacted, so a list skips at most about as many holes as there are records (amortised O(1)
@@ -37,11 +75,12 @@ const SCOPE = '\u0000scope';
 const MIN_HOLES_TO_COMPACT = 1024;
 
 /**
- * The records of one resource, in creation order, for any resource the contract describes (the generic
- * successor of PetStore, with its layout): each record's JSON rendered once when stored, a list newest first
- * costing O(limit) (plus holes left by deletes, bounded by compaction), filtered lists read from an index per
- * filter field, and the shared byte budget. Records of a nested resource carry their parent's scope: they are
- * read only through it and removed with it.
+ * The records of one resource, laid out for a million of them: each record's JSON rendered once, when stored,
+ * since every operation answers with it (a record as an object is read back from it, losslessly, on the rare call
+ * that wants one); a list newest first costs O(limit) (plus holes left by deletes, bounded by compaction);
+ * filtered lists read from an index per filter field; fixtures are shared (see RenderedRecords); every store of a
+ * mock draws on one byte budget, and on the state file's cap. Records of a nested resource carry their parent's
+ * scope: they are read only through it and removed with it.
  */
 export class RecordStore {
   readonly options: RecordStoreOptions;
@@ -49,36 +88,60 @@ export class RecordStore {
   #json: (string | undefined)[] = [];
   // Set only at the positions of scoped records: an unscoped store holds no array of a million undefineds.
   #scopes: (string | undefined)[] = [];
+  // The adopted records' texts, at the positions they were adopted at: a record still equal to its shared text is
+  // paid for by a slot, not again.
+  #origin: readonly (string | undefined)[] = [];
+  #shared: { readonly positions: ReadonlyMap<RecordId, number>; readonly run: Readonly<Run> } | undefined;
   #positions = new Map<RecordId, number>();
-  // As in PetStore: ids the store assigns in a row sit at consecutive positions, so their position follows from
-  // the id and a million of them need no map entry (a Map of a million ids is about 40 MB). Other ids, given or
-  // scoped, are in #positions.
-  #run = { firstId: 0, firstPosition: 0, count: 0 };
+  #run: Run = { firstId: 0, firstPosition: 0, count: 0 };
   #count = 0;
   #indexes = new Map<string, Map<string, number[]>>();
   #holes = 0;
   #bytes = 0;
+  #fileBytes = 0;
   #nextId = 1;
 
   constructor(options: RecordStoreOptions) {
     this.options = options;
-    this.budget = options.budget ?? { limit: Number.POSITIVE_INFINITY, used: 0 };
+    this.budget = options.budget ?? unlimitedBudget();
     this.clear();
+  }
+
+  /** Renders records that carry their ids (fixtures), once, for stores to adopt; throws on a repeated id. */
+  static render(options: RecordStoreOptions, records: readonly ScopedRecord[]): RenderedRecords {
+    const store = new RecordStore({ ...options, maxRecords: Number.POSITIVE_INFINITY, budget: unlimitedBudget() });
+    for (const { record, scope } of records) store.create(record, scope);
+    return {
+      json: store.#json as string[],
+      scopes: store.#scopes,
+      positions: store.#positions,
+      run: store.#run,
+      indexes: store.#indexes,
+      nextId: store.#nextId,
+      bytes: store.#bytes,
+      fileBytes: store.#fileBytes,
+    };
   }
 
   get size(): number {
     return this.#count;
   }
 
+  /** The bytes this store's records are estimated to take (see StoreBudget). */
   get bytes(): number {
     return this.#bytes;
   }
 
+  get #slot(): number {
+    return SLOT_BYTES * (1 + this.#indexes.size);
+  }
+
   clear(): void {
-    this.#touch(-this.#bytes);
-    this.#bytes = 0;
+    this.#charge(-this.#bytes, -this.#fileBytes);
     this.#json = [];
     this.#scopes = [];
+    this.#origin = [];
+    this.#shared = undefined;
     this.#positions = new Map();
     this.#run = { firstId: 0, firstPosition: 0, count: 0 };
     this.#count = 0;
@@ -87,7 +150,29 @@ export class RecordStore {
     this.#nextId = 1;
   }
 
-  /** Replaces the contents with records that carry their ids (fixtures, an admin replace); all or nothing. */
+  /**
+   * Starts from shared records (see RenderedRecords): their texts and id map are shared, the columns are this
+   * store's. Charged a slot per record, since the records themselves are paid for once by whoever rendered them,
+   * and their full size in the state file, which holds every store's records. Throws store_full, leaving the store
+   * empty, when they do not fit.
+   */
+  adopt(records: RenderedRecords): void {
+    this.clear();
+    const count = records.json.length;
+    this.#reserve(count * this.#slot, records.fileBytes, 'the fixtures do not fit in');
+    this.#json = records.json.slice();
+    this.#scopes = records.scopes.slice();
+    this.#origin = records.json;
+    this.#shared = { positions: records.positions, run: records.run };
+    this.#indexes = new Map(
+      [...records.indexes].map(([field, index]) => [field, new Map([...index].map(([key, list]) => [key, list.slice()]))]),
+    );
+    this.#count = count;
+    this.#nextId = records.nextId;
+    this.#charge(count * this.#slot, records.fileBytes);
+  }
+
+  /** Replaces the contents with records that carry their ids (an admin replace); all or nothing. */
   replaceAll(records: readonly StoredRecord[], scope?: string): void {
     this.clear();
     try {
@@ -100,10 +185,15 @@ export class RecordStore {
 
   /** Stores a record, with the id it carries or the next one; answers its JSON as stored. */
   create(fields: StoredRecord, scope?: string): string {
+    return this.createRecord(fields, scope).json;
+  }
+
+  /** create(), answering the record's id too. */
+  createRecord(fields: StoredRecord, scope?: string): { readonly id: RecordId; readonly json: string } {
     if (this.size >= this.options.maxRecords) {
       throw mockError(
         'store_full',
-        `the mock holds its maximum of ${this.options.maxRecords} records of this resource: POST /__admin/reset, or restart it with a larger limit`,
+        `the mock holds its maximum of ${this.options.maxRecords} ${this.options.name ?? 'records'}: POST /__admin/reset, or restart it with a larger --max-pets (records per resource)`,
       );
     }
     const { idField } = this.options;
@@ -113,17 +203,21 @@ export class RecordStore {
       throw mockError('validation_failed', `${idField} ${String(id)} is already taken`);
     const record = given === undefined ? { [idField]: id, ...fields } : fields;
     const json = render(record);
-    this.#reserve(json);
-    if (typeof id === 'number' && id >= this.#nextId) this.#nextId = id + 1;
+    const bytes = cost(json);
+    const fileBytes = lineBytes(json, scope);
+    this.#reserve(bytes, fileBytes);
+    // Counted only once the record is stored: a refused create uses up no id.
+    if (given === undefined) {
+      if (this.options.idKind !== 'uuid') this.#nextId++;
+    } else if (typeof id === 'number' && id >= this.#nextId) this.#nextId = id + 1;
     const position = this.#json.length;
     this.#json.push(json);
     if (scope !== undefined) this.#scopes[position] = scope;
-    if (!(given === undefined && scope === undefined && this.#extendRun(id, position)))
-      this.#positions.set(recordKey(id, scope), position);
+    if (!(scope === undefined && this.#extendRun(id, position))) this.#positions.set(recordKey(id, scope), position);
     this.#count++;
     this.#index(record, scope, position, addPosition);
-    this.#charge(json);
-    return json;
+    this.#charge(bytes, fileBytes);
+    return { id, json };
   }
 
   /** The record's JSON, or undefined when no record has this id in this scope. */
@@ -132,19 +226,34 @@ export class RecordStore {
     return position === undefined ? undefined : this.#json[position];
   }
 
+  /** The record read back from its JSON (int64 fields past 2^53 as bigints), or undefined. */
+  get(id: RecordId, scope?: string): StoredRecord | undefined {
+    const json = this.getJson(id, scope);
+    return json === undefined ? undefined : readRecord(json);
+  }
+
+  /** Every record read back, in creation order: for a caller that wants objects (a test), never a request. */
+  all(): StoredRecord[] {
+    return [...this.jsonRecords()].map(readRecord);
+  }
+
   /** Replaces a record in place (PUT, and PATCH once merged): its id and place in the order stay. */
   replace(id: RecordId, fields: StoredRecord, scope?: string): string | undefined {
     const position = this.#positionOf(id, scope);
     if (position === undefined) return undefined;
     const record: Record<string, unknown> = { [this.options.idField]: id, ...fields };
     record[this.options.idField] = id;
-    const json = render(record);
+    const rendered = render(record);
+    // Put back as it was adopted: the shared text again, paid for by its slot.
+    const json = this.#origin[position] === rendered ? (this.#origin[position] as string) : rendered;
     const old = this.#json[position] as string;
-    this.#reserve(json, cost(old));
+    const bytes = this.#memoryAt(position, json) - this.#memoryAt(position, old);
+    const fileBytes = lineBytes(json, scope) - lineBytes(old, scope);
+    this.#reserve(bytes, fileBytes);
     this.#index(readRecord(old), scope, position, removePosition);
     this.#index(record, scope, position, addPosition);
     this.#json[position] = json;
-    this.#charge(json, cost(old));
+    this.#charge(bytes, fileBytes);
     return json;
   }
 
@@ -154,22 +263,33 @@ export class RecordStore {
     if (position === undefined) return false;
     const json = this.#json[position] as string;
     this.#index(readRecord(json), scope, position, removePosition);
+    this.#charge(-this.#memoryAt(position, json), -lineBytes(json, scope));
     this.#json[position] = undefined;
     this.#positions.delete(recordKey(id, scope));
     this.#count--;
     this.#holes++;
-    this.#charge('', cost(json));
     if (this.#holes > MIN_HOLES_TO_COMPACT && this.#holes > this.#count) this.#compact();
     return true;
   }
 
-  /** Each record's JSON text in creation order, as the store was when this began (an admin read, a state file). */
+  /** Each record's JSON text in creation order, as the store was when this began (an admin read). */
   *jsonRecords(): Generator<string> {
     const json = this.#json;
     const count = json.length;
     for (let i = 0; i < count; i++) {
       const text = json[i];
       if (text !== undefined) yield text;
+    }
+  }
+
+  /** Each record's line in a state file (see recordLine), in creation order, as the store was when this began. */
+  *fileLines(): Generator<string> {
+    const json = this.#json;
+    const scopes = this.#scopes;
+    const count = json.length;
+    for (let i = 0; i < count; i++) {
+      const text = json[i];
+      if (text !== undefined) yield recordLine(text, scopes[i]);
     }
   }
 
@@ -187,13 +307,13 @@ export class RecordStore {
 
   /** The newest records first, after `offset`, at most `limit`, filtered through the smallest index that applies. */
   listJson(query: ListQuery): string[] {
-    const filters = Object.entries(query.filters ?? {});
-    const lists = [
-      ...filters
-        .filter(([field]) => this.#indexes.has(field))
-        .map(([field, value]) => this.#indexes.get(field)?.get(valueKey(value)) ?? []),
-      ...(query.scope === undefined ? [] : [this.#indexes.get(SCOPE)?.get(valueKey(query.scope)) ?? []]),
-    ];
+    const filters = query.filters === undefined ? [] : Object.entries(query.filters);
+    const lists: (readonly number[])[] = [];
+    for (const [field, value] of filters) {
+      const index = this.#indexes.get(field);
+      if (index) lists.push(index.get(valueKey(value)) ?? []);
+    }
+    if (query.scope !== undefined) lists.push(this.#indexes.get(SCOPE)?.get(valueKey(query.scope)) ?? []);
     // One index read alone answers the query; with more constraints, each candidate is checked against all.
     const constraints = filters.length + (query.scope === undefined ? 0 : 1);
     const check = constraints > 1 || constraints > lists.length;
@@ -218,13 +338,18 @@ export class RecordStore {
   }
 
   #positionOf(id: RecordId, scope: string | undefined): number | undefined {
-    const { firstId, firstPosition, count } = this.#run;
-    if (scope === undefined && typeof id === 'number' && id >= firstId && id < firstId + count) {
-      const position = firstPosition + (id - firstId);
-      // A deleted id may have been given again (an admin replace): then the map has it.
-      if (this.#json[position] !== undefined) return position;
-    }
-    return this.#positions.get(recordKey(id, scope));
+    const own = this.#inRun(this.#run, id, scope) ?? this.#positions.get(recordKey(id, scope));
+    if (own !== undefined || this.#shared === undefined) return own;
+    // A shared record this store deleted is a hole: the shared map still has it.
+    const shared = this.#inRun(this.#shared.run, id, scope) ?? this.#shared.positions.get(recordKey(id, scope));
+    return shared !== undefined && this.#json[shared] !== undefined ? shared : undefined;
+  }
+
+  #inRun(run: Readonly<Run>, id: RecordId, scope: string | undefined): number | undefined {
+    if (scope !== undefined || typeof id !== 'number' || id < run.firstId || id >= run.firstId + run.count) return undefined;
+    const position = run.firstPosition + (id - run.firstId);
+    // A deleted id may have been given again: then the map has it.
+    return this.#json[position] === undefined ? undefined : position;
   }
 
   #extendRun(id: RecordId, position: number): boolean {
@@ -242,69 +367,100 @@ export class RecordStore {
 
   #assignId(): RecordId {
     if (this.options.idKind === 'uuid') return randomUUID();
-    // Past 2^53−1 a double cannot count: the next id would repeat the last one.
+    // Past 2^53−1 a double cannot count: the next id would repeat the last one. Fixtures may hold ids up to that
+    // limit (to exercise large ids); what is left above the largest is all the store can still hand out.
     if (this.#nextId > Number.MAX_SAFE_INTEGER) {
       throw mockError(
         'store_full',
-        `the mock has no id left to give: the next one would pass ${Number.MAX_SAFE_INTEGER} (2^53−1)`,
+        `the mock has no id left to give: the next one would pass ${Number.MAX_SAFE_INTEGER} (2^53−1), the largest it assigns. POST /__admin/reset, or use fixtures with smaller ids`,
       );
     }
-    const id = this.#nextId++;
+    const id = this.#nextId;
     return this.options.idKind === 'string' ? String(id) : id;
   }
 
   #index(record: StoredRecord, scope: string | undefined, position: number, change: (list: number[], p: number) => void) {
-    const entries: [string, unknown][] = this.options.indexFields.map((f) => [f, record[f]]);
-    if (scope !== undefined) entries.push([SCOPE, scope]);
-    for (const [field, value] of entries) {
-      if (value === undefined) continue;
-      const index = this.#indexes.get(field) as Map<string, number[]>;
-      const key = valueKey(value);
-      const list = index.get(key) ?? [];
-      if (list.length === 0) index.set(key, list);
-      change(list, position);
-      if (list.length === 0) index.delete(key);
-    }
+    for (const field of this.options.indexFields) this.#indexOne(field, record[field], position, change);
+    if (scope !== undefined) this.#indexOne(SCOPE, scope, position, change);
   }
 
-  // Rebuilds the columns without holes; positions move, so the id map and the indexes are rebuilt with them.
+  #indexOne(field: string, value: unknown, position: number, change: (list: number[], p: number) => void) {
+    if (value === undefined) return;
+    const index = this.#indexes.get(field) as Map<string, number[]>;
+    const key = valueKey(value);
+    const list = index.get(key) ?? [];
+    if (list.length === 0) index.set(key, list);
+    change(list, position);
+    if (list.length === 0) index.delete(key);
+  }
+
+  // Rebuilds the columns without holes; positions move, so the id map, the run and the indexes are rebuilt with
+  // them, and the shared id map is let go.
   #compact(): void {
     const json: string[] = [];
     const scopes: (string | undefined)[] = [];
+    const origin: (string | undefined)[] = [];
     for (let i = 0; i < this.#json.length; i++) {
-      if (this.#json[i] === undefined) continue;
+      const text = this.#json[i];
+      if (text === undefined) continue;
       if (this.#scopes[i] !== undefined) scopes[json.length] = this.#scopes[i];
-      json.push(this.#json[i] as string);
+      if (i < this.#origin.length && this.#origin[i] === text) origin[json.length] = text;
+      json.push(text);
     }
     this.#json = json;
     this.#scopes = scopes;
+    this.#origin = origin;
+    this.#shared = undefined;
     this.#holes = 0;
     this.#run = { firstId: 0, firstPosition: 0, count: 0 };
-    this.#positions = new Map(json.map((_, position) => [recordKey(this.#idAt(position), scopes[position]), position]));
+    this.#positions = new Map();
     this.#indexes = new Map([...this.options.indexFields, SCOPE].map((f) => [f, new Map()]));
     json.forEach((text, position) => {
-      this.#index(readRecord(text), scopes[position], position, addPosition);
+      const record = readRecord(text);
+      const id = record[this.options.idField] as RecordId;
+      if (!(scopes[position] === undefined && this.#extendRun(id, position)))
+        this.#positions.set(recordKey(id, scopes[position]), position);
+      this.#index(record, scopes[position], position, addPosition);
     });
   }
 
-  #reserve(json: string, freed = 0): void {
-    const needed = cost(json) - freed;
-    if (this.budget.used + needed > this.budget.limit) {
+  // What the record at `position` costs this store: a slot while it is the shared text it adopted.
+  #memoryAt(position: number, json: string): number {
+    return position < this.#origin.length && this.#origin[position] === json ? this.#slot : cost(json);
+  }
+
+  // Throws store_full when `bytes` more in memory or `fileBytes` more in the state file would pass a budget;
+  // `loading` words a load that is undone (the store left empty) rather than one create refused.
+  #reserve(bytes: number, fileBytes: number, loading?: string): void {
+    const { budget } = this;
+    if (budget.used + bytes > budget.limit) {
       throw mockError(
         'store_full',
-        `the mock's stores hold about ${this.budget.used} bytes and this record needs ${needed} more than its budget of ${this.budget.limit} bytes allows: POST /__admin/reset, or restart the mock with a larger --max-store-bytes`,
+        `${
+          loading
+            ? `${loading} the store's memory budget (${budget.limit} bytes)`
+            : `the mock's stores hold about ${budget.used} bytes and this record needs ${bytes} more than its budget of ${budget.limit} bytes allows`
+        }: POST /__admin/reset, or restart the mock with a larger --max-store-bytes (or more heap: node --max-old-space-size)`,
+      );
+    }
+    const file = budget.file;
+    if (file && file.used + fileBytes > file.limit) {
+      throw mockError(
+        'store_full',
+        `${
+          loading
+            ? `${loading} the state file's cap (${file.limit} bytes for records)`
+            : `the state file would pass its cap: its records take ${file.used} bytes and this record needs ${fileBytes} more than the ${file.limit} bytes --max-state-bytes leaves for them`
+        }: POST /__admin/reset, or restart the mock with a larger --max-state-bytes`,
       );
     }
   }
 
-  #charge(json: string, freed = 0): void {
-    const change = (json === '' ? 0 : cost(json)) - freed;
-    this.#bytes += change;
-    this.#touch(change);
-  }
-
-  #touch(bytes: number): void {
+  #charge(bytes: number, fileBytes: number): void {
+    this.#bytes += bytes;
+    this.#fileBytes += fileBytes;
     this.budget.used += bytes;
+    if (this.budget.file) this.budget.file.used += fileBytes;
     this.budget.revision = (this.budget.revision ?? 0) + 1;
   }
 }

@@ -1,7 +1,10 @@
 import type { Resource, ResourceModel } from '../../contract/resources/resource.js';
-import type { StoreBudget } from '../pet-store.js';
-import { type RecordId, RecordStore } from './record-store.js';
+import { type RecordId, RecordStore, type RenderedRecords } from './record-store.js';
 import { recordStoreOptions } from './record-store-options.js';
+import type { StoreBudget } from './store-budget.js';
+
+/** Fixtures rendered once (see RenderedRecords), by resource key, with the resource they are records of. */
+export type SharedFixtures = ReadonlyMap<string, { readonly resource: Resource; readonly rendered: RenderedRecords }>;
 
 /**
  * A nested record's scope: its parents' ids, outermost first (`/authors/{}/books` under author a1: `["a1"]`),
@@ -45,6 +48,25 @@ export class ResourceStores {
       this.#parents.set(resource.key, resource.parent);
     }
     return store;
+  }
+
+  /**
+   * Every store back to the fixtures: those with fixtures adopt them (shared, see RecordStore.adopt), the others
+   * are emptied. Throws store_full, leaving every store empty, when they do not fit in what the budget has left.
+   */
+  startFrom(fixtures: SharedFixtures): void {
+    this.clear();
+    try {
+      for (const { resource, rendered } of fixtures.values()) this.storeFor(resource)?.adopt(rendered);
+    } catch (error) {
+      this.clear();
+      throw error;
+    }
+  }
+
+  /** Every store by resource key, in the model's order: what a state file holds and a reloaded contract checks. */
+  entries(): IterableIterator<[string, RecordStore]> {
+    return this.#stores.entries();
   }
 
   /** The store of a resource, or undefined for one that stays stateless. */
