@@ -76,6 +76,12 @@ describe('effect checks over a CRUD server driven by the resource model', () => 
     { contract: LIBRARY, breakage: 'location-other-id', check: 'created-location' },
     { contract: EVOLVED, breakage: 'delete-answers-200', check: 'status-documented' },
     { contract: LIBRARY, breakage: 'created-later', check: 'created-readable' },
+    { contract: EVOLVED, breakage: 'ignores-offset', check: 'page-advances' },
+    { contract: LIBRARY, breakage: 'ignores-offset', check: 'page-advances' },
+    { contract: EVOLVED, breakage: 'patch-keeps-null', check: 'patch-null-removes' },
+    { contract: LIBRARY, breakage: 'patch-keeps-null', check: 'patch-null-removes' },
+    { contract: EVOLVED, breakage: 'put-merges', check: 'put-replaces' },
+    { contract: LIBRARY, breakage: 'put-merges', check: 'put-replaces' },
   ];
 
   it.each(BROKEN)('fails a server of $contract whose $breakage, naming $check', async ({ contract, breakage, check }) => {
@@ -179,6 +185,52 @@ async function generateFrom(yaml: string) {
   await writeFile(file, yaml);
   return { file, ...generateCases(await loadContract(file), { seed: 1, token: 'k', kinds: undefined, maxCases: undefined }) };
 }
+
+describe('cases that take a field away and page a list', () => {
+  it.each([
+    [EVOLVED, ['effects/listOrders/page-advances', 'effects/patchPet/patch-null-removes', 'effects/updatePet/put-replaces']],
+    [
+      LIBRARY,
+      ['effects/listAuthors/page-advances', 'effects/patchBook/patch-null-removes', 'effects/replaceAuthor/put-replaces'],
+    ],
+  ])('are made for %s', async (file, expected) => {
+    const contract = await loadContract(file);
+    const { cases } = generateCases(contract, { seed: 1, token: 'k', kinds: ['effects'], maxCases: undefined });
+    const ids = cases.map((c) => c.id).filter((id) => /page-advances|patch-null-removes|put-replaces/.test(id));
+    expect(ids.sort()).toEqual(expected);
+    // The pages hold only the case's own records: one filter value of its own on every create and both reads.
+    const paged = cases.find((c) => c.id === expected[0]);
+    const reads = paged?.steps.filter((s) => s.operation.method === 'GET') ?? [];
+    const creates = paged?.steps.filter((s) => s.operation.method === 'POST' && !s.setup) ?? [];
+    expect(creates).toHaveLength(4);
+    expect(reads.map((s) => Object.keys(s.query).sort())).toEqual(
+      file === EVOLVED
+        ? [
+            ['limit', 'petId'],
+            ['limit', 'offset', 'petId'],
+          ]
+        : [
+            ['country', 'per_page'],
+            ['country', 'page', 'per_page'],
+          ],
+    );
+  });
+
+  it('says so where a list pages by offset but has no filter to keep other cases out of its pages', async () => {
+    const { notMade } = await generateFrom(
+      WRAPPED.replace('[{name: limit,', '[{name: offset, in: query, schema: {type: integer}}, {name: limit,'),
+    );
+    expect(notMade).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          operationId: 'listWidgets',
+          cases: 'effects/listWidgets/page-advances',
+          reason: expect.stringMatching(/has no filter on a free text or number field/),
+        }),
+      ]),
+    );
+  });
+});
 
 describe('a list that wraps its records', () => {
   it('gets no case that counts or searches a bare array, and says which and why by operation', async () => {

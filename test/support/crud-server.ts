@@ -25,7 +25,10 @@ export type CrudBreakage =
   | 'update-answers-old'
   | 'location-other-id'
   | 'delete-answers-200'
-  | 'created-later';
+  | 'created-later'
+  | 'ignores-offset'
+  | 'patch-keeps-null'
+  | 'put-merges';
 
 export interface CrudServer {
   readonly url: string;
@@ -106,7 +109,7 @@ export async function startCrudServer(contractFile: string, key: string, breakag
         return send(res, 400, problem(operation, 400));
       }
       const media = operation.requestBody.contents[0];
-      if (media?.validate && media.validate(body, 'body').length > 0) {
+      if (media?.validate && refused(kind, body, media.validate)) {
         if (breakage === 'refused-put-stored' && kind === 'replace' && store.has(id))
           store.set(id, { ...(body as Row), [idField]: store.get(id)?.[idField] });
         return send(res, 400, problem(operation, 400));
@@ -137,11 +140,14 @@ export async function startCrudServer(contractFile: string, key: string, breakag
         const limit = paging.limit
           ? Number(url.searchParams.get(paging.limit) ?? defaultOf(operation, paging.limit) ?? 1000)
           : 1000;
-        const offset = paging.offset
-          ? Number(url.searchParams.get(paging.offset) ?? 0)
-          : paging.page
-            ? (Number(url.searchParams.get(paging.page) ?? 1) - 1) * limit
-            : 0;
+        const offset =
+          breakage === 'ignores-offset'
+            ? 0
+            : paging.offset
+              ? Number(url.searchParams.get(paging.offset) ?? 0)
+              : paging.page
+                ? (Number(url.searchParams.get(paging.page) ?? 1) - 1) * limit
+                : 0;
         const page = rows.reverse().slice(offset, offset + limit);
         return send(res, lowestSuccess(operation), wrap(resource.listPointer, page));
       }
@@ -154,7 +160,8 @@ export async function startCrudServer(contractFile: string, key: string, breakag
         const old = store.get(id);
         if (!old) return send(res, 404, problem(operation, 404));
         const newId = breakage === 'put-changes-id' ? nextId(resource.id?.schema) : old[idField];
-        const record = complete(resource, { ...(body as Row), [idField]: newId }, old);
+        const written = breakage === 'put-merges' ? { ...old, ...(body as Row) } : (body as Row);
+        const record = complete(resource, { ...written, [idField]: newId }, old);
         if (breakage !== 'update-ignored') {
           store.delete(id);
           store.set(String(newId), record);
@@ -165,7 +172,9 @@ export async function startCrudServer(contractFile: string, key: string, breakag
         const old = store.get(id);
         if (!old) return send(res, 404, problem(operation, 404));
         const merged =
-          breakage === 'patch-replaces' ? { ...(body as Row), [idField]: old[idField] } : mergePatch(old, body as Row);
+          breakage === 'patch-replaces'
+            ? { ...(body as Row), [idField]: old[idField] }
+            : mergePatch(old, breakage === 'patch-keeps-null' ? (withoutNulls(body) as Row) : (body as Row));
         const record = complete(resource, { ...merged, [idField]: old[idField] }, old);
         store.set(id, record);
         return send(res, lowestSuccess(operation), breakage === 'update-answers-old' ? old : record);
@@ -285,6 +294,24 @@ function mergePatch(target: Row, patch: Row): Row {
     } else out[name] = value;
   }
   return out;
+}
+
+// RFC 7396 §2: a null in a merge patch removes the member, so the schema judges the other members (a document of
+// nulls alone still has its members, whatever minProperties says).
+function refused(
+  kind: ResourceOperationKind,
+  body: unknown,
+  validate: (value: unknown, at: string) => readonly { message: string }[],
+) {
+  if (kind !== 'merge-patch') return validate(body, 'body').length > 0;
+  const members = withoutNulls(body);
+  const removes = members !== body && Object.keys(members as Row).length < Object.keys(body as Row).length;
+  return validate(members, 'body').some((e) => !(removes && /fewer than \d+ propert/.test(e.message)));
+}
+
+function withoutNulls(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null));
 }
 
 function wrap(pointer: readonly string[], rows: Row[]): unknown {

@@ -42,7 +42,10 @@ export type EffectCheckId =
   | 'deleted-is-gone'
   | 'delete-repeatable'
   | 'refusal-leaves-no-trace'
-  | 'parent-scoped';
+  | 'parent-scoped'
+  | 'page-advances'
+  | 'patch-null-removes'
+  | 'put-replaces';
 
 export interface ResourceEffect {
   readonly check: EffectCheckId;
@@ -61,6 +64,21 @@ export interface ResourceEffect {
     readonly pointer: readonly string[];
     /** A page this long may hold the record on a later page: its absence then proves nothing. */
     readonly pageSize: number | undefined;
+  };
+  /**
+   * The record must lack `field`, or hold one of `allowed` (the schema's default, null where the schema allows it);
+   * judged only when the write that took it away was answered 2xx (`writeStatus`, its captured status).
+   */
+  readonly absent?: { readonly field: string; readonly allowed: readonly unknown[]; readonly writeStatus: unknown };
+  /**
+   * A second page of records: none of its records' `field` may be on the first (`previous`, the first page's
+   * answer), and when both pages hold `size` records they must differ.
+   */
+  readonly nextPage?: {
+    readonly field: string;
+    readonly pointer: readonly string[];
+    readonly previous: unknown;
+    readonly size: number;
   };
 }
 

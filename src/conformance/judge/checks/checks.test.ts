@@ -253,7 +253,32 @@ const CASES: Readonly<Record<string, { conforming: CheckInput; violation: CheckI
     }),
     violation: input({ expect: { effect: { check: 'parent-scoped', status: [404] } } }),
   },
+  'page-advances': {
+    conforming: input({ operationId: 'listPets', body: `[${PET}]`, expect: { effect: nextPage([{ id: 1n }]) } }),
+    violation: input({ operationId: 'listPets', body: `[${PET}]`, expect: { effect: nextPage([{ id: 9007199254740993n }]) } }),
+  },
+  'patch-null-removes': {
+    conforming: input({ expect: { effect: absent('patch-null-removes', 'tag', []) } }),
+    violation: input({ expect: { effect: absent('patch-null-removes', 'status', []) } }),
+  },
+  'put-replaces': {
+    // A server may fill the schema's default for the field the PUT left out.
+    conforming: input({ expect: { effect: absent('put-replaces', 'status', ['sold']) } }),
+    violation: input({ expect: { effect: absent('put-replaces', 'status', ['available']) } }),
+  },
 };
+
+function nextPage(previous: readonly object[]): NonNullable<StepExpectation['effect']> {
+  return { check: 'page-advances', status: ['2XX'], nextPage: { field: 'id', pointer: [], previous, size: 1 } };
+}
+
+function absent(
+  check: 'patch-null-removes' | 'put-replaces',
+  field: string,
+  allowed: readonly unknown[],
+): NonNullable<StepExpectation['effect']> {
+  return { check, status: ['2XX'], absent: { field, allowed, writeStatus: 200 } };
+}
 
 function listed(check: 'created-readable' | 'deleted-is-gone', present: boolean): NonNullable<StepExpectation['effect']> {
   return { check, listed: { field: 'id', value: 9007199254740993n, present, pointer: [], pageSize: 100 } };
@@ -564,6 +589,26 @@ describe('checks that could not observe what they check say "not verified"', () 
       expect.stringMatching(/^not verified \(body-expected\): the list answered a full page of 2 without an item containing/),
     ]);
     expect(unverified(input({ operationId: 'listPets', url: listUrl(2), body: page(1), expect: rule })).length).toBe(0);
+  });
+
+  it('a field a refused write was to take away is not verified, never failed: a contract whose schema refuses null', () => {
+    const refused = input({
+      expect: { effect: { check: 'patch-null-removes', absent: { field: 'status', allowed: [], writeStatus: 400 } } },
+    });
+    expect(runChecks(BUILT_IN_CHECKS, refused)).toEqual([]);
+    expect(unverified(refused)).toEqual([
+      expect.stringMatching(/^not verified \(patch-null-removes\): the write that was to take status away was refused \(400\)/),
+    ]);
+  });
+
+  it('a second page that repeats part of the first fails page-advances; a short one that repeats nothing passes', () => {
+    const repeat = [{ id: 9007199254740993n }, { id: 5n }];
+    const effect = { check: 'page-advances' as const, nextPage: { field: 'id', pointer: [], previous: repeat, size: 2 } };
+    const partial = runChecks(BUILT_IN_CHECKS, input({ operationId: 'listPets', body: `[${PET}]`, expect: { effect } }));
+    expect(partial.map((p) => p.title)).toEqual([
+      expect.stringMatching(/^page-advances: the second page repeats the first page's id 9007199254740993$/),
+    ]);
+    expect(runChecks(BUILT_IN_CHECKS, input({ operationId: 'listPets', body: '[]', expect: { effect } }))).toEqual([]);
   });
 
   it('a conforming exchange of every check is verified', () => {

@@ -16,6 +16,10 @@ const CLAUSES: Readonly<Record<EffectCheckId, string>> = {
   'delete-repeatable': 'a second DELETE of the same record is answered without a server error (RFC 9110 §9.2.2, idempotent)',
   'refusal-leaves-no-trace': 'a refused write (4xx) changes nothing a later read shows',
   'parent-scoped': 'a nested record is read only through its own parent (the contract documents the 404)',
+  'page-advances': 'a list read at the next offset or page answers other records than the first page (records no page repeats)',
+  'patch-null-removes': 'a member a merge patch sets to null is removed from the record (RFC 7396 §2)',
+  'put-replaces':
+    'a PUT replaces the whole record: an optional field its body leaves out is gone, or at its default (RFC 9110 §9.3.4)',
 };
 
 export const RESOURCE_EFFECT_CHECKS: readonly Check[] = (Object.keys(CLAUSES) as EffectCheckId[]).map((id) => ({
@@ -61,17 +65,50 @@ function judgeEffect(effect: ResourceEffect, { exchange }: CheckInput): Problem 
       else if (!fullPage(items, effect)) problems.push(`none of the ${items.length} listed records has ${field} ${show(value)}`);
     }
   }
+  if (effect.absent && problems.length === 0 && written(effect)) {
+    const { field, allowed } = effect.absent;
+    documented.push(`a record without ${field}${allowed.length ? ` (or with ${allowed.map(show).join(' or ')})` : ''}`);
+    const record = response.json;
+    const own = record !== null && typeof record === 'object' ? (record as Record<string, unknown>)[field] : undefined;
+    if (own !== undefined && !allowed.some((value) => show(value) === show(own)))
+      problems.push(`the record still has ${field} ${show(own)}`);
+  }
+  if (effect.nextPage && problems.length === 0) problems.push(...pageProblems(effect.nextPage, response.json, documented));
   if (problems.length === 0) return undefined;
   return { title: `${effect.check}: ${problems[0]}`, received: problems.join('; '), documented: documented.join('; ') };
 }
 
+// Other cases may create records between the two reads: only repeats and a full page answered twice are judged.
+function pageProblems(page: NonNullable<ResourceEffect['nextPage']>, body: unknown, documented: string[]): string[] {
+  documented.push(`a second page without any record of the first`);
+  const first = listItems(page.previous, page.pointer);
+  const second = listItems(body, page.pointer);
+  if (!first || !second) return [`the list answer holds no array at ${['body', ...page.pointer].join('.')}`];
+  const seen = new Set(first.map((item) => idOf(item, page.field)));
+  const repeated = second.map((item) => idOf(item, page.field)).filter((id) => id !== undefined && seen.has(id));
+  if (repeated.length === second.length && second.length >= page.size && first.length >= page.size)
+    return [`the second page answered the first again (${page.field} ${repeated.join(', ')})`];
+  return repeated.length > 0 ? [`the second page repeats the first page's ${page.field} ${repeated.join(', ')}`] : [];
+}
+
+function idOf(item: unknown, field: string): string | undefined {
+  const id = item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[field] : undefined;
+  return id === undefined ? undefined : show(id);
+}
+
 // A full page without the record it should hold may hold it on a later page: not a pass, "not verified".
 function unverifiedListing(effect: ResourceEffect, { exchange }: CheckInput): string | undefined {
+  if (effect.absent && !written(effect))
+    return `the write that was to take ${effect.absent.field} away was refused (${show(effect.absent.writeStatus)}): whether the record loses it is not verified`;
   const listed = effect.listed;
   if (!listed?.present || !exchange.response) return undefined;
   const items = listItems(exchange.response.json, listed.pointer);
   if (!items || !fullPage(items, effect) || items.some((item) => holds(item, listed.field, listed.value))) return undefined;
   return `the list answered a full page of ${items.length} without the record whose ${listed.field} is ${show(listed.value)}: it may be on a later page`;
+}
+
+function written(effect: ResourceEffect): boolean {
+  return String(effect.absent?.writeStatus).startsWith('2');
 }
 
 function fullPage(items: readonly unknown[], effect: ResourceEffect): boolean {

@@ -11,15 +11,18 @@ import type { CaseKind } from '../case-kind.js';
 import type { Random } from '../create-random.js';
 import { invalidInputStatus, successStatuses } from '../expected-statuses.js';
 import { makeCase, type StepSpec } from '../make-case.js';
-import { absentValue, type OwnRecord, ownRecord, pathParams } from '../own-records.js';
+import { absentValue, ownRecord, pathParams } from '../own-records.js';
 import { RUN_MARK } from '../sample-value.js';
+import { type Context, ownId, readStep } from './effects-context.js';
+import { pageCases, pageNotMade } from './effects-paging.js';
+import { removalCases } from './effects-removal.js';
 
 const KIND = 'effects';
 
 export const effectsKind: CaseKind = {
   id: KIND,
   description:
-    'what writes did, through later reads of records the case created: a create is readable and listed, a PUT or PATCH shows exactly the change with the id kept, a DELETE leaves a 404 or 410 and no listing (a second one no 5XX), a refused write no trace, and a nested record no other parent',
+    'what writes did, through later reads of records the case created: a create is readable and listed, a PUT or PATCH shows exactly the change with the id kept, a PUT without an optional field or a PATCH setting it to null leaves it out, a second page repeats nothing of the first, a DELETE leaves a 404 or 410 and no listing (a second one no 5XX), a refused write no trace, and a nested record no other parent',
   generate: ({ contract, random }) => {
     const model = inferResources(contract);
     return model.resources.flatMap((resource) =>
@@ -39,7 +42,8 @@ export const effectsKind: CaseKind = {
             ? undefined
             : 'it has no get to read a record back';
       const first = resource.operations[0];
-      return why === undefined || first === undefined
+      if (why === undefined) return pageNotMade(contextOf(resource, model, contract, random));
+      return first === undefined
         ? []
         : [
             {
@@ -52,32 +56,26 @@ export const effectsKind: CaseKind = {
   },
 };
 
-function resourceCases(resource: Resource, model: ResourceModel, contract: Contract, random: Random): Scenario[] {
+function contextOf(resource: Resource, model: ResourceModel, contract: Contract, random: Random): Context | undefined {
   const get = operationOf(resource, 'get', contract.byId);
   const own = ownRecord(resource, model, contract, random, 'own');
-  if (!get || 'reason' in own) return [];
+  if (!get || 'reason' in own) return undefined;
   const id = (resource.id as NonNullable<Resource['id']>).name;
-  const ctx: Context = { resource, contract, get, own, id, list: operationOf(resource, 'list', contract.byId), random, model };
-  return [createdCase(ctx), ...replaceCases(ctx), ...patchCases(ctx), ...deleteCases(ctx), ...scopedCases(ctx)];
+  return { resource, contract, get, own, id, list: operationOf(resource, 'list', contract.byId), random, model };
 }
 
-interface Context {
-  readonly resource: Resource;
-  readonly model: ResourceModel;
-  readonly contract: Contract;
-  readonly get: Operation;
-  readonly list: Operation | undefined;
-  readonly own: OwnRecord;
-  readonly id: string;
-  readonly random: Random;
-}
-
-function ownId(ctx: Context): string {
-  return ctx.own.values[ctx.own.values.length - 1] as string;
-}
-
-function readStep(ctx: Context, effect: ResourceEffect, values = ctx.own.values): StepSpec {
-  return { operation: ctx.get, params: pathParams(ctx.get, values), expect: { effect } };
+function resourceCases(resource: Resource, model: ResourceModel, contract: Contract, random: Random): Scenario[] {
+  const ctx = contextOf(resource, model, contract, random);
+  if (!ctx) return [];
+  return [
+    createdCase(ctx),
+    ...replaceCases(ctx),
+    ...patchCases(ctx),
+    ...removalCases(ctx, KIND),
+    ...pageCases(ctx, KIND),
+    ...deleteCases(ctx),
+    ...scopedCases(ctx),
+  ];
 }
 
 function listStep(ctx: Context, check: ResourceEffect['check'], present: boolean): StepSpec[] {

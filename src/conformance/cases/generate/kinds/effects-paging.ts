@@ -1,0 +1,118 @@
+import type { JsonSchema, Operation } from '../../../../contract/operation.js';
+import { objectShape } from '../../../../contract/resources/object-shape.js';
+import { requestSchema } from '../../../../contract/resources/representation.js';
+import type { Scenario } from '../../scenario.js';
+import { successStatuses } from '../expected-statuses.js';
+import { makeCase, type StepSpec } from '../make-case.js';
+import { pathParams, withFreshId } from '../own-records.js';
+import { RUN_MARK } from '../sample-value.js';
+import type { NotMade } from '../case-kind.js';
+import type { Context } from './effects-context.js';
+
+/**
+ * Records of the case's own, all with one filter value no other case sends, listed a page at a time: the second
+ * page (offset = limit, or the next page number) must not repeat the first. The filter keeps other cases' records
+ * out of both pages, so a create between the two reads cannot shift one record onto both.
+ */
+export function pageCases(ctx: Context, kind: string): Scenario[] {
+  const plan = pagePlan(ctx);
+  if (!plan || 'reason' in plan) return [];
+  const { list, size, filter, second } = plan;
+  const create = ctx.own.steps[ctx.own.steps.length - 1] as StepSpec;
+  const parents = ctx.own.values.slice(0, -1);
+  const query = { [plan.limit]: size, [filter.parameter]: filter.value };
+  const creates: StepSpec[] = Array.from({ length: size + 2 }, () => ({
+    ...create,
+    capture: undefined,
+    body: {
+      kind: 'json',
+      value: withFreshId(ctx.resource, create.operation, { ...ctx.own.body, [filter.field]: filter.value }, ctx.random),
+    },
+  }));
+  return [
+    makeCase({
+      kind,
+      id: `${list.operationId}/page-advances`,
+      name: `${list.operationId} answers other records on its second page`,
+      description: `Given ${size + 2} records the case created with one ${filter.parameter} of its own, when ${list.operationId} lists them ${size} at a time, then the second page (${second.name}=${second.value}) holds no record of the first, and is not the first again (page-advances).`,
+      steps: [
+        ...ctx.own.steps.slice(0, -1),
+        ...creates,
+        {
+          operation: list,
+          params: pathParams(list, parents),
+          query,
+          capture: 'page1',
+          expect: { status: successStatuses(list) },
+        },
+        {
+          operation: list,
+          params: pathParams(list, parents),
+          query: { ...query, [second.name]: second.value },
+          expect: {
+            effect: {
+              check: 'page-advances',
+              status: ['2XX'],
+              nextPage: { field: ctx.id, pointer: ctx.resource.listPointer, previous: '{{page1.body}}', size },
+            },
+          },
+        },
+      ],
+    }),
+  ];
+}
+
+/** A list that documents an offset or page number but gets no page case, and why. */
+export function pageNotMade(ctx: Context | undefined): NotMade[] {
+  const plan = ctx && pagePlan(ctx);
+  if (!ctx?.list || !plan || !('reason' in plan)) return [];
+  return [{ operationId: ctx.list.operationId, cases: `effects/${ctx.list.operationId}/page-advances`, reason: plan.reason }];
+}
+
+interface PagePlan {
+  readonly list: Operation;
+  readonly limit: string;
+  readonly size: number;
+  readonly filter: { readonly parameter: string; readonly field: string; readonly value: unknown };
+  readonly second: { readonly name: string; readonly value: number };
+}
+
+/** How the case pages the list, or why it cannot: undefined where the list documents no offset or page number. */
+function pagePlan(ctx: Context): PagePlan | { readonly reason: string } | undefined {
+  const paging = ctx.resource.list?.paging;
+  const list = ctx.list;
+  const step = paging?.offset ?? paging?.page;
+  if (!list || !paging || step === undefined) return undefined;
+  if (paging.limit === undefined) return { reason: `${list.operationId} has no page size to ask small pages with` };
+  const limit = schemaOf(list, paging.limit);
+  const size = Math.max(limit?.minimum ?? 1, Math.min(2, limit?.maximum ?? 2));
+  const filter = ownFilter(ctx);
+  if (!filter)
+    return {
+      reason: `${list.operationId} has no filter on a free text or number field the case can give a value of its own, so other cases' records could shift a page between two reads`,
+    };
+  const start = schemaOf(list, step);
+  const first = Number(start?.default ?? start?.minimum ?? (paging.offset ? 0 : 1));
+  return { list, limit: paging.limit, size, filter, second: { name: step, value: paging.offset ? first + size : first + 1 } };
+}
+
+function schemaOf(list: Operation, name: string): JsonSchema | undefined {
+  return list.parameters.find((p) => p.in === 'query' && p.name === name)?.schema;
+}
+
+// A filter on a field the create sends freely (no enum, pattern or format): a value no other case sends.
+function ownFilter(ctx: Context): PagePlan['filter'] | undefined {
+  const create = (ctx.own.steps[ctx.own.steps.length - 1] as StepSpec).operation;
+  const sent = objectShape(requestSchema(create))?.properties ?? {};
+  for (const { parameter, field } of ctx.resource.list?.filters ?? []) {
+    const property = sent[field] as JsonSchema | undefined;
+    if (!property || field === ctx.id || ctx.resource.serverFields.includes(field) || property.enum) continue;
+    if (property.type === 'string' && property.pattern === undefined && property.format === undefined) {
+      if (property.maxLength === undefined || property.maxLength >= 40)
+        return { parameter, field, value: `page ${ctx.random.text(10)} ${RUN_MARK}` };
+    }
+    if (property.type === 'integer' && (property.maximum === undefined || property.maximum >= 2_000_000_000))
+      return { parameter, field, value: 1_000_000 + ctx.random.below(1_000_000_000) };
+  }
+  return undefined;
+}
