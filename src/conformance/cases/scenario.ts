@@ -69,7 +69,13 @@ export interface ResourceEffect {
    * The record must lack `field`, or hold one of `allowed` (the schema's default, null where the schema allows it);
    * judged only when the write that took it away was answered 2xx (`writeStatus`, its captured status).
    */
-  readonly absent?: { readonly field: string; readonly allowed: readonly unknown[]; readonly writeStatus: unknown };
+  readonly absent?: {
+    readonly field: string;
+    /** The value the record had before the write took the field away: still showing it is the failure. */
+    readonly was: unknown;
+    readonly allowed: readonly unknown[];
+    readonly writeStatus: unknown;
+  };
   /**
    * A second page of records: none of its records' `field` may be on the first (`previous`, the first page's
    * answer), and when both pages hold `size` records they must differ.

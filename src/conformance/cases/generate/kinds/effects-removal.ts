@@ -80,7 +80,7 @@ function removalCase(
       readStep(ctx, {
         check,
         status: ['2XX'],
-        absent: { field: field.name, allowed: field.allowed, writeStatus: '{{removed.status}}' },
+        absent: { field: field.name, was: field.value, allowed: field.allowed, writeStatus: '{{removed.status}}' },
       }),
     ],
   });
@@ -116,11 +116,15 @@ function optionalField(ctx: Context, write: Operation, nulls: boolean): Field | 
   return undefined;
 }
 
-// The create's value, or another enum value where it is the default; nothing where no other value is known.
+// The create's value; for an enum, the last value that is neither the schema's default nor the first listed (what a
+// server that defaults an absent field most often gives, the contract being silent), so a default is not taken for
+// a kept value. Nothing where no such value is known.
 function notDefault(schema: RawSchema, value: unknown): unknown {
   if (value === undefined || value === null) return undefined;
-  if (schema.default === undefined || JSON.stringify(schema.default) !== JSON.stringify(value)) return value;
-  return schema.enum?.find((other) => other !== null && JSON.stringify(other) !== JSON.stringify(schema.default));
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  if (!schema.enum) return schema.default !== undefined && same(schema.default, value) ? undefined : value;
+  const first = schema.enum.find((other) => other !== null);
+  return schema.enum.findLast((other) => other !== null && !same(other, schema.default) && !same(other, first));
 }
 
 function allowsNull(schema: RawSchema | JsonSchema): boolean {
