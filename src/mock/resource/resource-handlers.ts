@@ -57,72 +57,107 @@ const JOINED_UP_TO = 64 * 1024;
 
 const KINDS: Readonly<Record<ResourceOperationKind, MakeHandler>> = {
   create: (resource, operation) => {
+    const plan = planOf(resource, operation, 'collection', 201);
     const request = requestFields(resource, operation);
     return (input, context) => {
-      const { store, parents } = locate(resource, operation, input, context, 'collection');
+      const { store, parents } = locate(resource, plan, input, context);
       const record = fillServerFields(resource, (input.body ?? {}) as Record<string, unknown>, new Date(), request);
       const { id, json } = store.createRecord(record, scopeOf(parents));
       const location = `${context.basePath}${fillPath(resource.collectionPath, parents)}/${encodeURIComponent(String(id))}`;
-      return { ...answer(operation, json, 201), headers: { Location: location } };
+      return { ...answer(plan, json), headers: { Location: location } };
     };
   },
-  list: (resource, operation) => (input, context) => {
-    const { store, parents } = locate(resource, operation, input, context, 'collection');
-    const parts = store.listJson(readStoreQuery(resource, operation, input.query, scopeOf(parents)));
-    return listAnswer(replyOf(operation, 200).status, parts, resource.listPointer);
+  list: (resource, operation) => {
+    const plan = planOf(resource, operation, 'collection', 200);
+    return (input, context) => {
+      const { store, parents } = locate(resource, plan, input, context);
+      const parts = store.listJson(readStoreQuery(resource, operation, input.query, scopeOf(parents)));
+      return listAnswer(plan.status, parts, resource.listPointer);
+    };
   },
-  get: (resource, operation) => (input, context) => {
-    const { json } = found(resource, operation, input, context);
-    return answer(operation, json, 200);
+  get: (resource, operation) => {
+    const plan = planOf(resource, operation, 'item', 200);
+    return (input, context) => answer(plan, found(resource, plan, input, context).json);
   },
   replace: (resource, operation) => {
+    const plan = planOf(resource, operation, 'item', 200);
     const request = requestFields(resource, operation);
+    const kept = keptFields(resource);
     return (input, context) => {
-      const { store, id, scope, json } = found(resource, operation, input, context);
+      const { store, id, scope, json } = found(resource, plan, input, context);
       const body = (input.body ?? {}) as Record<string, unknown>;
-      const record = keepServerFields(resource, readRecord(json), fillServerFields(resource, body, new Date(), request));
-      return answer(operation, store.replace(id, record, scope) as string, 200);
+      const fields = fillServerFields(resource, body, new Date(), request);
+      // The stored record is read back only when it has server-set fields to keep (the store sets the id).
+      const old = kept.length > 0 ? readRecord(json) : undefined;
+      const record = old ? keepServerFields(kept, old, fields) : fields;
+      return answer(plan, store.replace(id, record, scope, old) as string);
     };
   },
-  'merge-patch': (resource, operation) => (input, context) => {
-    const { store, id, scope, json } = found(resource, operation, input, context);
-    const old = readRecord(json);
-    const patched = mergePatch(old, input.body) as Record<string, unknown>;
-    if (patched === null || typeof patched !== 'object' || Array.isArray(patched)) {
-      throw mockError('validation_failed', 'body: a merge patch of a record must be a JSON object (RFC 7396)');
-    }
-    const record = keepServerFields(resource, old, patched);
-    const missing = requiredOf(resource).find((name) => record[name] === undefined);
-    // RFC 7396 null removes a member; removing one the representation requires would store an invalid record.
-    if (missing !== undefined) throw mockError('validation_failed', `body.${missing}: a required field cannot be removed`);
-    return answer(operation, store.replace(id, record, scope) as string, 200);
+  'merge-patch': (resource, operation) => {
+    const plan = planOf(resource, operation, 'item', 200);
+    const required = [...(objectShape(resource.schema)?.required ?? [])];
+    const kept = keptFields(resource);
+    return (input, context) => {
+      const { store, id, scope, json } = found(resource, plan, input, context);
+      const old = readRecord(json);
+      const patched = mergePatch(old, input.body) as Record<string, unknown>;
+      if (patched === null || typeof patched !== 'object' || Array.isArray(patched)) {
+        throw mockError('validation_failed', 'body: a merge patch of a record must be a JSON object (RFC 7396)');
+      }
+      const record = keepServerFields(kept, old, patched);
+      const missing = required.find((name) => record[name] === undefined);
+      // RFC 7396 null removes a member; removing one the representation requires would store an invalid record.
+      if (missing !== undefined) throw mockError('validation_failed', `body.${missing}: a required field cannot be removed`);
+      return answer(plan, store.replace(id, record, scope, old) as string);
+    };
   },
-  delete: (resource, operation) => (input, context) => {
-    const { id, parents, json } = found(resource, operation, input, context);
-    context.resources.remove(resource.key, id, parents);
-    return answer(operation, json, 204);
+  delete: (resource, operation) => {
+    const plan = planOf(resource, operation, 'item', 204);
+    return (input, context) => {
+      const { id, parents, json } = found(resource, plan, input, context);
+      context.resources.remove(resource.key, id, parents);
+      return answer(plan, json);
+    };
   },
 };
+
+/** What a handler reads from its operation, worked out once when the handler is made, never per request. */
+interface OperationPlan {
+  /** The path parameters naming the parents, outermost first. */
+  readonly parents: readonly string[];
+  /** The path parameter naming the record, on an item path. */
+  readonly item: string | undefined;
+  readonly toId: (value: unknown) => RecordId | undefined;
+  readonly status: number;
+  readonly empty: boolean;
+  readonly notFound: ErrorCode;
+}
+
+function planOf(resource: Resource, operation: Operation, at: 'collection' | 'item', fallback: number): OperationPlan {
+  const names = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string);
+  return {
+    parents: at === 'item' ? names.slice(0, -1) : names,
+    item: at === 'item' ? names.at(-1) : undefined,
+    toId: idReader(resource),
+    ...replyOf(operation, fallback),
+    notFound: notFoundCode(operation),
+  };
+}
 
 interface Located {
   readonly store: RecordStore;
   readonly parents: readonly RecordId[];
 }
 
+const NO_PARENTS: readonly RecordId[] = [];
+
 // The resource's store and the parents' ids the path names, outermost first; a parent that does not exist is the
 // documented 404, so nothing is ever created under, or listed from, a parent that is not there.
-function locate(
-  resource: Resource,
-  operation: Operation,
-  input: RequestInput,
-  context: HandlerContext,
-  at: 'collection' | 'item',
-): Located {
+function locate(resource: Resource, plan: OperationPlan, input: RequestInput, context: HandlerContext): Located {
   // Served resources are stateful with an id, so they always have a store.
   const store = context.resources.storeFor(resource) as RecordStore;
-  const names = pathParameterNames(operation.path);
-  const count = at === 'item' ? names.length - 1 : names.length;
-  const parents = names.slice(0, count).map((name) => idOf(input.path[name]));
+  if (plan.parents.length === 0) return { store, parents: NO_PARENTS };
+  const parents = plan.parents.map((name) => idOf(input.path[name]));
   checkParents(resource, parents, context);
   return { store, parents };
 }
@@ -139,14 +174,13 @@ function checkParents(resource: Resource, parents: readonly RecordId[], context:
   }
 }
 
-function found(resource: Resource, operation: Operation, input: RequestInput, context: HandlerContext) {
-  const { store, parents } = locate(resource, operation, input, context, 'item');
-  const names = pathParameterNames(operation.path);
-  const id = recordId(resource, input.path[names[names.length - 1] as string]);
+function found(resource: Resource, plan: OperationPlan, input: RequestInput, context: HandlerContext) {
+  const { store, parents } = locate(resource, plan, input, context);
+  const value = input.path[plan.item as string];
+  const id = plan.toId(value);
   const scope = scopeOf(parents);
   const json = id === undefined ? undefined : store.getJson(id, scope);
-  if (json === undefined || id === undefined)
-    throw notFound(resource.key, input.path[names[names.length - 1] as string], notFoundCode(operation));
+  if (json === undefined || id === undefined) throw notFound(resource.key, value, plan.notFound);
   return { store, parents, id, scope, json };
 }
 
@@ -154,52 +188,33 @@ function notFound(key: string, id: unknown, code: ErrorCode = 'record_not_found'
   return mockError(code, `no record of ${key} has id ${String(id).slice(0, 80)}`);
 }
 
-const notFoundCodes = new WeakMap<Operation, ErrorCode>();
-
 // The operation's documented 404 in its own code, when the contract's example gives one the mock answers 404 with
 // (the Pet Store's `pet_not_found`); else record_not_found.
 function notFoundCode(operation: Operation): ErrorCode {
-  let code = notFoundCodes.get(operation);
-  if (code === undefined) {
-    const media = operation.responses.find((r) => r.code === '404')?.contents.find((c) => c.example !== undefined);
-    const named = (media?.example as { code?: unknown } | undefined)?.code;
-    code =
-      typeof named === 'string' && Object.hasOwn(ERROR_CODES, named) && statusOf(named) === 404
-        ? (named as ErrorCode)
-        : 'record_not_found';
-    notFoundCodes.set(operation, code);
-  }
-  return code;
+  const media = operation.responses.find((r) => r.code === '404')?.contents.find((c) => c.example !== undefined);
+  const named = (media?.example as { code?: unknown } | undefined)?.code;
+  return typeof named === 'string' && Object.hasOwn(ERROR_CODES, named) && statusOf(named) === 404
+    ? (named as ErrorCode)
+    : 'record_not_found';
 }
 
 // A path value as the store keys it: a string id field is matched as text (`/members/7` finds "7"), an integer one
 // as a number; an int64 past 2^53 is no id the store ever gives.
-function recordId(resource: Resource, value: unknown): RecordId | undefined {
-  // No array made: this is every request on an item.
+function idReader(resource: Resource): (value: unknown) => RecordId | undefined {
   const type = resource.id?.schema.type as unknown;
   const numeric =
     type === 'integer' || type === 'number' || (Array.isArray(type) && (type.includes('integer') || type.includes('number')));
   if (numeric) {
-    const number = typeof value === 'number' ? value : Number(value);
-    return Number.isFinite(number) && typeof value !== 'bigint' ? number : undefined;
+    return (value) => {
+      const number = typeof value === 'number' ? value : Number(value);
+      return Number.isFinite(number) && typeof value !== 'bigint' ? number : undefined;
+    };
   }
-  return typeof value === 'bigint' ? value.toString() : String(value);
+  return (value) => (typeof value === 'bigint' ? value.toString() : String(value));
 }
 
 function idOf(value: unknown): RecordId {
   return typeof value === 'number' || typeof value === 'string' ? value : String(value);
-}
-
-const parameterNames = new Map<string, readonly string[]>();
-
-// Read once a path template: this is every request.
-function pathParameterNames(path: string): readonly string[] {
-  let names = parameterNames.get(path);
-  if (names === undefined) {
-    names = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string);
-    parameterNames.set(path, names);
-  }
-  return names;
 }
 
 function fillPath(template: string, values: readonly RecordId[]): string {
@@ -209,12 +224,17 @@ function fillPath(template: string, values: readonly RecordId[]): string {
 }
 
 // Fields the server sets are never taken from a request (docs/resources.md): a PUT or PATCH keeps the stored ones.
-function keepServerFields(resource: Resource, old: Readonly<Record<string, unknown>>, record: Record<string, unknown>) {
-  for (const name of resource.serverFields) {
+function keepServerFields(kept: readonly string[], old: Readonly<Record<string, unknown>>, record: Record<string, unknown>) {
+  for (const name of kept) {
     if (old[name] === undefined) delete record[name];
     else record[name] = old[name];
   }
   return record;
+}
+
+// The server-set fields a PUT or PATCH keeps, but the id: the store puts the record's own id back in any case.
+function keptFields(resource: Resource): readonly string[] {
+  return resource.serverFields.filter((name) => name !== resource.id?.name);
 }
 
 // docs/reference/open-choices.md: an enum field the request schema offers (or the representation requires) that
@@ -247,29 +267,17 @@ function enumOf(schema: unknown): readonly unknown[] {
   return Array.isArray(own.allOf) ? (own.allOf.map(enumOf).find((values) => values.length > 0) ?? []) : [];
 }
 
-function requiredOf(resource: Resource): readonly string[] {
-  return [...(objectShape(resource.schema)?.required ?? [])];
-}
-
-const replies = new WeakMap<Operation, { readonly status: number; readonly empty: boolean }>();
-
 // The operation's documented success status (the lowest 2xx it lists), else the kind's usual one; a success
-// documented without a body (204, or a 200 with no content) answers none. Read once an operation.
+// documented without a body (204, or a 200 with no content) answers none.
 function replyOf(operation: Operation, fallback: number): { readonly status: number; readonly empty: boolean } {
-  let reply = replies.get(operation);
-  if (reply === undefined) {
-    const codes = operation.responses.map((r) => Number(r.code)).filter((code) => code >= 200 && code < 300);
-    const status = codes.length > 0 ? Math.min(...codes) : fallback;
-    const response = operation.responses.find((r) => r.code === String(status));
-    reply = { status, empty: status === 204 || (response !== undefined && response.contents.length === 0) };
-    replies.set(operation, reply);
-  }
-  return reply;
+  const codes = operation.responses.map((r) => Number(r.code)).filter((code) => code >= 200 && code < 300);
+  const status = codes.length > 0 ? Math.min(...codes) : fallback;
+  const response = operation.responses.find((r) => r.code === String(status));
+  return { status, empty: status === 204 || (response !== undefined && response.contents.length === 0) };
 }
 
-function answer(operation: Operation, json: string, fallback: number): MockResponse {
-  const { status, empty } = replyOf(operation, fallback);
-  return { status, body: empty ? '' : json };
+function answer(plan: OperationPlan, json: string): MockResponse {
+  return { status: plan.status, body: plan.empty ? '' : json };
 }
 
 const wrappers = new WeakMap<readonly string[], { readonly open: string; readonly close: string }>();

@@ -46,6 +46,19 @@ describe('RecordStore', () => {
     expect(store.replace(5, { status: 'placed' })).toBeUndefined();
   });
 
+  it('re-indexes a replace by the fields that changed: kept, added, removed, in a scope, from the record handed in', () => {
+    const store = orders();
+    store.create({ status: 'placed' }, '["a"]');
+    store.create({ status: 'placed' }, '["a"]');
+    store.replace(1, { status: 'placed', note: 'x' }, '["a"]', { id: 1, status: 'placed' });
+    expect(ids(store.listJson({ limit: 10, filters: { status: 'placed' }, scope: '["a"]' }))).toEqual([2, 1]);
+    store.replace(2, {}, '["a"]');
+    expect(ids(store.listJson({ limit: 10, filters: { status: 'placed' } }))).toEqual([1]);
+    store.replace(2, { status: 'approved' }, '["a"]');
+    expect(ids(store.listJson({ limit: 10, filters: { status: 'approved' }, scope: '["a"]' }))).toEqual([2]);
+    expect(ids(store.listJson({ limit: 10, scope: '["a"]' }))).toEqual([2, 1]);
+  });
+
   it('forgets a deleted record everywhere: get, lists, indexes; a second delete finds nothing', () => {
     const store = orders();
     store.create({ status: 'placed' });

@@ -237,8 +237,11 @@ export class RecordStore {
     return [...this.jsonRecords()].map(readRecord);
   }
 
-  /** Replaces a record in place (PUT, and PATCH once merged): its id and place in the order stay. */
-  replace(id: RecordId, fields: StoredRecord, scope?: string): string | undefined {
+  /**
+   * Replaces a record in place (PUT, and PATCH once merged): its id and place in the order stay. `stored` is the
+   * record as stored now, when the caller has already read it back: it is not parsed again.
+   */
+  replace(id: RecordId, fields: StoredRecord, scope?: string, stored?: StoredRecord): string | undefined {
     const position = this.#positionOf(id, scope);
     if (position === undefined) return undefined;
     const record: Record<string, unknown> = { [this.options.idField]: id, ...fields };
@@ -250,8 +253,8 @@ export class RecordStore {
     const bytes = this.#memoryAt(position, json) - this.#memoryAt(position, old);
     const fileBytes = lineBytes(json, scope) - lineBytes(old, scope);
     this.#reserve(bytes, fileBytes);
-    this.#index(readRecord(old), scope, position, removePosition);
-    this.#index(record, scope, position, addPosition);
+    // The scope stays; a field's index changes only when its value does.
+    if (this.options.indexFields.length > 0) this.#reindex(stored ?? readRecord(old), record, position);
     this.#json[position] = json;
     this.#charge(bytes, fileBytes);
     return json;
@@ -262,7 +265,8 @@ export class RecordStore {
     const position = this.#positionOf(id, scope);
     if (position === undefined) return false;
     const json = this.#json[position] as string;
-    this.#index(readRecord(json), scope, position, removePosition);
+    // Read back only when an index needs its fields.
+    this.#index(this.options.indexFields.length > 0 ? readRecord(json) : {}, scope, position, removePosition);
     this.#charge(-this.#memoryAt(position, json), -lineBytes(json, scope));
     this.#json[position] = undefined;
     this.#positions.delete(recordKey(id, scope));
@@ -382,6 +386,16 @@ export class RecordStore {
   #index(record: StoredRecord, scope: string | undefined, position: number, change: (list: number[], p: number) => void) {
     for (const field of this.options.indexFields) this.#indexOne(field, record[field], position, change);
     if (scope !== undefined) this.#indexOne(SCOPE, scope, position, change);
+  }
+
+  #reindex(old: StoredRecord, record: StoredRecord, position: number): void {
+    for (const field of this.options.indexFields) {
+      const before = old[field];
+      const after = record[field];
+      if (before !== undefined && after !== undefined && valueKey(before) === valueKey(after)) continue;
+      this.#indexOne(field, before, position, removePosition);
+      this.#indexOne(field, after, position, addPosition);
+    }
   }
 
   #indexOne(field: string, value: unknown, position: number, change: (list: number[], p: number) => void) {

@@ -78,7 +78,8 @@ export class ResourceStores {
   remove(key: string, id: RecordId, parents: readonly RecordId[] = []): boolean {
     const store = this.#stores.get(key);
     if (!store?.remove(id, scopeOf(parents))) return false;
-    this.#removeChildren(key, [...parents, id]);
+    // Most resources have no nested one: no scope to build for them.
+    if (this.#children.has(key)) this.#removeChildren(key, [...parents, id]);
     return true;
   }
 
@@ -98,8 +99,10 @@ export class ResourceStores {
   }
 
   #removeChildren(key: string, path: readonly RecordId[]): void {
+    const children = this.#children.get(key);
+    if (children === undefined) return;
     const scope = scopeOf(path) as string;
-    for (const childKey of this.#children.get(key) ?? []) {
+    for (const childKey of children) {
       const child = this.#stores.get(childKey) as RecordStore;
       for (const id of child.idsInScope(scope)) this.#removeChildren(childKey, [...path, id]);
       child.removeScope(scope);
