@@ -130,9 +130,12 @@ function describeErrors(validate: ValidateFunction, root: string): ValidationIss
 function issuePath(root: string, error: ErrorObject): string {
   const segments = error.instancePath.split('/').slice(1).map(unescapePointer);
   if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
-  let path = root;
-  for (const segment of segments) path += /^\d+$/.test(segment) ? `[${segment}]` : `.${segment}`;
-  return path;
+  return segments.reduce(issuePathStep, root);
+}
+
+/** One step down an issue's path as describeIssues shows it: `body.status`, `body[0]`. */
+export function issuePathStep(path: string, segment: string): string {
+  return /^\d+$/.test(segment) ? `${path}[${segment}]` : `${path}.${segment}`;
 }
 
 function unescapePointer(segment: string): string {

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { describeIssues, type ValidationIssue } from '../../contract/compile-schema.js';
+import { describeIssues, issuePathStep, type ValidationIssue } from '../../contract/compile-schema.js';
 import { findMedia, mediaTypeOf } from '../../contract/find-response.js';
 import { parseIntegerText, parseJson } from '../../contract/lossless-json.js';
 import type { Operation, ParameterSpec } from '../../contract/operation.js';
@@ -186,7 +186,7 @@ function withoutRemovals(issues: readonly ValidationIssue[], patch: unknown): re
 function collectRemovals(patch: unknown, at: string, removed: Set<string>): void {
   if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return;
   for (const [name, value] of Object.entries(patch)) {
-    const path = /^\d+$/.test(name) ? `${at}[${name}]` : `${at}.${name}`;
+    const path = issuePathStep(at, name);
     if (value === null) removed.add(path);
     else collectRemovals(value, path, removed);
   }
