@@ -107,7 +107,9 @@ const RECORD_OVERHEAD_BYTES = JOURNAL_RECORD_MIN_BYTES;
 /** A record's estimated size in memory, on the safe side (see RequestJournal). */
 export function journalCost(record: JournalRecord): number {
   let chars = record.url.length + record.method.length + (record.body?.length ?? 0) + (record.session?.length ?? 0);
-  for (const [name, value] of Object.entries(record.headers)) {
+  const { headers } = record;
+  for (const name in headers) {
+    const value = headers[name];
     chars += name.length + 32;
     if (Array.isArray(value)) for (const item of value) chars += item.length + 16;
     else chars += value?.length ?? 0;
@@ -127,12 +129,24 @@ const KEPT_HEADER_CHARS = JOURNAL_HEADER_CHARS + 1024;
  * keep the whole value alive. None at all for a refused request (see recordExchange).
  */
 export function journalHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  // Nearly every request has no header to cut: its own headers object is kept as it is, not copied, since the
+  // journal holds each request until a thousand more have come.
+  if (!hasLongHeader(headers)) return headers;
   const kept: IncomingHttpHeaders = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
     (kept as Record<string, string | string[]>)[name] = Array.isArray(value) ? value.map(cutHeader) : cutHeader(value);
   }
   return kept;
+}
+
+function hasLongHeader(headers: IncomingHttpHeaders): boolean {
+  for (const name in headers) {
+    const value = headers[name];
+    if (typeof value === 'string' ? value.length > KEPT_HEADER_CHARS : value?.some((item) => item.length > KEPT_HEADER_CHARS))
+      return true;
+  }
+  return false;
 }
 
 function cutHeader(value: string): string {
