@@ -29,6 +29,13 @@ describe('a create nothing reads back, on the shipped contract (POST /messages)'
     expect(Date.parse(a?.createdAt as string)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
   });
 
+  it('takes from the request only what its schema offers: a status or an id sent along is not echoed', async () => {
+    const reply = await call(mock.url, 'POST', '/messages', { body: { message: 'hi', status: 'delivered', id: 'msg_MINE' } });
+    expect(reply.status).toBe(202);
+    expect(reply.json).toMatchObject({ message: 'hi', status: 'queued' });
+    expect((reply.json as { id: string }).id).not.toBe('msg_MINE');
+  });
+
   it('answers another success in its range with Prefer: code=, and says it applied', async () => {
     const reply = await send('created', { prefer: 'code=201' });
     expect(reply.status).toBe(201);

@@ -3,7 +3,8 @@ import { findResponse, isJsonMedia } from '../../contract/find-response.js';
 import type { Contract } from '../../contract/load-contract.js';
 import { stringifyJson } from '../../contract/lossless-json.js';
 import type { JsonSchema, Operation, ResponseSpec } from '../../contract/operation.js';
-import { recordIn } from '../../contract/resources/representation.js';
+import { objectShape } from '../../contract/resources/object-shape.js';
+import { recordIn, requestBodySchema } from '../../contract/resources/representation.js';
 import { unreadCreates } from '../../contract/resources/unread-creates.js';
 import { sampleValue } from '../../contract/sample-value.js';
 import { setOwn } from '../../contract/set-own.js';
@@ -34,7 +35,7 @@ export function unreadCreateAnswers(contract: Contract): Map<string, UnreadCreat
     if (operation === undefined || status === undefined) continue;
     const plans = new Map<ResponseSpec, AnswerPlan>();
     for (const response of operation.responses) {
-      if (response.code.startsWith('2')) plans.set(response, planOf(response, idField));
+      if (response.code.startsWith('2')) plans.set(response, planOf(response, idField, offered(operation)));
     }
     answers.set(operationId, {
       status,
@@ -69,7 +70,7 @@ interface RecordPlan {
   readonly validate: Validator;
   /** Where the record sits in the answer (`['data']` for `{data: {...}}`). */
   readonly pointer: readonly string[];
-  /** The record's fields, which the request's fields of the same name fill. */
+  /** The record's fields that the request's fields of the same name fill. */
   readonly echoed: ReadonlySet<string>;
   /** Fields made anew for each answer: the id, the time stamps the request did not send. */
   readonly fresh: readonly (readonly [string, FreshValue])[];
@@ -77,7 +78,7 @@ interface RecordPlan {
 
 const NO_BODY: AnswerPlan = { body: () => '' };
 
-function planOf(response: ResponseSpec, idField: string | undefined): AnswerPlan {
+function planOf(response: ResponseSpec, idField: string | undefined, sendable: ReadonlySet<string>): AnswerPlan {
   const media = response.contents.find((c) => isJsonMedia(c.mediaType) && c.schema !== undefined && c.validate !== undefined);
   if (!media?.schema || !media.validate) return NO_BODY;
   const validate = media.validate;
@@ -86,7 +87,7 @@ function planOf(response: ResponseSpec, idField: string | undefined): AnswerPlan
   const found = recordIn(media.schema);
   const pointer = found?.pointer ?? [];
   const properties = (found?.schema as JsonSchema | undefined)?.properties ?? {};
-  const base: RecordPlan = { template, validate, pointer, echoed: new Set(Object.keys(properties)), fresh: [] };
+  const base: RecordPlan = { template, validate, pointer, echoed: new Set(), fresh: [] };
   const record = recordAt(structuredClone(template), pointer);
   const fresh: [string, FreshValue][] = [];
   // The id first: a sample made from the schema has no valid one (a uuid), and each later field is tried with it.
@@ -99,7 +100,12 @@ function planOf(response: ResponseSpec, idField: string | undefined): AnswerPlan
     const maker = makers.find((make) => build(base, undefined, [...fresh, [name, make]]) !== undefined);
     if (maker) fresh.push([name, maker]);
   }
-  const plan: RecordPlan = { ...base, echoed: new Set([...base.echoed].filter((name) => name !== idField)), fresh };
+  // As a stateful create stores them (fill-server-fields.ts): a field the server sets (the id, a readOnly one) or
+  // one the request schema does not offer is never taken from the request, so `status: "delivered"` is not echoed.
+  const echoed = Object.keys(properties).filter(
+    (name) => name !== idField && sendable.has(name) && (properties[name] as { readOnly?: boolean }).readOnly !== true,
+  );
+  const plan: RecordPlan = { ...base, echoed: new Set(echoed), fresh };
   const text = stringifyJson(template);
   return { body: (sent) => build(plan, sent, plan.fresh) ?? build(plan, undefined, plan.fresh) ?? text };
 }
@@ -119,4 +125,9 @@ function recordAt(body: unknown, pointer: readonly string[]): Record<string, unk
   let at = body;
   for (const name of pointer) at = (at as Record<string, unknown> | undefined)?.[name];
   return at !== null && typeof at === 'object' && !Array.isArray(at) ? (at as Record<string, unknown>) : undefined;
+}
+
+// The fields a request may send: the properties of its JSON body's schema.
+function offered(operation: Operation): ReadonlySet<string> {
+  return new Set(Object.keys(objectShape(requestBodySchema(operation))?.properties ?? {}));
 }
