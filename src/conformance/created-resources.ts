@@ -4,8 +4,10 @@ import type { Exchange } from './http/exchange.js';
 
 /** How many resources of one collection the run's creates were answered a success for. */
 export interface CreatedCount {
-  /** The collection, as people name it (`pets`). */
+  /** The collection, as people name it (`pets`). Not unique: `path` is. */
   readonly collection: string;
+  /** The collection path as the contract writes it (`/store/orders`, `/authors/{authorId}/books`). */
+  readonly path: string;
   readonly count: number;
   /** The contract documents a delete for them, and the run kept their ids: --cleanup can remove them. */
   readonly deletable: boolean;
@@ -34,14 +36,14 @@ export function createdResources(resources: readonly Resource[]): CreatedResourc
   for (const resource of resources) {
     for (const op of resource.operations) if (op.kind === 'create') creates.set(op.operationId, resource);
   }
-  const counts = new Map<string, number>();
+  const counts = new Map<Resource, number>();
   const ids = new Map<Resource, Set<string>>();
   return {
     note: (operationId, exchange) => {
       const resource = creates.get(operationId);
       const status = exchange.response?.status ?? 0;
       if (resource === undefined || status < 200 || status > 299) return;
-      counts.set(resource.name, (counts.get(resource.name) ?? 0) + 1);
+      counts.set(resource, (counts.get(resource) ?? 0) + 1);
       const id = idOf(exchange.response?.json, resource);
       if (id === undefined || resource.parent !== undefined || !resource.operations.some((op) => op.kind === 'delete')) return;
       const known = ids.get(resource) ?? new Set<string>();
@@ -49,10 +51,11 @@ export function createdResources(resources: readonly Resource[]): CreatedResourc
       ids.set(resource, known);
     },
     counts: () =>
-      [...counts].map(([collection, count]) => ({
-        collection,
+      [...counts].map(([resource, count]) => ({
+        collection: resource.name,
+        path: resource.collectionPath,
         count,
-        deletable: [...ids.keys()].some((resource) => resource.name === collection),
+        deletable: ids.has(resource),
       })),
     deletable: () => [...ids].flatMap(([resource, set]) => [...set].map((id) => ({ resource, id }))),
   };

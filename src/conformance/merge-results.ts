@@ -47,9 +47,10 @@ export function mergeResults(results: readonly RunResult[]): RunResult {
 function leftBehind(results: readonly RunResult[]): Pick<RunResult, 'created' | 'cleanup'> {
   const created = new Map<string, CreatedCount>();
   for (const c of results.flatMap((r) => r.created ?? [])) {
-    const known = created.get(c.collection);
-    created.set(c.collection, {
+    const known = created.get(c.path);
+    created.set(c.path, {
       collection: c.collection,
+      path: c.path,
       count: (known?.count ?? 0) + c.count,
       deletable: c.deletable || known?.deletable === true,
     });

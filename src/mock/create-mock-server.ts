@@ -48,10 +48,10 @@ import { RuntimeRules } from './prefer/runtime-rules.js';
 import { safely } from './safely.js';
 import { type AdminResource, adminResources } from './resource/admin-records.js';
 import { resourceHandlers, servedResources } from './resource/resource-handlers.js';
+import { unreadCreateAnswers } from './resource/unread-create-answers.js';
 import { type LoadedFixtures, loadFixtures } from './resource/load-fixtures.js';
 import { RecordStore } from './store/record-store.js';
 import { type GivenRecords, SessionStores } from './session-stores.js';
-import { STATEFUL_HANDLERS } from './stateful-handlers.js';
 import { watchFiles } from './reload/watch-files.js';
 
 export interface MockServer {
@@ -191,6 +191,7 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
     routes: new Map(),
     contractMethods: '',
     resourceHandlers: new Map(),
+    unreadCreates: new Map(),
     errorBodies: errorBodiesOf(contract, ERROR_STATUSES),
     basePath,
     cors,
@@ -236,6 +237,7 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
     }
     const served = servedResources(next);
     mock.resourceHandlers = resourceHandlers(next, served);
+    mock.unreadCreates = unreadCreateAnswers(next);
     mock.errorBodies = errorBodiesOf(next, ERROR_STATUSES);
     resourcesByName.clear();
     for (const [name, entry] of adminResources(next, served)) resourcesByName.set(name, entry);
@@ -278,8 +280,8 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
   mock.admin.ownOrigin = new URL(url).origin;
   // Warm Prism after listening, and only when some operation needs it: start-up is not made to wait for it.
   const warmIfNeeded = () => {
-    if (mock.contract.operations.some((op) => !STATEFUL_HANDLERS[op.operationId] && !mock.resourceHandlers.has(op.operationId)))
-      warmPrism().catch(() => {});
+    const answered = (id: string) => mock.resourceHandlers.has(id) || mock.unreadCreates.has(id);
+    if (mock.contract.operations.some((op) => !answered(op.operationId))) warmPrism().catch(() => {});
   };
   warmIfNeeded();
   // --watch: an edited contract is served at once, the store kept; an edit that does not load changes nothing.

@@ -8,6 +8,7 @@ import type { CorsPolicy } from './boundary/cors.js';
 import type { AnsweredExchange } from './mock-options.js';
 import type { RequestJournal } from './admin/request-journal.js';
 import type { ResourceHandler } from './resource/resource-handlers.js';
+import type { UnreadCreateAnswer } from './resource/unread-create-answers.js';
 import type { HeaderList } from './request-state.js';
 import type { RuntimeRules } from './prefer/runtime-rules.js';
 import type { SessionStores } from './session-stores.js';
@@ -27,6 +28,8 @@ export interface MockContext {
   errorBodies: ErrorBodies;
   /** The generic store handlers of the contract's stateful resources, by operationId (made again on a reload). */
   resourceHandlers: ReadonlyMap<string, ResourceHandler>;
+  /** The answers of the creates whose records nothing reads back, by operationId (made again on a reload). */
+  unreadCreates: ReadonlyMap<string, UnreadCreateAnswer>;
   /** What a preflight advertises: the methods the contract has, HEAD with GET, and OPTIONS. */
   contractMethods: string;
   readonly basePath: string;

@@ -102,15 +102,15 @@ export function contractExample(operation: Operation, status: number): unknown {
 
 /**
  * The names of the examples (`examples:` keys; a lone `example:` is named `default`, as Prism reads them) of the
- * response Prism answers with: the one for `status`, or without it the lowest 2xx, else `default`. Another
- * response's example is no answer: Prism says 404 for it.
+ * response Prism answers with: the one for `status`, or without it the lowest 2xx (a `2XX` range when none is
+ * listed), else `default`. Another response's example is no answer: Prism says 404 for it.
  */
 export function exampleNames(operation: Operation, status?: number): string[] {
   const responses = (operation.prismOperation as PrismOperationExamples).responses ?? [];
   const byCode = (code: string) => responses.find((r) => r.code.toUpperCase() === code);
   const chosen =
     (status === undefined
-      ? responses.filter((r) => /^2\d\d$/.test(r.code)).sort((a, b) => a.code.localeCompare(b.code))[0]
+      ? (responses.filter((r) => /^2\d\d$/.test(r.code)).sort((a, b) => a.code.localeCompare(b.code))[0] ?? byCode('2XX'))
       : (byCode(String(status)) ?? byCode(`${String(status)[0]}XX`))) ?? byCode('DEFAULT');
   return [...new Set(chosen?.contents?.flatMap((m) => m.examples?.map((e) => e.key ?? '') ?? []) ?? [])];
 }

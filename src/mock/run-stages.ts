@@ -3,6 +3,7 @@ import type { MockContext } from './mock-context.js';
 import type { RequestState } from './request-state.js';
 import { answerAdmin } from './stages/answer-admin.js';
 import { answerFromStore } from './stages/answer-from-store.js';
+import { answerUnreadCreate } from './stages/answer-unread-create.js';
 import { answerWithPrism } from './stages/answer-with-prism.js';
 import { applyControls } from './stages/apply-controls.js';
 import { applyCors } from './stages/apply-cors.js';
@@ -34,7 +35,8 @@ export const STAGES: readonly Stage[] = [
   validate, // parameters and body against the contract
   applyControls, // fault=, an error code=
   negotiate, // Accept: 406
-  answerFromStore, // the stateful handler by operationId
+  answerFromStore, // the generic store handler by operationId
+  answerUnreadCreate, // a create nothing reads back: the contract's answer, no store
   answerWithPrism, // every other operation
 ];
 

@@ -39,6 +39,8 @@ describe('mask-credentials', () => {
     expect(maskSetCookie('id=x')).toBe('id=***');
     expect(maskSetCookie('garbage')).toBe('***');
     expect(maskHeader('Set-Cookie', 'sid=1; Secure')).toBe('sid=***; Secure');
+    expect(maskHeader('Cookie', 'sid=abc; theme=dark')).toBe('sid=***; theme=***');
+    expect(maskHeader('cookie', 'bare')).toBe('***');
     expect(maskHeader('x-api-key', 'k')).toBe('***');
     expect(maskHeader('content-type', 'text/plain')).toBe('text/plain');
   });

@@ -42,11 +42,29 @@ export function maskSetCookie(value: string): string {
   return `${name}${equals === -1 ? '' : '='}${REDACTED}${end === -1 ? '' : value.slice(end)}`;
 }
 
-/** A header value masked by its name, or as it was: Authorization by maskAuthorization, Set-Cookie by maskSetCookie. */
+/**
+ * A Cookie value with its cookies' values masked (RFC 6265 §4.2.1: cookie-pairs separated by "; "): `sid=abc;
+ * theme=dark` → `sid=***; theme=***`. The names say which session was sent; a pair without `=` goes whole.
+ */
+export function maskCookie(value: string): string {
+  return value
+    .split(';')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      return eq === -1 ? REDACTED : `${pair.slice(0, eq).trim()}=${REDACTED}`;
+    })
+    .join('; ');
+}
+
+/**
+ * A header value masked by its name, or as it was: the one rule for the runner's records and the mock's journal.
+ * Authorization keeps its scheme, Cookie and Set-Cookie their names, any other credential-named header goes whole.
+ */
 export function maskHeader(name: string, value: string): string {
   const lower = name.toLowerCase();
   if (lower === 'authorization' || lower === 'proxy-authorization') return maskAuthorization(value);
   if (lower === 'set-cookie' || lower === 'set-cookie2') return maskSetCookie(value);
+  if (lower === 'cookie') return maskCookie(value);
   return isCredentialName(lower) ? REDACTED : value;
 }
 

@@ -13,6 +13,7 @@ import { runCli } from './run-cli.js';
 const evolved = join(packageRoot(), 'test', 'contracts', 'evolved-petstore', 'openapi.yaml');
 const createPetFile = join(packageRoot(), 'conformance', 'create-pet.yaml');
 const args = (target: string) => ['--target', target, '--contract', evolved, '--scenarios', createPetFile, '--no-generate'];
+const records = (count = 0) => `${count} record${count === 1 ? '' : 's'}`;
 const deletableCount = (report: RunResult) => (report.created ?? []).filter((c) => c.deletable).reduce((n, c) => n + c.count, 0);
 
 /** A tiny in-memory pet store with deletePet (the evolved contract's pets), and nothing else. */
@@ -53,7 +54,8 @@ describe('what a run leaves behind', () => {
       expect(pets?.deletable).toBe(true);
       expect(report.cleanup).toEqual({ deleted: pets?.count, gone: 0, failed: 0 });
       expect(store.pets.size).toBe(0);
-      const line = `Created ${pets?.count} pets; cleanup deleted ${pets?.count} resources, none failed`;
+      expect(pets?.path).toBe('/pets');
+      const line = `Created ${records(pets?.count)} in /pets; cleanup deleted ${records(pets?.count)}, none failed`;
       expect(run.out).toContain(`\n${line}\n`);
       expect(await readFile(join(run.reportDir, 'summary.md'), 'utf8')).toContain(`\n${line}\n`);
       expect(await readFile(join(run.reportDir, 'report.html'), 'utf8')).toContain(`<p id="created">${line}</p>`);
@@ -71,7 +73,7 @@ describe('what a run leaves behind', () => {
       expect(count).toBeGreaterThan(0);
       expect(report.cleanup).toBeUndefined();
       expect(store.pets.size).toBe(count);
-      expect(run.out).toContain(`\nCreated ${count} pets; --no-cleanup: left on the target\n`);
+      expect(run.out).toContain(`\nCreated ${records(count)} in /pets; --no-cleanup: left on the target\n`);
     } finally {
       store.close();
     }
@@ -124,7 +126,7 @@ describe('what a run leaves behind', () => {
     expect(count).toBeGreaterThan(0);
     expect(report.cleanup).toBeUndefined();
     expect(run.out).toMatch(
-      new RegExp(`\\nCreated .*\\b${count} pets; no delete in the contract for .*\\bpets: left on the target\\n`),
+      new RegExp(`\\nCreated .*\\b${records(count)} in /pets; no delete in the contract for .*/pets: left on the target\\n`),
     );
   });
 });

@@ -524,7 +524,7 @@ describe('createHttpClient with -H headers', () => {
     const exchange = await http.send({ method: 'GET', url: `${base}/pets`, headers: { 'x-team': 'red' }, body: undefined });
     await http.close();
     expect(seen[0]).toMatchObject({ 'x-api-key': 'tenant-secret-0123456789', 'x-team': 'red', cookie: 'sid=1' });
-    expect(exchange.request.headers).toMatchObject({ 'x-api-key': '***', 'x-team': 'red', cookie: '***' });
+    expect(exchange.request.headers).toMatchObject({ 'x-api-key': '***', 'x-team': 'red', cookie: 'sid=***' });
     expect(redactExchange(exchange, http.redact).response?.json).toEqual({ echo: '***' });
   });
 });

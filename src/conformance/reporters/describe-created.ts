@@ -9,8 +9,8 @@ import { plural } from './plural.js';
 export function describeCreated(result: Pick<RunResult, 'created' | 'cleanup'>): string | undefined {
   const created = (result.created ?? []).filter((c) => c.count > 0);
   if (created.length === 0) return undefined;
-  const made = created.map((c) => `${c.count} ${c.collection}`).join(', ');
-  const kept = created.filter((c) => !c.deletable).map((c) => c.collection);
+  const made = created.map((c) => `${plural(c.count, 'record')} in ${c.path}`).join(', ');
+  const kept = created.filter((c) => !c.deletable).map((c) => c.path);
   const undeletable = kept.length === 0 ? '' : `; no delete in the contract for ${kept.join(', ')}: left on the target`;
   const { cleanup } = result;
   if (cleanup === undefined) {
@@ -19,5 +19,5 @@ export function describeCreated(result: Pick<RunResult, 'created' | 'cleanup'>):
   }
   const notDeleted = cleanup.failed === 0 ? 'none failed' : `${cleanup.failed} could not be deleted`;
   const gone = cleanup.gone === 0 ? '' : `, ${cleanup.gone} already gone`;
-  return `Created ${made}; cleanup deleted ${plural(cleanup.deleted, 'resource')}${gone}, ${notDeleted}${undeletable}`;
+  return `Created ${made}; cleanup deleted ${plural(cleanup.deleted, 'record')}${gone}, ${notDeleted}${undeletable}`;
 }

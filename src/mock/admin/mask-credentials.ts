@@ -1,31 +1,26 @@
 import { REDACTED } from '../../shared/create-redactor.js';
-import { isCredentialName, maskAuthorization } from '../../shared/mask-credentials.js';
+import { isCredentialName, maskAuthorization, maskHeader } from '../../shared/mask-credentials.js';
 import { SESSION_HEADER } from '../session-stores.js';
 
 /**
  * Credentials of a request as the journal and the log show them: the names stay (they say how the app
- * authenticated), the values go. Cookies of every app on localhost reach the mock with each request.
+ * authenticated), the values go, by the shared rule (src/shared/mask-credentials.ts). Cookies of every app on
+ * localhost reach the mock with each request.
  */
-
-// By header name (lower-case, as Node gives it); any other whose name looks like a credential is masked whole.
-const MASKS: Readonly<Record<string, (value: string) => string>> = {
-  authorization: maskAuthorization,
-  'proxy-authorization': maskAuthorization,
-  cookie: cookieNamesOnly,
-};
 
 // Named like a credential, but the mock's own control: its value is shown as the entry's session anyway.
 const NOT_SECRET: ReadonlySet<string> = new Set([SESSION_HEADER]);
 
 /**
- * The value to show for a header, or undefined to show it as sent (keys still redacted). Authorization keeps only
- * its scheme even with `keepSecrets` (--journal-secrets), as it always has: it holds the mock's own keys.
+ * The value to show for a header (lower-case name, as Node gives it), or undefined to show it as sent (keys still
+ * redacted). Authorization keeps only its scheme even with `keepSecrets` (--journal-secrets), as it always has: it
+ * holds the mock's own keys.
  */
-export function maskHeader(name: string, value: string, keepSecrets: boolean): string | undefined {
+export function maskJournalHeader(name: string, value: string, keepSecrets: boolean): string | undefined {
   if (name === 'authorization') return maskAuthorization(value);
   if (keepSecrets || NOT_SECRET.has(name)) return undefined;
-  const mask = Object.hasOwn(MASKS, name) ? MASKS[name] : isCredentialName(name) ? wholly : undefined;
-  return mask?.(value);
+  const masked = maskHeader(name, value);
+  return masked === value ? undefined : masked;
 }
 
 /** A request target with the values of credential-named query parameters and any userinfo masked. */
@@ -66,18 +61,3 @@ function maskUserinfo(path: string): string {
 }
 
 const SLASH = 47;
-
-function wholly(): string {
-  return REDACTED;
-}
-
-// `sid=abc; theme=dark` → `sid=***; theme=***` (RFC 6265 §4.2.1: cookie-pairs separated by "; ").
-function cookieNamesOnly(value: string): string {
-  return value
-    .split(';')
-    .map((pair) => {
-      const eq = pair.indexOf('=');
-      return eq === -1 ? REDACTED : `${pair.slice(0, eq).trim()}=${REDACTED}`;
-    })
-    .join('; ');
-}

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { createRedactor } from '../../shared/create-redactor.js';
-import { maskHeader, maskTarget } from './mask-credentials.js';
+import { maskJournalHeader, maskTarget } from './mask-credentials.js';
 import { JOURNAL_RECORD_MIN_BYTES } from '../mock-options.js';
 
 /** One request as the mock saw it, kept raw and redacted only when shown (recording stays cheap). */
@@ -184,7 +184,7 @@ export function renderJournalRecord(
   for (const [name, value] of Object.entries(record.headers)) {
     if (value === undefined) continue;
     const text = Array.isArray(value) ? value.join(', ') : value;
-    headers[redact(name)] = (maskHeader(name, text, keepSecrets) ?? redact(text)).slice(0, JOURNAL_HEADER_CHARS);
+    headers[redact(name)] = (maskJournalHeader(name, text, keepSecrets) ?? redact(text)).slice(0, JOURNAL_HEADER_CHARS);
   }
   return {
     time: new Date(record.at).toISOString(),

@@ -2,7 +2,6 @@ import type { Operation } from '../../contract/operation.js';
 import { mockError } from '../error-codes.js';
 import { checkPreferredStatus } from './preferred-status.js';
 import { exampleNames } from '../prism-adapter.js';
-import { STATEFUL_HANDLERS } from '../stateful-handlers.js';
 import { type Preferences, readPreferences } from './read-preferences.js';
 import { readSession } from '../session-stores.js';
 
@@ -54,8 +53,8 @@ export class RuntimeRules {
     } catch (error) {
       throw invalid((error as Error).message.replace(/^header\.prefer: /, 'prefer: '));
     }
-    // Only Prism answers with an example (the store answers the others, and says example= was not applied).
-    const names = example !== undefined && !STATEFUL_HANDLERS[operation.operationId] ? exampleNames(operation, code) : undefined;
+    // example= names one of Prism's examples: a request that asks for one Prism would not have is refused too.
+    const names = example !== undefined ? exampleNames(operation, code) : undefined;
     if (names && !names.includes(example as string)) {
       throw invalid(
         `prefer: example=${example} is not an example of ${operation.operationId}'s ${code ?? 'success'} answer (examples: ${names.join(', ') || 'none'})`,

@@ -2,28 +2,26 @@ import { isAppError } from '../../contract/app-error.js';
 import { statusOf } from '../error-codes.js';
 import type { MockResponse } from '../handler.js';
 import { markApplied, notApplied } from '../prefer/note-applied.js';
-import { STATEFUL_HANDLERS } from '../stateful-handlers.js';
 import type { Stage } from './stage.js';
 
 /**
- * The operation's stateful handler, when it has one (the rest go on to Prism). A success asked with Prefer is its
+ * The operation's generic store handler, when it has one (the rest go on). A success asked with Prefer is its
  * real answer, so a created record is stored and a fetched one is the stored one: code= is applied only if that is
  * the status the store gave.
  */
 export const answerFromStore: Stage = (state, mock) => {
   const operation = state.operation!;
   const generic = mock.resourceHandlers.get(operation.operationId);
-  const handler = generic?.handler ?? STATEFUL_HANDLERS[operation.operationId];
-  if (!handler) return undefined;
+  if (!generic) return undefined;
+  const { handler, writes } = generic;
   const { code, example, dynamic } = state.preferences;
   // The message is made only for a request that asked: most ask for none of these.
   if (example !== undefined || dynamic !== undefined) {
     notApplied(state, ANSWERED_BY_PRISM, `${operation.operationId} is answered from the store`);
   }
   const { session } = state;
-  // A session's store is made by the first write to succeed in it: a read, a message (not kept) or a refused
-  // create makes none, nor takes one of --max-sessions' places.
-  const writes = generic?.writes ?? false;
+  // A session's store is made by the first write to succeed in it: a read or a refused create makes none, nor
+  // takes one of --max-sessions' places.
   const fresh = writes && session !== undefined && mock.sessions.peekResources(session) === undefined;
   const answer = () => {
     try {
