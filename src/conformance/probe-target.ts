@@ -1,4 +1,4 @@
-import { AppError } from '../contract/app-error.js';
+import { AppError, isAppError } from '../contract/app-error.js';
 import type { Contract } from '../contract/load-contract.js';
 import type { Operation } from '../contract/operation.js';
 import { makeCase } from './cases/generate/make-case.js';
@@ -24,8 +24,13 @@ export const OPTIONAL_OPERATION = 'x-optional-operation';
 const NAME = 'the target answers the operations of the contract';
 const DESCRIPTION =
   'Given the target, when each safe operation and each operation the contract may lack gets one valid request with the run key, then the answers show the target is reachable, takes the key and serves the paths.';
+const REACH_NAME = 'the target answers';
+const REACH_DESCRIPTION =
+  'Given a contract with no GET operation (and no optional one to probe, or --read-only), when the base URL gets one HEAD request with the run key, then any HTTP answer shows the target is reachable and trusted; its status is not judged, since no operation documents that URL.';
 // RFC 9110 §15.5.5, §15.5.6: what a server answers for a path or a method it does not have.
 const NOT_SERVED = new Set([404, 405]);
+// An answer too large or undecodable to judge has no response, yet its status line shows the target answered.
+const heardFrom = (exchange: Exchange) => exchange.response !== undefined || exchange.error?.status !== undefined;
 
 /**
  * The first phase: one valid request with the run's key to each safe operation, and to each operation whose
@@ -43,20 +48,20 @@ export async function probeTarget(
   const probed = contract.operations.filter(
     (op) => (op.method === 'GET' && !optional(op)) || (optional(op) && !options.readOnly),
   );
+  if (probed.length === 0) return { result: await reachTarget(context), stopped: undefined, notServed: new Map() };
   // One request per operation, side by side: an operation that hangs must not hide the others' answers.
   const steps = probed.map((operation) => ({
     ...validRequest(operation),
     ...(optional(operation) ? { observe: `whether the target serves ${operation.operationId}` } : {}),
   }));
   const started = performance.now();
-  // An answer too large or undecodable to judge has no status in its summary, yet the target answered it.
   let heard = false;
   const last = new Map<string, Exchange>();
   const parts = await runPool(steps, options.concurrency, (step) =>
     runScenario(makeCase({ kind: 'probe', id: 'target', name: NAME, description: DESCRIPTION, steps: [step] }), {
       ...context,
       client: observeClient(context.client, (exchange) => {
-        if (exchange.response !== undefined || exchange.error?.status !== undefined) heard = true;
+        if (heardFrom(exchange)) heard = true;
         last.set(step.operation.operationId, exchange);
       }),
     }),
@@ -72,12 +77,7 @@ export async function probeTarget(
     observations: parts.flatMap((part, i) => part.observations.map((o) => ({ ...o, step: i + 1 }))),
   };
   const answered = result.exchanges.filter((e) => e.status !== undefined);
-  if (!heard) {
-    const untrusted = [...last.values()].map((e) => certificateProblem(e.error?.code)).find((p) => p !== undefined);
-    if (untrusted) throw new AppError('target_untrusted', `Target ${context.target} is not trusted: ${untrusted}`);
-    const reason = result.findings[0]?.received ?? 'no answer';
-    throw new AppError('target_unreachable', `Target ${context.target} did not answer: ${reason}`);
-  }
+  if (!heard) throw notHeard(context.target, [...last.values()], result.findings[0]?.received);
   const notServed = new Map<string, string>();
   for (const exchange of answered) {
     const operation = contract.byId.get(exchange.operationId) as Operation;
@@ -99,6 +99,53 @@ export async function probeTarget(
   const shaped = answers.length === required.length ? deploymentStop(answers) : undefined;
   const stopped = reason === undefined ? shaped : { kind: 'configuration' as const, reason };
   return { result, stopped, notServed };
+}
+
+/**
+ * A contract with nothing the probe may send (only POSTs, say) would otherwise send nothing, and a target that
+ * answers would be taken for one that does not. Sending one of its operations could create or change data on a
+ * staging server, so the base URL gets a HEAD: safe (RFC 9110 §9.2.1), and every general-purpose server supports it
+ * (§9.1). Any status is an answer, a 404 or a 405 too: no operation documents this URL, so nothing is judged. It
+ * still tells a target that does not answer (exit 3, with the network error) and a certificate the run does not
+ * trust (exit 2) from one that answers, before any case sends a POST; a refused key or a missing base path then
+ * shows in the cases and their hints.
+ */
+async function reachTarget(context: ScenarioContext): Promise<ScenarioResult> {
+  const started = performance.now();
+  // The run's key as every case sends it: a gateway in front of the API answers the probe as it will the cases.
+  const headers: Record<string, string> = context.token === undefined ? {} : { authorization: `Bearer ${context.token}` };
+  const exchange = await context.client
+    .send({ method: 'HEAD', url: `${context.target}/`, headers, body: undefined })
+    .catch((error: unknown) => {
+      // A 429 whose Retry-After ends past --deadline: the target answered, and the cases meet the deadline.
+      if (isAppError(error) && error.code === 'deadline_reached') return undefined;
+      throw error;
+    });
+  if (exchange !== undefined && !heardFrom(exchange)) throw notHeard(context.target, [exchange], exchange.error?.message);
+  const status = exchange === undefined ? 429 : (exchange.response?.status ?? exchange.error?.status);
+  const description = `${REACH_DESCRIPTION} It answered HTTP ${status}.`;
+  const {
+    steps: _,
+    connection: __,
+    ...identity
+  } = makeCase({ kind: 'probe', id: 'target', name: REACH_NAME, description, steps: [] });
+  return {
+    ...identity,
+    tags: ['generated', 'probe'],
+    outcome: 'passed',
+    skipReason: undefined,
+    durationMs: performance.now() - started,
+    exchanges: [],
+    findings: [],
+    observations: [],
+  };
+}
+
+/** No answer at all: a certificate the run does not trust is its configuration (exit 2), anything else exit 3. */
+function notHeard(target: string, exchanges: readonly Exchange[], reason: string | undefined): AppError {
+  const untrusted = exchanges.map((e) => certificateProblem(e.error?.code)).find((p) => p !== undefined);
+  if (untrusted) return new AppError('target_untrusted', `Target ${target} is not trusted: ${untrusted}`);
+  return new AppError('target_unreachable', `Target ${target} did not answer: ${reason ?? 'no answer'}`);
 }
 
 function stopReason(answered: ScenarioResult['exchanges'], target: string, basePaths: readonly string[]): string | undefined {

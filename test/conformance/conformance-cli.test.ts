@@ -1,6 +1,6 @@
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer } from 'node:net';
+import { freePort } from '../support/free-port.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -311,13 +311,4 @@ async function runCliOnTty(args: readonly string[], env: Record<string, string>)
     isTTY: true,
   });
   return { out };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
