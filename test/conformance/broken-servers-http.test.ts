@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEV_API_KEY } from '../../src/mock/mock-options.js';
 import type { Mutation, ProxyRequest } from '../support/mutating-proxy.js';
 import { errorJson, pathOf } from '../support/pet-mutations.js';
 import { namedCheckIds } from './run-cli.js';
@@ -93,6 +96,24 @@ describe('the runner against servers that mishandle HEAD, OPTIONS or an answer w
     expect(finding?.title).toMatch(/^23 bytes followed the header block of the 200 to HEAD/);
     expect(finding?.curl).toMatch(/^curl -sS -i -I '.*\/v1\/pets' .*-H "Authorization: Bearer \$PETSTORE_API_KEY"/);
     expect(run.out).not.toContain('petstore-dev-key');
+  });
+
+  it('redacts the key from the stray bytes it quotes, when a HEAD echoes the request after its header block', async () => {
+    const run = await runAgainst(
+      {
+        response: (res, req) =>
+          isHead(req) ? { ...res, body: `echo: ${req.headers.authorization}`, wire: { broken: 'stray-bytes' } } : res,
+      },
+      ['--case', 'http/listPets/*', '--reporter', 'json,markdown,html'],
+    );
+    const finding = (await run.report()).scenarios
+      .flatMap((s) => s.findings)
+      .find((f) => f.checkId === 'no-content-after-headers');
+    expect(finding?.received).toMatch(/^HTTP 200, then 29 bytes: "echo: Bearer \*\*\*"$/);
+    for (const file of ['report.json', 'summary.md', 'report.html']) {
+      expect(await readFile(join(run.reportDir, file), 'utf8')).not.toContain(DEV_API_KEY);
+    }
+    expect(run.out).not.toContain(DEV_API_KEY);
   });
 
   it.each([
