@@ -34,10 +34,11 @@ export const headLikeGet: Check = {
   },
   unverified: ({ exchange, expect }) => {
     const status = exchange.response?.status;
-    if (exchange.request.method !== 'HEAD' || expect?.asGet === undefined || status === undefined || status < 400)
-      return undefined;
-    return status >= 500 && status !== 501
-      ? undefined
+    const get = expect?.asGet;
+    if (exchange.request.method !== 'HEAD' || get === undefined || status === undefined || status < 400) return undefined;
+    if (status >= 500 && status !== 501) return undefined;
+    return Number(get.status) >= 400
+      ? `the GET answered ${Number(get.status)} and HEAD ${status}: nothing served to compare`
       : `the target does not serve HEAD here (${status}): nothing to compare with the GET`;
   },
 };

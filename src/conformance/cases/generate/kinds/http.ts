@@ -4,7 +4,9 @@ import { inferResources } from '../../../../contract/resources/infer-resources.j
 import { resourceRoles } from '../../../../contract/resources/resource-roles.js';
 import type { Scenario } from '../../scenario.js';
 import type { CaseKind } from '../case-kind.js';
+import { createRandom } from '../create-random.js';
 import { makeCase, type StepSpec } from '../make-case.js';
+import { ownRecord } from '../own-records.js';
 import { validRequest } from '../valid-request.js';
 
 /**
@@ -62,6 +64,9 @@ function noContent(operation: Operation): Scenario {
  */
 function ownRequest(operation: Operation, contract: Contract): StepSpec {
   const request = validRequest(operation);
-  if (!resourceRoles(inferResources(contract)).has(operation.operationId)) return request;
-  return { ...request, params: {} };
+  const model = inferResources(contract);
+  const role = resourceRoles(model).get(operation.operationId);
+  // A resource without a create (or a parent without one) has no record of the run's own: its example id is read.
+  const creatable = role && !('reason' in ownRecord(role.resource, model, contract, createRandom(0), 'own'));
+  return creatable ? { ...request, params: {} } : request;
 }
