@@ -1,6 +1,8 @@
+import { createServer as createHttpsServer } from 'node:https';
 import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sendRaw } from '../../src/conformance/http/send-raw.js';
+import { selfSigned } from '../support/test-certificates.js';
 
 const servers: Server[] = [];
 afterAll(() => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))));
@@ -64,6 +66,23 @@ describe('a request sent raw, on a socket of its own', () => {
     const failure = await send(dropped.url);
     expect(failure).toMatchObject({ kind: 'connection' });
     expect(failure).not.toHaveProperty('code');
+  });
+
+  it('reaches an HTTPS target the run trusts (--ca), and fails one it does not with the TLS code', async () => {
+    const identity = await selfSigned();
+    const server = createHttpsServer(identity, (req, res) => res.writeHead(req.method === 'HEAD' ? 200 : 500).end());
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/v1/pets`;
+    const head = { method: 'HEAD', url, headers: {}, body: undefined };
+    expect(await sendRaw(head, LIMITS, { rejectUnauthorized: true, ca: [identity.cert] })).toMatchObject({
+      status: 200,
+      afterHead: { strayBytes: 0 },
+    });
+    expect(await sendRaw(head, LIMITS, { rejectUnauthorized: true })).toMatchObject({
+      kind: 'connection',
+      code: 'DEPTH_ZERO_SELF_SIGNED_CERT',
+    });
   });
 
   it('refuses a header HTTP/1.1 cannot carry before connecting', () => {
