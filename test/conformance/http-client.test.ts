@@ -567,6 +567,24 @@ describe('createHttpClient through a proxy', () => {
     expect(straight.response?.json).toEqual([]);
     expect(proxy.seen).toEqual([`${target}/pets`]);
   });
+
+  it('sends a raw request through HTTP_PROXY as any other, saying what follows its header block is unread', async () => {
+    const target = await listen(createServer((_, res) => res.writeHead(204).end()));
+    const proxy = await startProxy();
+    process.env.HTTP_PROXY = proxy.url;
+    const head = { method: 'HEAD', url: `${target}/pets`, headers: {}, body: undefined, raw: true };
+    const viaProxy = plain();
+    const proxied = await viaProxy.send(head);
+    await viaProxy.close();
+    process.env.NO_PROXY = '127.0.0.1';
+    const direct = plain();
+    const straight = await direct.send(head);
+    await direct.close();
+    expect(proxy.seen).toEqual([`${target}/pets`]);
+    expect(proxied.afterHead).toEqual({ unread: 'the run reaches the target through a proxy' });
+    expect(straight.afterHead).toEqual({ strayBytes: 0, strayStart: '' });
+    expect([proxied.response?.status, straight.response?.status]).toEqual([204, 204]);
+  });
 });
 
 async function tlsTarget(identity: { key: Buffer; cert: string }): Promise<string> {

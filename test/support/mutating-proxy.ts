@@ -19,7 +19,8 @@ export interface ProxyResponse {
   /**
    * How it goes on the wire: chunked instead of Content-Length, and/or the connection closed after it; `broken`
    * writes the message by hand, wrong in one way (a Content-Length larger than the body sent, a chunk size that is
-   * not hexadecimal, a body after a 204 counted in its Content-Length), then closes the connection.
+   * not hexadecimal, a body after a 204 counted in its Content-Length, a body after an answer that can have none
+   * and no length to count it: `stray-bytes`), then closes the connection; `drop` closes it without an answer.
    */
   readonly wire?: {
     readonly chunked?: boolean;
@@ -28,7 +29,7 @@ export interface ProxyResponse {
   };
 }
 
-type Broken = 'truncated' | 'bad-chunk' | 'no-content-body';
+type Broken = 'truncated' | 'bad-chunk' | 'no-content-body' | 'stray-bytes' | 'drop';
 
 /** One way of bending the real mock's behaviour: rewrite the request, answer it directly, or rewrite the answer. */
 export interface Mutation {
@@ -107,13 +108,17 @@ export async function startMutatingProxy(upstream: string, mutation: Mutation): 
 
 /** The answer written straight to the socket, past node's own framing, wrong in the way `how` names. */
 function writeBroken(res: ServerResponse, answer: ProxyResponse, headers: Record<string, string>, how: Broken): void {
+  if (how === 'drop') {
+    res.socket?.destroy();
+    return;
+  }
   const body = Buffer.from(answer.body);
   const framing =
     how === 'bad-chunk' ? 'transfer-encoding: chunked' : `content-length: ${body.length + (how === 'truncated' ? 100 : 0)}`;
   const head = [
     `HTTP/1.1 ${answer.status} X`,
     ...Object.entries(headers).map(([n, v]) => `${n}: ${v}`),
-    framing,
+    ...(how === 'stray-bytes' ? [] : [framing]),
     'connection: close',
   ];
   const payload = how !== 'bad-chunk' ? body : Buffer.concat([Buffer.from('zz\r\n'), body, Buffer.from('\r\n0\r\n\r\n')]);

@@ -67,10 +67,11 @@ function build(step: Step, scope: Readonly<Record<string, unknown>>, target: str
     headers[name] = scalarText(value, `headers.${name}`);
   }
   return {
-    method: step.operation.method,
+    method: step.method ?? step.operation.method,
     url: `${target.replace(/\/+$/, '')}${path}${search}`,
     headers,
     body,
+    ...(step.raw ? { raw: true } : {}),
     // A step's own Authorization header, which may carry a scenario's {{env.NAME}}, is masked by position.
     ...(shown === undefined || headers.authorization !== authorization ? {} : { shownAuthorization: shown }),
   };

@@ -33,6 +33,8 @@ export interface StepExpectation {
   readonly headers?: Readonly<Record<string, string | true>>;
   /** What an earlier write of the case must have done, judged by the check it names (checks/resource-effects.ts). */
   readonly effect?: ResourceEffect;
+  /** The GET this HEAD repeats (its status and headers): a HEAD the target serves answers the same status class and Content-Type. */
+  readonly asGet?: { readonly status: unknown; readonly headers: unknown };
 }
 
 /** The effect checks of a resource's writes (docs/resources.md, "Effect checks in the runner"). */
@@ -131,6 +133,16 @@ export interface Step {
    * skipped with this reason instead of failing: the target holds nothing to read, which is not its fault.
    */
   readonly unlessMissing?: string;
+  /**
+   * HTTP's own method sent to the operation's path instead of the operation's (HEAD on a GET, OPTIONS): the answer
+   * is held to what HTTP requires of that method (judge-exchange.ts OTHER_METHOD_CHECKS), not to the operation's.
+   */
+  readonly method?: 'HEAD' | 'OPTIONS';
+  /**
+   * Sent on a socket of its own and read byte by byte (http/send-raw.ts): bytes after an answer that can have no
+   * content are seen. Its answer's body is not decoded, so it is held to RAW_CHECKS alone (judge-exchange.ts).
+   */
+  readonly raw?: boolean;
   /** Whether any of the step's values holds a `{{...}}` template: the others are sent and compared as written. */
   readonly templated: boolean;
 }

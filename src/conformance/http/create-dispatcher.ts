@@ -14,10 +14,7 @@ import { skipUnsolicitedContinue } from './skip-unsolicited-continue.js';
  * and the connector is shared.
  */
 export function dispatcherFactory(options: HttpClientOptions): (connections: number) => Dispatcher {
-  const tls = {
-    rejectUnauthorized: options.insecure !== true,
-    ...(options.ca === undefined ? {} : { ca: [...rootCertificates, ...extraCertificates(), options.ca] }),
-  };
+  const tls = tlsOptions(options);
   const connect = noteBytesRead(skipUnsolicitedContinue(tls));
   const env = process.env;
   const proxied = PROXY_VARIABLES.some((name) => Boolean(env[name]));
@@ -25,6 +22,17 @@ export function dispatcherFactory(options: HttpClientOptions): (connections: num
     const agent = { keepAliveTimeout: 10_000, connections, connect };
     // http:// targets go to an http:// proxy in absolute form, as curl sends them; https:// ones through CONNECT.
     return proxied ? new EnvHttpProxyAgent({ ...agent, requestTls: tls, proxyTunnel: false }) : new Agent(agent);
+  };
+}
+
+/** How the run trusts the target's certificate: its connections and its raw requests (send-raw.ts) alike. */
+export function tlsOptions(options: Pick<HttpClientOptions, 'insecure' | 'ca'>): {
+  readonly rejectUnauthorized: boolean;
+  readonly ca?: string[];
+} {
+  return {
+    rejectUnauthorized: options.insecure !== true,
+    ...(options.ca === undefined ? {} : { ca: [...rootCertificates, ...extraCertificates(), options.ca] }),
   };
 }
 

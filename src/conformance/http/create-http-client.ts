@@ -1,6 +1,8 @@
 import type { Dispatcher } from 'undici';
-import { AppError } from '../../contract/app-error.js';
-import { dispatcherFactory, proxyCredentials } from './create-dispatcher.js';
+import { AppError, isAppError } from '../../contract/app-error.js';
+import { dispatcherFactory, proxyCredentials, tlsOptions } from './create-dispatcher.js';
+import { proxyFor } from './proxy-for.js';
+import { sendRaw } from './send-raw.js';
 import { secretHeaderValues } from './secret-headers.js';
 import { createRateLimiter } from './create-rate-limiter.js';
 import { createRedactor, type Redactor } from '../../shared/create-redactor.js';
@@ -13,7 +15,14 @@ import { rateLimitWait } from './rate-limit-wait.js';
 import { receivedResponse } from './received-response.js';
 import { LARGE_ANSWER_CHARS } from './collect-garbage.js';
 import { countJsonValues } from './count-json-values.js';
-import { type Exchange, REDACTED_BEARER, type ReceivedResponse, type SentRequest, type TransportError } from './exchange.js';
+import {
+  type AfterHead,
+  type Exchange,
+  REDACTED_BEARER,
+  type ReceivedResponse,
+  type SentRequest,
+  type TransportError,
+} from './exchange.js';
 
 export interface HttpClientOptions {
   /** The run's key: sent as given, recorded as `Bearer ***` and redacted from everything recorded. */
@@ -59,6 +68,11 @@ export interface OutgoingRequest extends SentRequest {
    * of it), or holding no secret (a random key, `Bearer` alone). Any other is masked by position.
    */
   readonly shownAuthorization?: string;
+  /**
+   * Sent on a socket of its own and read byte by byte (send-raw.ts), so that bytes after an answer that can have no
+   * content are seen (Exchange.afterHead). Through a proxy it goes as any other request, and says so.
+   */
+  readonly raw?: boolean;
 }
 
 export interface HttpClient {
@@ -117,6 +131,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     redact,
     redactPieces,
     large,
+    tls: tlsOptions(options),
   });
 }
 
@@ -128,6 +143,7 @@ interface ClientParts {
   readonly redact: Redactor;
   readonly redactPieces: Redactor;
   readonly large: Limits['large'];
+  readonly tls: ReturnType<typeof tlsOptions>;
 }
 
 function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
@@ -161,16 +177,19 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
     outgoing: OutgoingRequest,
     waits: { ms: number },
     over: Dispatcher = dispatcher,
-  ): Promise<{ response?: ReceivedResponse; error?: TransportError }> {
-    let outcome: Awaited<ReturnType<typeof sendOnce>>;
+  ): Promise<{ response?: ReceivedResponse; error?: TransportError; afterHead?: AfterHead }> {
+    let outcome: Awaited<ReturnType<typeof sendOnce>> & { afterHead?: AfterHead };
+    const proxy = outgoing.raw ? proxyFor(new URL(outgoing.url), process.env) : undefined;
     const queued = performance.now();
     // --rate-limit's slot and a free connection: both are the run's own pace, not the target's time.
     if (waitForSlot) await waitForSlot();
     const leave = await onTheWire();
     waits.ms += performance.now() - queued;
     try {
-      outcome = await sendOnce(over, outgoing, limits);
+      outcome =
+        outgoing.raw && proxy === undefined ? await sendRaw(outgoing, limits, parts.tls) : await sendOnce(over, outgoing, limits);
     } catch (error) {
+      if (isAppError(error)) throw error;
       // undici refused to send it (a header value with a line break, say): the step's fault, not the target's,
       // and sending it again would only fail again.
       throw new AppError(
@@ -199,7 +218,10 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
       if (value !== undefined)
         headers[name] = Array.isArray(value) ? value.map((one) => maskHeader(name, one)).join(', ') : maskHeader(name, value);
     }
-    return { response: receivedResponse(outcome.status, headers, text, outcome.byteOrderMark, outcome.invalidUtf8) };
+    const response = receivedResponse(outcome.status, headers, text, outcome.byteOrderMark, outcome.invalidUtf8);
+    // A proxy answers with framing of its own: what the target sent after its header block never reaches the run.
+    const afterHead = proxy === undefined ? outcome.afterHead : { unread: 'the run reaches the target through a proxy' };
+    return afterHead === undefined ? { response } : { response, afterHead };
   }
 
   return {
@@ -244,6 +266,7 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
         response: result.response,
         error: result.error,
         elapsedMs: performance.now() - started - waits.ms,
+        ...(result.afterHead === undefined ? {} : { afterHead: result.afterHead }),
       };
     },
     redact,

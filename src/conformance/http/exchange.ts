@@ -32,10 +32,19 @@ export interface TransportError {
   readonly idleClose?: boolean;
 }
 
+/**
+ * What came after the header block of an answer read on a socket of its own (OutgoingRequest.raw): for an answer
+ * that can have no content (to HEAD; a 1xx, 204 or 304), the bytes that followed it, which should be none; else why
+ * that could not be seen (the answer may carry content, or went through a proxy that frames answers anew).
+ */
+export type AfterHead = { readonly strayBytes: number; readonly strayStart: string } | { readonly unread: string };
+
 export interface Exchange {
   readonly request: SentRequest;
   readonly response: ReceivedResponse | undefined;
   readonly error: TransportError | undefined;
+  /** Set for a request sent raw (OutgoingRequest.raw) that was answered. */
+  readonly afterHead?: AfterHead;
   /** From sending the request to the last byte of the body, less any wait behind the run's own requests. */
   readonly elapsedMs: number;
 }

@@ -27,11 +27,14 @@ export function redactHeaders(headers: Readonly<Record<string, string>>, redact:
 }
 
 export function redactExchange(exchange: Exchange, redact: Redactor): Exchange {
-  const { response } = exchange;
+  const { response, afterHead } = exchange;
   return {
     ...exchange,
     request: redactRequest(exchange.request, redact),
     response: response && receivedResponse(response.status, redactHeaders(response.headers, redact), redact(response.text)),
+    ...(afterHead !== undefined && 'strayStart' in afterHead
+      ? { afterHead: { ...afterHead, strayStart: redact(afterHead.strayStart) } }
+      : {}),
   };
 }
 

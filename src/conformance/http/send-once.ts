@@ -151,7 +151,7 @@ export function sendOnce(dispatcher: Dispatcher, outgoing: SentRequest, limits: 
           // A status line came first: the target answered, and its answer broke off or broke HTTP's framing.
           const failure = {
             kind: 'connection' as const,
-            message: answer ? `${describe(error)}${noContentNote(answer)}` : describe(error),
+            message: answer ? `${describeError(error)}${noContentNote(answer)}` : describeError(error),
             ...(code === undefined ? {} : { code }),
             ...(answer ? { status: answer.status } : {}),
           };
@@ -198,13 +198,13 @@ function toText(bytes: Buffer): string {
   return bytes.toString('utf8', startsWithBom(bytes) ? 3 : 0);
 }
 
-function startsWithBom(bytes: Buffer): boolean {
+export function startsWithBom(bytes: Buffer): boolean {
   return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 }
 
 // undici wraps the socket error: the cause carries the code people recognise (ECONNREFUSED, ECONNRESET). The
 // code stays in the message, after what it means in words: a QA engineer reads the words, a search finds the code.
-function describe(error: unknown): string {
+export function describeError(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   const code = errorCode(error);
   const detail = cause?.code

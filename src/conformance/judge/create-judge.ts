@@ -55,6 +55,8 @@ function judgeItem(scenario: Scenario, { step, expect, exchange }: Sent, token: 
     observe: step.observe,
     setup: step.setup === true,
     respelled: step.respell !== undefined,
+    otherMethod: step.method !== undefined,
+    raw: step.raw === true,
     fromFile: scenario.source === 'file',
     expect,
     exchange,

@@ -1,5 +1,6 @@
 import { maskUrlCredentials } from '../../shared/mask-credentials.js';
 import { REDACTED_BEARER, type SentRequest } from '../http/exchange.js';
+import { proxyFor } from '../http/proxy-for.js';
 
 /**
  * A shell line that sends the same request. The run's key is never in it: a redacted Authorization header
@@ -7,7 +8,9 @@ import { REDACTED_BEARER, type SentRequest } from '../http/exchange.js';
  * holds the connection options the run used (curlTransport), so the line reaches the same server the same way.
  */
 export function curlLine(request: SentRequest, transport: readonly string[] = []): string {
-  const parts = ['curl -sS -i', ...transport, request.method === 'GET' ? '' : `-X ${request.method}`, shellQuote(request.url)];
+  // curl -X HEAD would wait for a body that never comes: -I is curl's own HEAD.
+  const method = request.method === 'GET' ? '' : request.method === 'HEAD' ? '-I' : `-X ${request.method}`;
+  const parts = ['curl -sS -i', ...transport, method, shellQuote(request.url)];
   for (const [name, value] of Object.entries(request.headers)) {
     if (name === 'authorization' && value === REDACTED_BEARER) parts.push('-H "Authorization: Bearer $PETSTORE_API_KEY"');
     else parts.push(`-H ${shellQuote(`${name}: ${value}`)}`);
@@ -39,35 +42,6 @@ export function curlTransport(options: CurlTransport): string[] {
     ...(https && options.insecure === true ? ['-k'] : []),
     ...(proxy === undefined ? [] : [`-x ${shellQuote(maskUrlCredentials(proxy))}`]),
   ];
-}
-
-// Lower-case names first; an https:// target without HTTPS_PROXY goes through HTTP_PROXY, as undici's
-// EnvHttpProxyAgent (the run's dispatcher) sends it.
-const PROXY_NAMES = {
-  'https:': ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'],
-  'http:': ['http_proxy', 'HTTP_PROXY'],
-};
-
-function proxyFor(url: URL, env: CurlTransport['env']): string | undefined {
-  const names = PROXY_NAMES[url.protocol === 'https:' ? 'https:' : 'http:'];
-  const proxy = names.map((name) => env[name]).find(Boolean);
-  if (proxy === undefined || bypassed(url.hostname, env.no_proxy ?? env.NO_PROXY ?? '')) return undefined;
-  return proxy;
-}
-
-// NO_PROXY: `*`, or host names and domains (`.example.com` or `example.com` covers its subdomains), ports ignored.
-function bypassed(host: string, noProxy: string): boolean {
-  return noProxy
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .some((entry) => {
-      if (entry === '*') return true;
-      const name = entry
-        .replace(/:\d+$/, '')
-        .replace(/^\*?\./, '')
-        .toLowerCase();
-      return host === name || host.endsWith(`.${name}`);
-    });
 }
 
 function shellQuote(text: string): string {

@@ -27,6 +27,10 @@ export interface JudgeItem {
   readonly setup: boolean;
   /** Sent to a spelling of the path the contract does not write: held to RESPELLED_CHECKS alone. */
   readonly respelled?: boolean;
+  /** Sent with HTTP's own method (HEAD, OPTIONS) rather than the operation's: held to OTHER_METHOD_CHECKS alone. */
+  readonly otherMethod?: boolean;
+  /** Read raw, its body not decoded (Step.raw): held to RAW_CHECKS alone. */
+  readonly raw?: boolean;
   /** The case comes from a scenario file: its expectations are the file's, not the contract's (Check.fileClause). */
   readonly fromFile?: boolean;
   readonly expect: StepExpectation;
@@ -65,7 +69,7 @@ export function judgeExchange(item: JudgeItem, context: JudgeContext): Judged {
     settings: context.settings,
     run: context.run,
   };
-  const checks = item.setup ? held(context.checks).setup : item.respelled ? held(context.checks).respelled : context.checks;
+  const checks = checksFor(item, context.checks);
   const found = runChecks(checks, input);
   const problems = foldConsequences(found);
   context.onInput?.(input);
@@ -136,16 +140,42 @@ const SETUP_CHECKS = new Set(['answered', 'no-server-error']);
 // a 404, a redirect or an HTML page are all the server's choice; serving it without credentials never is.
 const RESPELLED_CHECKS = new Set(['answered', 'no-server-error', 'auth-enforced']);
 
-// The same list on every setup step of a run, so runChecks' sorting of it (and this filter) is done once.
-const subsets = new WeakMap<readonly Check[], { readonly setup: readonly Check[]; readonly respelled: readonly Check[] }>();
+// What HEAD or OPTIONS on an operation's path is held to: the contract documents neither, so only HTTP's own rules
+// for the method apply (a 405 or 404 means "not served"); the operation's status, schema and headers do not.
+const OTHER_METHOD_CHECKS = new Set(['head-options-answered', 'head-like-get', 'no-content-after-headers']);
 
-function held(checks: readonly Check[]): { readonly setup: readonly Check[]; readonly respelled: readonly Check[] } {
+// What a raw step of the operation's own method is held to: its body is not decoded, and other cases judge the rest.
+const RAW_CHECKS = new Set(['answered', 'no-server-error', 'no-content-after-headers']);
+
+type Subsets = Readonly<Record<'setup' | 'respelled' | 'otherMethod' | 'raw', readonly Check[]>>;
+
+// The same list on every such step of a run, so runChecks' sorting of it (and this filter) is done once.
+const subsets = new WeakMap<readonly Check[], Subsets>();
+
+/** The checks one exchange is held to: all of them, or the few that apply to how its step was sent. */
+export function checksFor(item: Pick<JudgeItem, 'setup' | 'respelled' | 'otherMethod' | 'raw'>, checks: readonly Check[]) {
+  const kind = item.setup
+    ? 'setup'
+    : item.respelled
+      ? 'respelled'
+      : item.otherMethod
+        ? 'otherMethod'
+        : item.raw
+          ? 'raw'
+          : undefined;
+  if (kind === undefined) return checks;
   let known = subsets.get(checks);
   if (known === undefined) {
-    known = { setup: checks.filter((c) => SETUP_CHECKS.has(c.id)), respelled: checks.filter((c) => RESPELLED_CHECKS.has(c.id)) };
+    const only = (ids: ReadonlySet<string>) => checks.filter((c) => ids.has(c.id));
+    known = {
+      setup: only(SETUP_CHECKS),
+      respelled: only(RESPELLED_CHECKS),
+      otherMethod: only(OTHER_METHOD_CHECKS),
+      raw: only(RAW_CHECKS),
+    };
     subsets.set(checks, known);
   }
-  return known;
+  return known[kind];
 }
 
 // A report embeds the body of every finding: a 50 MB answer must not be copied into each of them.

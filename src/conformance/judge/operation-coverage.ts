@@ -58,7 +58,9 @@ export function countCoverage(
     rows.set(`${row.operationId} ${row.status}`, row.notGenerated ? { ...counted, notGenerated: row.notGenerated } : counted);
   }
   for (const exchange of scenarios.flatMap((s) => s.exchanges)) {
-    if (exchange.status === undefined) continue;
+    // HEAD or OPTIONS on an operation's path (the http kind) is HTTP's method, not the operation: it covers none of its statuses.
+    const op = operations.get(exchange.operationId);
+    if (exchange.status === undefined || (op !== undefined && exchange.method !== op.method)) continue;
     const status = exchange.documentedAs ?? String(exchange.status);
     const key = `${exchange.operationId} ${status}`;
     let row = rows.get(key);

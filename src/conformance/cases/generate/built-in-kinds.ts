@@ -1,6 +1,7 @@
 import type { CaseKind } from './case-kind.js';
 import { authKind } from './kinds/auth.js';
 import { effectsKind } from './kinds/effects.js';
+import { httpKind } from './kinds/http.js';
 import { idsKind } from './kinds/ids.js';
 import { invalidBodiesKind } from './kinds/invalid-bodies.js';
 import { mediaTypesKind } from './kinds/media-types.js';
@@ -18,4 +19,5 @@ export const BUILT_IN_KINDS: readonly CaseKind[] = [
   idsKind,
   effectsKind,
   authKind,
+  httpKind,
 ];

@@ -17,6 +17,8 @@ export interface StepSpec {
   readonly setup?: boolean;
   readonly respell?: Step['respell'];
   readonly unlessMissing?: string;
+  readonly method?: Step['method'];
+  readonly raw?: boolean;
 }
 
 export interface CaseSpec {
@@ -77,6 +79,8 @@ function makeStep(spec: StepSpec, i: number): Step {
     setup: spec.setup,
     respell: spec.respell,
     unlessMissing: spec.unlessMissing,
+    ...(spec.method === undefined ? {} : { method: spec.method }),
+    ...(spec.raw === undefined ? {} : { raw: spec.raw }),
     templated: false,
   };
   return { ...step, templated: holdsTemplate([step.path, step.query, step.headers, step.body, step.expect, step.repeat]) };

@@ -12,6 +12,8 @@ import { errorStatusMatches } from './error-status-matches.js';
 import { fetchedAsAddressed } from './fetched-as-addressed.js';
 import { headersDocumented } from './headers-documented.js';
 import { headersExpected } from './headers-expected.js';
+import { headLikeGet } from './head-like-get.js';
+import { headOptionsAnswered } from './head-options-answered.js';
 import { idAssignedOnce } from './id-assigned-once.js';
 import { idsUniqueInList } from './ids-unique-in-list.js';
 import { jsonCharset } from './json-charset.js';
@@ -19,6 +21,7 @@ import { jsonUtf8 } from './json-utf8.js';
 import { jsonWithoutBom } from './json-without-bom.js';
 import { listedAsCreated } from './listed-as-created.js';
 import { listWithinQuery } from './list-within-query.js';
+import { noContentAfterHeaders } from './no-content-after-headers.js';
 import { noServerError } from './no-server-error.js';
 import { refusedNotStored } from './refused-not-stored.js';
 import { RESOURCE_EFFECT_CHECKS } from './resource-effects.js';
@@ -52,6 +55,9 @@ export const BUILT_IN_CHECKS: readonly Check[] = [
   allowOn405,
   createdLocation,
   dateHeader,
+  headOptionsAnswered,
+  headLikeGet,
+  noContentAfterHeaders,
   ...RESOURCE_EFFECT_CHECKS,
   bodyExpected,
   headersExpected,

@@ -3,6 +3,7 @@ import { loadContract } from '../../../contract/load-contract.js';
 import { parseJson } from '../../../contract/lossless-json.js';
 import type { Operation } from '../../../contract/operation.js';
 import type { Exchange } from '../../http/exchange.js';
+import { checksFor } from '../judge-exchange.js';
 import { runChecks, unverifiedChecks } from '../run-checks.js';
 import type { Step, StepExpectation } from '../../cases/scenario.js';
 import { authEnforced } from './auth-enforced.js';
@@ -89,8 +90,38 @@ const withRequiredHeader: Operation = {
   ),
 };
 
-/** Per check: an exchange that conforms, and one crafted to break exactly the property the check enforces. */
-const CASES: Readonly<Record<string, { conforming: CheckInput; violation: CheckInput }>> = {
+/** The same exchange as sent with HTTP's own `method` on the operation's path, read raw: `strayBytes` after its head. */
+function asMethod(given: CheckInput, method: 'HEAD' | 'OPTIONS', strayBytes = 0): CheckInput {
+  const exchange: Exchange = {
+    ...given.exchange,
+    request: { ...given.exchange.request, method },
+    afterHead: { strayBytes, strayStart: '{"id":1}'.repeat(strayBytes).slice(0, strayBytes) },
+  };
+  return { ...given, exchange };
+}
+
+const GET_ANSWER = { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } };
+
+/**
+ * Per check: an exchange that conforms, and one crafted to break exactly the property the check enforces.
+ * `heldTo`: the exchange is a step's that only some checks judge (judge-exchange.ts checksFor), as HEAD or OPTIONS.
+ */
+const CASES: Readonly<Record<string, { conforming: CheckInput; violation: CheckInput; heldTo?: 'otherMethod' }>> = {
+  'head-options-answered': {
+    conforming: asMethod(input({ status: 405, body: '', contentType: null, headers: { allow: 'GET' } }), 'OPTIONS'),
+    violation: asMethod(input({ status: 500, body: '' }), 'OPTIONS'),
+    heldTo: 'otherMethod',
+  },
+  'head-like-get': {
+    conforming: asMethod(input({ body: '', expect: { asGet: GET_ANSWER } }), 'HEAD'),
+    violation: asMethod(input({ body: '', contentType: 'text/html', expect: { asGet: GET_ANSWER } }), 'HEAD'),
+    heldTo: 'otherMethod',
+  },
+  'no-content-after-headers': {
+    conforming: asMethod(input({ body: '' }), 'HEAD'),
+    violation: asMethod(input({ body: '' }), 'HEAD', 23),
+    heldTo: 'otherMethod',
+  },
   answered: {
     conforming: input(),
     violation: input({ error: { kind: 'timeout', message: 'no complete answer within 1000 ms' } }),
@@ -313,10 +344,11 @@ describe('every built-in check', () => {
   });
 
   describe.each(BUILT_IN_CHECKS.map((c) => [c.id, c] as const))('%s', (id, check) => {
-    const { conforming, violation } = CASES[id] as { conforming: CheckInput; violation: CheckInput };
+    const { conforming, violation, heldTo } = CASES[id] as (typeof CASES)[string];
+    const judging = checksFor({ setup: false, otherMethod: heldTo === 'otherMethod' }, BUILT_IN_CHECKS);
 
-    it('finds nothing in a conforming exchange, from any check', () => {
-      expect(runChecks(BUILT_IN_CHECKS, conforming)).toEqual([]);
+    it('finds nothing in a conforming exchange, from any check that judges it', () => {
+      expect(runChecks(judging, conforming)).toEqual([]);
     });
 
     it('finds exactly one problem in the crafted violation, saying what was received and documented', () => {

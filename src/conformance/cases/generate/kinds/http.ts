@@ -1,0 +1,72 @@
+import type { Contract } from '../../../../contract/load-contract.js';
+import type { Operation } from '../../../../contract/operation.js';
+import { inferResources } from '../../../../contract/resources/infer-resources.js';
+import { resourceRoles } from '../../../../contract/resources/resource-roles.js';
+import type { Scenario } from '../../scenario.js';
+import type { CaseKind } from '../case-kind.js';
+import { createRandom } from '../create-random.js';
+import { makeCase, type StepSpec } from '../make-case.js';
+import { ownRecord } from '../own-records.js';
+import { validRequest } from '../valid-request.js';
+
+/**
+ * What HTTP itself asks of the contract's operations, a few requests a run: HEAD and OPTIONS beside each GET, and
+ * the end of a documented 204. HEAD and OPTIONS go out raw (http/send-raw.ts) so the bytes after an answer that can
+ * have no content are seen.
+ */
+export const httpKind: CaseKind = {
+  id: 'http',
+  description:
+    'HEAD on each GET operation is answered as its GET, without content, and OPTIONS on its path is answered (either may be refused with 405 or 501, never with a server error); an operation documenting a 204 is sent once on a socket of its own, and no byte may follow its 204',
+  generate: ({ contract }) =>
+    contract.operations.flatMap((operation) => {
+      if (operation.method === 'GET') return [headAndOptions(operation, contract)];
+      return operation.responses.some((r) => r.code === '204') ? [noContent(operation)] : [];
+    }),
+};
+
+function headAndOptions(operation: Operation, contract: Contract): Scenario {
+  const op = operation.operationId;
+  const request = ownRequest(operation, contract);
+  return makeCase({
+    kind: 'http',
+    id: `${op}/head-options`,
+    name: `${op}: HEAD answers as GET without content, OPTIONS is answered`,
+    description: `Given ${op} answered a GET, when the same request is sent as HEAD and then as OPTIONS, then HEAD is served with the GET's status class and Content-Type and no byte after its header block, or refused with a 4xx or 501; OPTIONS is served or refused, never with a server error.`,
+    steps: [
+      // The GET is what HEAD is compared with; other cases judge its answer.
+      { ...request, setup: true, capture: 'get' },
+      { ...request, method: 'HEAD', raw: true, expect: { asGet: { status: '{{get.status}}', headers: '{{get.headers}}' } } },
+      {
+        ...request,
+        method: 'OPTIONS',
+        raw: true,
+        observe: `OPTIONS ${operation.path}: what the target answers (served, or refused with a 4xx or 501)`,
+      },
+    ],
+  });
+}
+
+function noContent(operation: Operation): Scenario {
+  const op = operation.operationId;
+  return makeCase({
+    kind: 'http',
+    id: `${op}/no-content`,
+    name: `${op}: nothing follows its 204`,
+    description: `Given a valid request to ${op}, which documents a 204, when it is sent on a connection of its own, then a 204 ends at its header block: no byte follows it (a byte would be read as the next answer on the connection). Any other answer is not judged here.`,
+    steps: [{ ...validRequest(operation), raw: true }],
+  });
+}
+
+/**
+ * A valid request to a GET; on a resource the run can create, with its path left for bind-own-records.ts to fill
+ * with a record of the case's own, so HEAD is compared with a GET that found something.
+ */
+function ownRequest(operation: Operation, contract: Contract): StepSpec {
+  const request = validRequest(operation);
+  const model = inferResources(contract);
+  const role = resourceRoles(model).get(operation.operationId);
+  // A resource without a create (or a parent without one) has no record of the run's own: its example id is read.
+  const creatable = role && !('reason' in ownRecord(role.resource, model, contract, createRandom(0), 'own'));
+  return creatable ? { ...request, params: {} } : request;
+}
