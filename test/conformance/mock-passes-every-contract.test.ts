@@ -10,6 +10,7 @@ const CONTRACTS = [
   'test/contracts/evolved-petstore/openapi.yaml',
   'test/contracts/library-api/openapi.yaml',
   'test/contracts/same-segment/openapi.yaml',
+  'test/contracts/client-named-ids/openapi.yaml',
   ...readdirSync('test/contracts/styles').map((style) => `test/contracts/styles/${style}/openapi.yaml`),
 ];
 

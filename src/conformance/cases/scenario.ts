@@ -77,6 +77,11 @@ export interface ResourceEffect {
     readonly writeStatus: unknown;
   };
   /**
+   * Judged only when an earlier write of the case was answered one of `in` (`status`, its captured status): a
+   * second create of a taken client-named id leaves the record as it was only where it was refused.
+   */
+  readonly onlyAfter?: { readonly status: unknown; readonly in: StatusExpectation };
+  /**
    * A second page of records: none of its records' `field` may be on the first (`previous`, the first page's
    * answer), and when both pages hold `size` records they must differ.
    */
@@ -92,6 +97,11 @@ export interface ResourceEffect {
 export interface Repeat {
   readonly count: number;
   readonly less?: string;
+  /**
+   * A value for each repetition, by index, read as `{{repeat.each}}`: generated creates of a client-named id (a
+   * book's ISBN) send a fresh one each, where one body sent twice would name one record twice.
+   */
+  readonly each?: readonly unknown[];
 }
 
 export interface Step {

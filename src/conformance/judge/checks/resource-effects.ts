@@ -29,11 +29,11 @@ export const RESOURCE_EFFECT_CHECKS: readonly Check[] = (Object.keys(CLAUSES) as
   observed: 'skipped',
   check: (input: CheckInput) => {
     const effect = input.expect?.effect;
-    return effect?.check === id ? judgeEffect(effect, input) : undefined;
+    return effect?.check === id && followsItsWrite(effect) ? judgeEffect(effect, input) : undefined;
   },
   unverified: (input: CheckInput) => {
     const effect = input.expect?.effect;
-    return effect?.check === id ? unverifiedListing(effect, input) : undefined;
+    return effect?.check === id && followsItsWrite(effect) ? unverifiedListing(effect, input) : undefined;
   },
 }));
 
@@ -106,6 +106,12 @@ function unverifiedListing(effect: ResourceEffect, { exchange }: CheckInput): st
   const items = listItems(exchange.response.json, listed.pointer);
   if (!items || !fullPage(items, effect) || items.some((item) => holds(item, listed.field, listed.value))) return undefined;
   return `the list answered a full page of ${items.length} without the record whose ${listed.field} is ${show(listed.value)}: it may be on a later page`;
+}
+
+// Another answer to the write it follows leaves the record to a choice the contract does not make: nothing to judge.
+function followsItsWrite(effect: ResourceEffect): boolean {
+  const after = effect.onlyAfter;
+  return after === undefined || matches(Number(after.status), after.in);
 }
 
 function written(effect: ResourceEffect): boolean {

@@ -3,13 +3,13 @@ import type { Operation } from '../../../../contract/operation.js';
 import { inferResources } from '../../../../contract/resources/infer-resources.js';
 import { requestSchema } from '../../../../contract/resources/representation.js';
 import type { Resource } from '../../../../contract/resources/resource.js';
-import { assignsIds, operationOf } from '../../../../contract/resources/resource-roles.js';
+import { operationOf } from '../../../../contract/resources/resource-roles.js';
 import type { Scenario } from '../../scenario.js';
 import type { CaseKind } from '../case-kind.js';
 import { successStatuses } from '../expected-statuses.js';
 import { makeCase, type StepSpec } from '../make-case.js';
 import type { Random } from '../create-random.js';
-import { createBody } from '../own-records.js';
+import { createBody, repeatedCreate } from '../own-records.js';
 import { validVariants } from '../value-variants.js';
 import { onceMarked } from '../../resource-marks.js';
 
@@ -26,7 +26,6 @@ export const paginationKind: CaseKind = {
       const found = creatorAndList(resource, contract.byId);
       return found && !whyNot(resource) ? casesFor(resource, found.create, found.list, random) : [];
     }),
-  // The filler repeats one body: a client-named id (a book's ISBN) would be sent twice, and refused as taken.
   notMade: ({ contract }) =>
     inferResources(contract).resources.flatMap((resource) => {
       const found = creatorAndList(resource, contract.byId);
@@ -43,13 +42,18 @@ export const paginationKind: CaseKind = {
     }),
 };
 
-// The checks count and read a list answer's items as a bare array (bodyLength, list-within-query).
+// The checks count and read a list answer's items as a bare array (bodyLength, list-within-query), and the filler
+// sends its creates to the collection path as written, with no parent's id to fill in.
 function whyNot(resource: Resource): string | undefined {
-  if (!assignsIds(resource))
-    return `the filler creates repeat one body, and ${resource.collectionPath}'s id field ${resource.id?.name} is sent by the client, so each would need an id of its own`;
-  if (resource.listPointer.length > 0)
-    return `its list wraps the records in ${resource.listPointer.join('.')}, and page sizes are counted on a bare array`;
-  return undefined;
+  const reasons = [
+    ...(resource.listPointer.length > 0
+      ? [`its list wraps the records in ${resource.listPointer.join('.')}, and page sizes are counted on a bare array`]
+      : []),
+    ...(resource.parent !== undefined
+      ? [`its records are nested under ${resource.parent}, and the filler creates name no parent`]
+      : []),
+  ];
+  return reasons.length > 0 ? reasons.join('; ') : undefined;
 }
 
 function creatorAndList(
@@ -67,13 +71,17 @@ function casesFor(resource: Resource, create: Operation, list: Operation, random
   const base = createBody(resource, create, random, false);
   const created = successStatuses(create);
   const listed = successStatuses(list);
-  const creates = (count: number, less?: string, fields: Record<string, unknown> = {}): StepSpec => ({
-    operation: create,
-    body: { kind: 'json', value: { ...base, ...fields } },
-    repeat: { count, ...(less ? { less } : {}) },
-    ...(count > 1 ? { parallel: FILLER_AT_ONCE } : {}),
-    expect: { status: created },
-  });
+  // Each create of a client-named id (a book's ISBN) sends one of its own: one body sent twice names one record.
+  const creates = (count: number, less?: string, fields: Record<string, unknown> = {}): StepSpec => {
+    const { body, repeat } = repeatedCreate(resource, create, { ...base, ...fields }, count, random);
+    return {
+      operation: create,
+      body,
+      repeat: { ...repeat, ...(less ? { less } : {}) },
+      ...(count > 1 ? { parallel: FILLER_AT_ONCE } : {}),
+      expect: { status: created },
+    };
+  };
   const cases: Scenario[] = [];
   const make = (id: string, name: string, description: string, steps: StepSpec[]) =>
     cases.push(makeCase({ kind: 'pagination', id: `${op}/${id}`, name, description, steps }));
@@ -81,11 +89,13 @@ function casesFor(resource: Resource, create: Operation, list: Operation, random
   // at both ends of the filler: a full page shows the oldest or the newest, and listed-as-created compares each
   // one it shows with what its create answered (a list that escapes or cuts names).
   const schema = requestSchema(create);
-  const hardValues: StepSpec[] = Object.entries(schema?.properties ?? {}).flatMap(([name, property]) =>
-    property.enum || resource.serverFields.includes(name)
+  // Not a client-named id: both ends would send its variants, naming one record twice.
+  const variants = Object.entries(schema?.properties ?? {}).flatMap(([name, property]) =>
+    property.enum || resource.serverFields.includes(name) || name === id
       ? []
-      : validVariants(property, random).map((variant) => creates(1, undefined, { [name]: variant.value })),
+      : validVariants(property, random).map((variant) => ({ [name]: variant.value })),
   );
+  const hardValues = (): StepSpec[] => variants.map((fields) => creates(1, undefined, fields));
   // A resource named with a mark of its own at each end too: a full page in creation order shows one of them, and
   // stored-once fails a page that shows it twice (a create stored twice).
   const onceMarkedCreate = (): StepSpec[] => {
@@ -105,9 +115,9 @@ function casesFor(resource: Resource, create: Operation, list: Operation, random
       [
         { ...atMost(max), capture: 'before' },
         ...onceMarkedCreate(),
-        ...hardValues,
+        ...hardValues(),
         creates(max + 1, '{{before.body}}'),
-        ...hardValues,
+        ...hardValues(),
         ...onceMarkedCreate(),
         { operation: list, query: { [page.name]: max }, expect: { status: listed, bodyLength: { equals: max } } },
       ],
