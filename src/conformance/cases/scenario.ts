@@ -27,6 +27,11 @@ export interface StepExpectation {
    */
   readonly bodyIncludes?: { readonly item: unknown; readonly whenShorterThan?: number };
   readonly bodyLength?: { readonly min?: number; readonly max?: number; readonly equals?: number };
+  /**
+   * Where the array that bodyEach, bodyIncludes and bodyLength read is, for a list that wraps its records
+   * (`['items']` of `{ items, next }`); the body itself when absent.
+   */
+  readonly listAt?: readonly string[];
   /** Fields the body must not hold with these exact values (a client-sent id never becomes the resource's id). */
   readonly bodyNot?: Readonly<Record<string, unknown>>;
   /** Header name (lower-case) → exact value, or true for "present". */

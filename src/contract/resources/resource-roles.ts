@@ -91,8 +91,13 @@ const NAME_LENGTH = 64;
 
 /** The records of a list answer of `resource`: the array its listPointer leads to, or undefined. */
 export function listedRecords(resource: Resource, body: unknown): readonly unknown[] | undefined {
+  return arrayAt(body, resource.listPointer);
+}
+
+/** The array `pointer` leads to in `body` through its objects' members (`['items']`), or undefined. */
+export function arrayAt(body: unknown, pointer: readonly string[]): unknown[] | undefined {
   let at = body;
-  for (const name of resource.listPointer) {
+  for (const name of pointer) {
     if (at === null || typeof at !== 'object' || Array.isArray(at)) return undefined;
     at = (at as Record<string, unknown>)[name];
   }

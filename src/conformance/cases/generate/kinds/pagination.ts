@@ -4,12 +4,13 @@ import { inferResources } from '../../../../contract/resources/infer-resources.j
 import { requestSchema } from '../../../../contract/resources/representation.js';
 import type { Resource } from '../../../../contract/resources/resource.js';
 import { operationOf } from '../../../../contract/resources/resource-roles.js';
-import type { Scenario } from '../../scenario.js';
+import type { Scenario, StepExpectation } from '../../scenario.js';
+import type { Contract } from '../../../../contract/load-contract.js';
 import type { CaseKind } from '../case-kind.js';
 import { successStatuses } from '../expected-statuses.js';
 import { makeCase, type StepSpec } from '../make-case.js';
 import type { Random } from '../create-random.js';
-import { createBody, repeatedCreate } from '../own-records.js';
+import { createBody, ownRecord, pathParams, repeatedCreate } from '../own-records.js';
 import { validVariants } from '../value-variants.js';
 import { onceMarked } from '../../resource-marks.js';
 
@@ -24,12 +25,14 @@ export const paginationKind: CaseKind = {
   generate: ({ contract, random }) =>
     inferResources(contract).resources.flatMap((resource) => {
       const found = creatorAndList(resource, contract.byId);
-      return found && !whyNot(resource) ? casesFor(resource, found.create, found.list, random) : [];
+      const owner = found && ownerOf(resource, contract, random);
+      return found && owner && !('reason' in owner) ? casesFor(resource, found.create, found.list, owner, random) : [];
     }),
-  notMade: ({ contract }) =>
+  notMade: ({ contract, random }) =>
     inferResources(contract).resources.flatMap((resource) => {
       const found = creatorAndList(resource, contract.byId);
-      const reason = found && whyNot(resource);
+      const owner = found && ownerOf(resource, contract, random);
+      const reason = owner && 'reason' in owner ? owner.reason : undefined;
       return found && reason
         ? [
             {
@@ -42,18 +45,17 @@ export const paginationKind: CaseKind = {
     }),
 };
 
-// The checks count and read a list answer's items as a bare array (bodyLength, list-within-query), and the filler
-// sends its creates to the collection path as written, with no parent's id to fill in.
-function whyNot(resource: Resource): string | undefined {
-  const reasons = [
-    ...(resource.listPointer.length > 0
-      ? [`its list wraps the records in ${resource.listPointer.join('.')}, and page sizes are counted on a bare array`]
-      : []),
-    ...(resource.parent !== undefined
-      ? [`its records are nested under ${resource.parent}, and the filler creates name no parent`]
-      : []),
-  ];
-  return reasons.length > 0 ? reasons.join('; ') : undefined;
+/** The parents a case creates first, whose ids its creates and lists are sent under (an author's books). */
+interface Owner {
+  readonly steps: readonly StepSpec[];
+  readonly values: readonly string[];
+}
+
+// Records nested under a parent are filled under a parent of the case's own: its list then holds only the case's.
+function ownerOf(resource: Resource, contract: Contract, random: Random): Owner | { readonly reason: string } {
+  if (resource.parent === undefined) return { steps: [], values: [] };
+  const own = ownRecord(resource, inferResources(contract), contract, random, 'owner');
+  return 'reason' in own ? own : { steps: own.steps.slice(0, -1), values: own.values.slice(0, -1) };
 }
 
 function creatorAndList(
@@ -65,17 +67,27 @@ function creatorAndList(
   return create && list ? { create, list } : undefined;
 }
 
-function casesFor(resource: Resource, create: Operation, list: Operation, random: Random): Scenario[] {
+function casesFor(resource: Resource, create: Operation, list: Operation, owner: Owner, random: Random): Scenario[] {
   const op = list.operationId;
+  // A list that wraps its records (`{ items, next }`) is counted and searched at its pointer.
+  const pointer = resource.listPointer;
+  const listAt = pointer.length > 0 ? { listAt: pointer } : {};
+  const before = `{{${['before', 'body', ...pointer].join('.')}}}`;
+  const listing = (query: Record<string, unknown>, expect: StepExpectation = {}): StepSpec => ({
+    operation: list,
+    params: pathParams(list, owner.values),
+    query,
+    expect: { status: successStatuses(list), ...expect, ...(expect.bodyLength || expect.bodyIncludes ? listAt : {}) },
+  });
   const id = (resource.id as NonNullable<Resource['id']>).name;
   const base = createBody(resource, create, random, false);
   const created = successStatuses(create);
-  const listed = successStatuses(list);
   // Each create of a client-named id (a book's ISBN) sends one of its own: one body sent twice names one record.
   const creates = (count: number, less?: string, fields: Record<string, unknown> = {}): StepSpec => {
     const { body, repeat } = repeatedCreate(resource, create, { ...base, ...fields }, count, random);
     return {
       operation: create,
+      params: pathParams(create, owner.values),
       body,
       repeat: { ...repeat, ...(less ? { less } : {}) },
       ...(count > 1 ? { parallel: FILLER_AT_ONCE } : {}),
@@ -84,7 +96,7 @@ function casesFor(resource: Resource, create: Operation, list: Operation, random
   };
   const cases: Scenario[] = [];
   const make = (id: string, name: string, description: string, steps: StepSpec[]) =>
-    cases.push(makeCase({ kind: 'pagination', id: `${op}/${id}`, name, description, steps }));
+    cases.push(makeCase({ kind: 'pagination', id: `${op}/${id}`, name, description, steps: [...owner.steps, ...steps] }));
   // Resources whose fields hold the hardest valid values (markup, quotes, 10,000 characters, int64 ends), created
   // at both ends of the filler: a full page shows the oldest or the newest, and listed-as-created compares each
   // one it shows with what its create answered (a list that escapes or cuts names).
@@ -107,7 +119,7 @@ function casesFor(resource: Resource, create: Operation, list: Operation, random
   if (page && max !== undefined) {
     const min = Math.max(1, page.schema.minimum ?? 1);
     // How many exist before the filler: list-within-query holds this page, like every other, to its page size.
-    const atMost = (n: number) => ({ operation: list, query: { [page.name]: n }, expect: { status: listed } });
+    const atMost = (n: number) => listing({ [page.name]: n });
     make(
       `${page.name}-maximum`,
       `${op} with ${page.name}=${max} answers a full page once more than ${max} match`,
@@ -116,17 +128,17 @@ function casesFor(resource: Resource, create: Operation, list: Operation, random
         { ...atMost(max), capture: 'before' },
         ...onceMarkedCreate(),
         ...hardValues(),
-        creates(max + 1, '{{before.body}}'),
+        creates(max + 1, before),
         ...hardValues(),
         ...onceMarkedCreate(),
-        { operation: list, query: { [page.name]: max }, expect: { status: listed, bodyLength: { equals: max } } },
+        listing({ [page.name]: max }, { bodyLength: { equals: max } }),
       ],
     );
     make(
       `${page.name}-minimum`,
       `${op} with ${page.name}=${min} answers exactly ${min}`,
       `Given at least ${min} resources, when ${op} is called with ${page.name}=${min}, then it answers exactly ${min}.`,
-      [creates(min), { operation: list, query: { [page.name]: min }, expect: { status: listed, bodyLength: { equals: min } } }],
+      [creates(min), listing({ [page.name]: min }, { bodyLength: { equals: min } })],
     );
     const fallback = page.schema.default;
     if (typeof fallback === 'number' && fallback < max) {
@@ -136,9 +148,9 @@ function casesFor(resource: Resource, create: Operation, list: Operation, random
         `Given more than ${fallback} resources (created first where fewer exist), when ${op} is called without ${page.name}, or with ${page.name}=${fallback}, then it answers exactly ${fallback}.`,
         [
           { ...atMost(max), capture: 'before' },
-          creates(fallback + 1, '{{before.body}}'),
-          { operation: list, expect: { status: listed, bodyLength: { equals: fallback } } },
-          { operation: list, query: { [page.name]: fallback }, expect: { status: listed, bodyLength: { equals: fallback } } },
+          creates(fallback + 1, before),
+          listing({}, { bodyLength: { equals: fallback } }),
+          listing({ [page.name]: fallback }, { bodyLength: { equals: fallback } }),
         ],
       );
     }
@@ -152,8 +164,8 @@ function casesFor(resource: Resource, create: Operation, list: Operation, random
         `Given more than ${between} resources (created first where fewer exist), when ${op} is called with ${page.name}=${between}, a value between its minimum and maximum, then it answers exactly ${between}.`,
         [
           { ...atMost(max), capture: 'before' },
-          creates(between + 1, '{{before.body}}'),
-          { operation: list, query: { [page.name]: between }, expect: { status: listed, bodyLength: { equals: between } } },
+          creates(between + 1, before),
+          listing({ [page.name]: between }, { bodyLength: { equals: between } }),
         ],
       );
     }
@@ -163,24 +175,20 @@ function casesFor(resource: Resource, create: Operation, list: Operation, random
       const only = { [filter.name]: value };
       const steps: StepSpec[] = [{ ...creates(1, undefined, only), capture: 'first' }, creates(1, undefined, only)];
       if (page && max !== undefined && max >= 2) {
-        steps.push({
-          operation: list,
-          query: { ...only, [page.name]: 2 },
-          expect: { status: listed, bodyLength: { equals: 2 } },
-        });
+        steps.push(listing({ ...only, [page.name]: 2 }, { bodyLength: { equals: 2 } }));
       }
       const whole = page && max !== undefined ? { [page.name]: max } : {};
-      steps.push({
-        operation: list,
-        query: { ...only, ...whole },
-        expect: {
-          status: listed,
-          bodyIncludes: {
-            item: { [id]: `{{first.body.${id}}}`, ...only },
-            ...(max !== undefined ? { whenShorterThan: max } : {}),
+      steps.push(
+        listing(
+          { ...only, ...whole },
+          {
+            bodyIncludes: {
+              item: { [id]: `{{first.body.${id}}}`, ...only },
+              ...(max !== undefined ? { whenShorterThan: max } : {}),
+            },
           },
-        },
-      });
+        ),
+      );
       make(
         `${filter.name}-${String(value)}`,
         `${op} filtered by ${filter.name}=${String(value)} holds only and all such resources`,
