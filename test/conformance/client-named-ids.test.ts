@@ -65,7 +65,8 @@ describe('cases for an id the client names', () => {
     const full = cases.find((c) => c.id === 'pagination/listBooks/limit-maximum');
     const [owner, ...steps] = full?.steps ?? [];
     expect(owner?.operation.operationId).toBe('createAuthor');
-    expect(steps.map((s) => s.path.authorId)).toEqual(steps.map(() => '{{owner-parent0.body.id}}'));
+    expect(owner?.setup).toBe(true);
+    expect(steps.map((s) => s.path.authorId)).toEqual(steps.map(() => '{{bound0.body.id}}'));
     expect(steps.at(-1)?.expect).toMatchObject({ bodyLength: { equals: 100 }, listAt: ['items'] });
     expect(steps.find((s) => s.repeat?.less)?.repeat?.less).toBe('{{before.body.items}}');
     // What still cannot be made is said: the marks are not looked for in a wrapped list.

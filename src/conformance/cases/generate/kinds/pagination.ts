@@ -5,12 +5,11 @@ import { requestSchema } from '../../../../contract/resources/representation.js'
 import type { Resource } from '../../../../contract/resources/resource.js';
 import { operationOf } from '../../../../contract/resources/resource-roles.js';
 import type { Scenario, StepExpectation } from '../../scenario.js';
-import type { Contract } from '../../../../contract/load-contract.js';
 import type { CaseKind } from '../case-kind.js';
 import { successStatuses } from '../expected-statuses.js';
 import { makeCase, type StepSpec } from '../make-case.js';
 import type { Random } from '../create-random.js';
-import { createBody, ownRecord, pathParams, repeatedCreate } from '../own-records.js';
+import { createBody, repeatedCreate } from '../own-records.js';
 import { validVariants } from '../value-variants.js';
 import { onceMarked } from '../../resource-marks.js';
 
@@ -25,38 +24,9 @@ export const paginationKind: CaseKind = {
   generate: ({ contract, random }) =>
     inferResources(contract).resources.flatMap((resource) => {
       const found = creatorAndList(resource, contract.byId);
-      const owner = found && ownerOf(resource, contract, random);
-      return found && owner && !('reason' in owner) ? casesFor(resource, found.create, found.list, owner, random) : [];
-    }),
-  notMade: ({ contract, random }) =>
-    inferResources(contract).resources.flatMap((resource) => {
-      const found = creatorAndList(resource, contract.byId);
-      const owner = found && ownerOf(resource, contract, random);
-      const reason = owner && 'reason' in owner ? owner.reason : undefined;
-      return found && reason
-        ? [
-            {
-              operationId: found.list.operationId,
-              cases: `pagination cases of ${found.list.operationId} (full pages, filters)`,
-              reason,
-            },
-          ]
-        : [];
+      return found ? casesFor(resource, found.create, found.list, random) : [];
     }),
 };
-
-/** The parents a case creates first, whose ids its creates and lists are sent under (an author's books). */
-interface Owner {
-  readonly steps: readonly StepSpec[];
-  readonly values: readonly string[];
-}
-
-// Records nested under a parent are filled under a parent of the case's own: its list then holds only the case's.
-function ownerOf(resource: Resource, contract: Contract, random: Random): Owner | { readonly reason: string } {
-  if (resource.parent === undefined) return { steps: [], values: [] };
-  const own = ownRecord(resource, inferResources(contract), contract, random, 'owner');
-  return 'reason' in own ? own : { steps: own.steps.slice(0, -1), values: own.values.slice(0, -1) };
-}
 
 function creatorAndList(
   resource: Resource,
@@ -67,7 +37,9 @@ function creatorAndList(
   return create && list ? { create, list } : undefined;
 }
 
-function casesFor(resource: Resource, create: Operation, list: Operation, owner: Owner, random: Random): Scenario[] {
+// A nested resource's creates and lists name no parent here: bindOwnRecords puts every step of a case under one
+// parent the case creates first (an author of its own), so the page holds only the case's records.
+function casesFor(resource: Resource, create: Operation, list: Operation, random: Random): Scenario[] {
   const op = list.operationId;
   // A list that wraps its records (`{ items, next }`) is counted and searched at its pointer.
   const pointer = resource.listPointer;
@@ -75,7 +47,6 @@ function casesFor(resource: Resource, create: Operation, list: Operation, owner:
   const before = `{{${['before', 'body', ...pointer].join('.')}}}`;
   const listing = (query: Record<string, unknown>, expect: StepExpectation = {}): StepSpec => ({
     operation: list,
-    params: pathParams(list, owner.values),
     query,
     expect: { status: successStatuses(list), ...expect, ...(expect.bodyLength || expect.bodyIncludes ? listAt : {}) },
   });
@@ -87,7 +58,6 @@ function casesFor(resource: Resource, create: Operation, list: Operation, owner:
     const { body, repeat } = repeatedCreate(resource, create, { ...base, ...fields }, count, random);
     return {
       operation: create,
-      params: pathParams(create, owner.values),
       body,
       repeat: { ...repeat, ...(less ? { less } : {}) },
       ...(count > 1 ? { parallel: FILLER_AT_ONCE } : {}),
@@ -96,7 +66,7 @@ function casesFor(resource: Resource, create: Operation, list: Operation, owner:
   };
   const cases: Scenario[] = [];
   const make = (id: string, name: string, description: string, steps: StepSpec[]) =>
-    cases.push(makeCase({ kind: 'pagination', id: `${op}/${id}`, name, description, steps: [...owner.steps, ...steps] }));
+    cases.push(makeCase({ kind: 'pagination', id: `${op}/${id}`, name, description, steps }));
   // Resources whose fields hold the hardest valid values (markup, quotes, 10,000 characters, int64 ends), created
   // at both ends of the filler: a full page shows the oldest or the newest, and listed-as-created compares each
   // one it shows with what its create answered (a list that escapes or cuts names).
