@@ -34,7 +34,8 @@ export type CrudBreakage =
   | 'refused-create-overwrites'
   | 'client-id-replaced'
   | 'ignores-limit'
-  | 'taken-id-replaces';
+  | 'taken-id-replaces'
+  | 'create-stored-twice';
 
 export interface CrudServer {
   readonly url: string;
@@ -135,6 +136,7 @@ export async function startCrudServer(contractFile: string, key: string, breakag
             : send(res, 400, problem(operation, 400));
         }
         store.set(String(newId), record);
+        if (breakage === 'create-stored-twice') store.set(`${String(newId)} copy`, record);
         if (breakage === 'created-later') hidden.set(String(newId), Date.now() + 1500);
         if (operation.responses.find((r) => r.code === '201')?.headers.some((h) => h.name.toLowerCase() === 'location')) {
           const named = breakage === 'location-other-id' ? nextId(resource.id?.schema) : newId;

@@ -12,7 +12,7 @@ import { successStatuses } from '../expected-statuses.js';
 import type { Random } from '../create-random.js';
 import { listedReadCases } from '../listed-read-cases.js';
 import { makeCase } from '../make-case.js';
-import { markedList, wrappedListsNotMade } from '../marked-list.js';
+import { markedList } from '../marked-list.js';
 import { clientNamedIdCase } from '../client-named-id.js';
 import { createBody, sendsOwnId } from '../own-records.js';
 
@@ -71,13 +71,8 @@ export const idsKind: CaseKind = {
     ...listedReadCases('ids', contract),
   ],
   // A client-named id (a book's ISBN) is the client's to keep unique: the service is not held to assigning one.
-  notMade: ({ contract, random }) => [
-    ...wrappedListsNotMade(
-      contract,
-      (create) => `ids/${create}/stored-once`,
-      (create, resource) => assignsIds(resource) || sendsOwnId(resource, create),
-    ),
-    ...inferResources(contract).resources.flatMap((resource) => {
+  notMade: ({ contract, random }) =>
+    inferResources(contract).resources.flatMap((resource) => {
       const create = operationOf(resource, 'create', contract.byId);
       if (!create || !resource.id || resource.stateless || !hasRole(resource, 'get') || assignsIds(resource)) return [];
       const op = create.operationId;
@@ -101,7 +96,6 @@ export const idsKind: CaseKind = {
             : []),
       ];
     }),
-  ],
 };
 
 /** For an id the client names in the create (a book's ISBN): the record is kept at that id, and stored once. */
