@@ -11,6 +11,7 @@ const CONTRACTS = [
   'test/contracts/library-api/openapi.yaml',
   'test/contracts/same-segment/openapi.yaml',
   'test/contracts/stateless-posts/openapi.yaml',
+  'test/contracts/client-named-ids/openapi.yaml',
   ...readdirSync('test/contracts/styles').map((style) => `test/contracts/styles/${style}/openapi.yaml`),
 ];
 

@@ -9,7 +9,8 @@ import type { Resource, ResourceOperationKind } from '../../src/contract/resourc
 
 /**
  * One stateful way a server can be wrong, each alone (issue 22's broken servers): the runner's effect checks must
- * fail each, and pass the server with none.
+ * fail each, and pass the server with none. 'taken-id-replaces' is no breakage but a choice the contract leaves
+ * open (a create of a taken client-named id replaces the record): it must pass.
  */
 export type CrudBreakage =
   | 'update-ignored'
@@ -28,7 +29,13 @@ export type CrudBreakage =
   | 'created-later'
   | 'ignores-offset'
   | 'patch-keeps-null'
-  | 'put-merges';
+  | 'put-merges'
+  | 'taken-id-stored-twice'
+  | 'refused-create-overwrites'
+  | 'client-id-replaced'
+  | 'ignores-limit'
+  | 'taken-id-replaces'
+  | 'create-stored-twice';
 
 export interface CrudServer {
   readonly url: string;
@@ -118,10 +125,18 @@ export async function startCrudServer(contractFile: string, key: string, breakag
     switch (kind) {
       case 'create': {
         const given = (body as Row)[idField];
-        const newId = given !== undefined && !resource.serverFields.includes(idField) ? given : nextId(resource.id?.schema);
-        if (store.has(String(newId))) return send(res, 400, problem(operation, 400));
+        const named = given !== undefined && !resource.serverFields.includes(idField) && breakage !== 'client-id-replaced';
+        const newId = named ? given : nextId(resource.id?.schema);
         const record = complete(resource, { ...(body as Row), [idField]: newId }, undefined);
+        if (store.has(String(newId))) {
+          if (breakage === 'taken-id-stored-twice') store.set(`${String(newId)} again ${++counter}`, record);
+          else if (breakage === 'refused-create-overwrites' || breakage === 'taken-id-replaces') store.set(String(newId), record);
+          return breakage === 'taken-id-stored-twice' || breakage === 'taken-id-replaces'
+            ? send(res, lowestSuccess(operation), record)
+            : send(res, 400, problem(operation, 400));
+        }
         store.set(String(newId), record);
+        if (breakage === 'create-stored-twice') store.set(`${String(newId)} copy`, record);
         if (breakage === 'created-later') hidden.set(String(newId), Date.now() + 1500);
         if (operation.responses.find((r) => r.code === '201')?.headers.some((h) => h.name.toLowerCase() === 'location')) {
           const named = breakage === 'location-other-id' ? nextId(resource.id?.schema) : newId;
@@ -137,9 +152,10 @@ export async function startCrudServer(contractFile: string, key: string, breakag
           if (wanted !== null) rows = rows.filter((row) => String(row[field]) === wanted);
         }
         const paging = resource.list?.paging ?? {};
-        const limit = paging.limit
-          ? Number(url.searchParams.get(paging.limit) ?? defaultOf(operation, paging.limit) ?? 1000)
-          : 1000;
+        const limit =
+          paging.limit && breakage !== 'ignores-limit'
+            ? Number(url.searchParams.get(paging.limit) ?? defaultOf(operation, paging.limit) ?? 1000)
+            : 1000;
         const offset =
           breakage === 'ignores-offset'
             ? 0

@@ -27,6 +27,11 @@ export interface StepExpectation {
    */
   readonly bodyIncludes?: { readonly item: unknown; readonly whenShorterThan?: number };
   readonly bodyLength?: { readonly min?: number; readonly max?: number; readonly equals?: number };
+  /**
+   * Where the array that bodyEach, bodyIncludes and bodyLength read is, for a list that wraps its records
+   * (`['items']` of `{ items, next }`); the body itself when absent.
+   */
+  readonly listAt?: readonly string[];
   /** Fields the body must not hold with these exact values (a client-sent id never becomes the resource's id). */
   readonly bodyNot?: Readonly<Record<string, unknown>>;
   /** Header name (lower-case) → exact value, or true for "present". */
@@ -79,6 +84,11 @@ export interface ResourceEffect {
     readonly writeStatus: unknown;
   };
   /**
+   * Judged only when an earlier write of the case was answered one of `in` (`status`, its captured status): a
+   * second create of a taken client-named id leaves the record as it was only where it was refused.
+   */
+  readonly onlyAfter?: { readonly status: unknown; readonly in: StatusExpectation };
+  /**
    * A second page of records: none of its records' `field` may be on the first (`previous`, the first page's
    * answer), and when both pages hold `size` records they must differ.
    */
@@ -94,6 +104,11 @@ export interface ResourceEffect {
 export interface Repeat {
   readonly count: number;
   readonly less?: string;
+  /**
+   * A value for each repetition, by index, read as `{{repeat.each}}`: generated creates of a client-named id (a
+   * book's ISBN) send a fresh one each, where one body sent twice would name one record twice.
+   */
+  readonly each?: readonly unknown[];
 }
 
 export interface Step {

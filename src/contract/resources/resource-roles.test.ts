@@ -56,5 +56,16 @@ describe('the roles the runner reads off the resource model', () => {
     };
     expect(namingField(schema as never)).toBe('title');
     expect(namingField({ type: 'object', properties: { title: { type: 'string' } } })).toBeUndefined();
+    // A client-named id held to a pattern, or a short code, cannot carry a mark: the next free text names the record.
+    const item = {
+      type: 'object',
+      required: ['sku', 'code', 'name'],
+      properties: {
+        sku: { type: 'string', pattern: '^[A-Z]{3}-[0-9]{6}$' },
+        code: { type: 'string', maxLength: 8 },
+        name: { type: 'string', minLength: 1 },
+      },
+    };
+    expect(namingField(item as never)).toBe('name');
   });
 });

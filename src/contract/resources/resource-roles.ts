@@ -68,16 +68,36 @@ export function lastingFields(resource: Resource, fields: object): Record<string
   return Object.fromEntries(Object.entries(fields).filter(([name]) => declared[name] !== undefined && !declared[name]?.enum));
 }
 
-/** The field that names a record in a body of `schema`: its first required text field (NewPet: name). */
+/**
+ * The field that names a record in a body of `schema`: its first required text field that takes any text (NewPet:
+ * name), not one held to a pattern, format, enum or a short maxLength (a client-named id: a SKU `^[A-Z]{3}-[0-9]{6}$`).
+ */
 export function namingField(schema: RawSchema | JsonSchema | undefined): string | undefined {
   const shape = objectShape(schema);
-  return [...(shape?.required ?? [])].find((name) => shape?.properties[name]?.type === 'string');
+  return [...(shape?.required ?? [])].find((name) => {
+    const property = shape?.properties[name] as JsonSchema | undefined;
+    return (
+      property?.type === 'string' &&
+      property.pattern === undefined &&
+      property.format === undefined &&
+      !property.enum &&
+      (property.maxLength ?? NAME_LENGTH) >= NAME_LENGTH
+    );
+  });
 }
+
+// Room for the marks the runner names records with (resource-marks.ts) and the run's id after a sample.
+const NAME_LENGTH = 64;
 
 /** The records of a list answer of `resource`: the array its listPointer leads to, or undefined. */
 export function listedRecords(resource: Resource, body: unknown): readonly unknown[] | undefined {
+  return arrayAt(body, resource.listPointer);
+}
+
+/** The array `pointer` leads to in `body` through its objects' members (`['items']`), or undefined. */
+export function arrayAt(body: unknown, pointer: readonly string[]): unknown[] | undefined {
   let at = body;
-  for (const name of resource.listPointer) {
+  for (const name of pointer) {
     if (at === null || typeof at !== 'object' || Array.isArray(at)) return undefined;
     at = (at as Record<string, unknown>)[name];
   }

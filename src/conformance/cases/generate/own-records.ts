@@ -5,6 +5,7 @@ import { requestSchema } from '../../../contract/resources/representation.js';
 import type { Resource, ResourceModel } from '../../../contract/resources/resource.js';
 import { operationOf } from '../../../contract/resources/resource-roles.js';
 import type { Random } from './create-random.js';
+import type { Repeat } from '../scenario.js';
 import type { StepSpec } from './make-case.js';
 import { successStatuses } from './expected-statuses.js';
 import { sampleValue } from './sample-value.js';
@@ -88,23 +89,67 @@ export function createBody(resource: Resource, create: Operation, random: Random
  */
 export function withFreshId<T>(resource: Resource, create: Operation, body: T, random: Random): T {
   const id = resource.id;
-  if (!id || resource.serverFields.includes(id.name) || !objectShape(requestSchema(create))?.properties[id.name]) return body;
+  if (!id || !sendsOwnId(resource, create)) return body;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
   return { ...body, [id.name]: freshId(id.schema, random) };
 }
 
-// A value no earlier run is likely to have taken, within the id's schema where it can tell.
+/** Whether the client names the record's id in the create's body (a book's ISBN): each create needs one of its own. */
+export function sendsOwnId(resource: Resource, create: Operation): boolean {
+  const id = resource.id;
+  return (
+    id !== undefined && !resource.serverFields.includes(id.name) && !!objectShape(requestSchema(create))?.properties[id.name]
+  );
+}
+
+/**
+ * A create of one body repeated `count` times, each with a fresh id where the client names it (`{{repeat.each}}`):
+ * otherwise the one body, so a repeat that varies nothing is built once.
+ */
+export function repeatedCreate(
+  resource: Resource,
+  create: Operation,
+  body: Record<string, unknown>,
+  count: number,
+  random: Random,
+): { readonly body: NonNullable<StepSpec['body']>; readonly repeat: Repeat } {
+  if (!sendsOwnId(resource, create)) return { body: { kind: 'json', value: body }, repeat: { count } };
+  const each = Array.from({ length: count }, () => withFreshId(resource, create, body, random));
+  return { body: { kind: 'json', value: '{{repeat.each}}' }, repeat: { count, each } };
+}
+
+// A value no earlier run is likely to have taken, within the id's schema where it can tell: thirteen digits (an
+// ISBN), else the contract's example with each digit and letter drawn again (`ABC-123456` → `QZK-804113`).
 function freshId(schema: JsonSchema, random: Random): unknown {
   if (schema.type === 'integer' || schema.type === 'number') return 1_000_000 + random.below(1_000_000_000);
   if (schema.format === 'uuid')
     return `${random.text(8, HEX)}-${random.text(4, HEX)}-4${random.text(3, HEX)}-8${random.text(3, HEX)}-${random.text(12, HEX)}`;
-  const digits = `978${random.text(10, '0123456789')}`;
   const pattern = typeof schema.pattern === 'string' ? safeRegExp(schema.pattern) : undefined;
-  if (schema.pattern === undefined || pattern?.test(digits)) return digits;
-  return sampleValue(schema);
+  const fits = (text: string) =>
+    (schema.pattern === undefined || pattern?.test(text) === true) &&
+    text.length >= (schema.minLength ?? 0) &&
+    text.length <= (schema.maxLength ?? Number.POSITIVE_INFINITY);
+  const digits = `978${random.text(10, DIGITS)}`;
+  if (fits(digits)) return digits;
+  const sample = sampleValue(schema);
+  for (let tries = 0; tries < REDRAWS && typeof sample === 'string'; tries++) {
+    const digitsDrawn = sample.replace(/[0-9]/g, () => random.text(1, DIGITS));
+    const drawn =
+      tries % 2 === 1
+        ? digitsDrawn
+        : digitsDrawn.replace(/[a-z]/g, () => random.text(1, LOWER)).replace(/[A-Z]/g, () => random.text(1, UPPER));
+    if (drawn !== sample && fits(drawn)) return drawn;
+  }
+  return sample;
 }
 
+// Letters are drawn again too (`WH01` has few digits to vary), and digits alone where a pattern fixes the letters
+// (`^SKU-[0-9]+$`).
+const REDRAWS = 16;
 const HEX = '0123456789abcdef';
+const DIGITS = '0123456789';
+const LOWER = 'abcdefghijklmnopqrstuvwxyz';
+const UPPER = LOWER.toUpperCase();
 
 function safeRegExp(source: string): RegExp | undefined {
   try {

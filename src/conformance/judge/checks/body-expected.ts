@@ -1,5 +1,6 @@
 import type { StepExpectation } from '../../cases/scenario.js';
 import { show } from '../../../contract/judge/show-value.js';
+import { arrayAt } from '../../../contract/resources/resource-roles.js';
 import { containsSubset, subsetMismatch } from '../subset-mismatch.js';
 import type { Check } from './check.js';
 
@@ -17,6 +18,7 @@ export const bodyExpected: Check = {
     const wantsArray = bodyEach !== undefined || bodyIncludes !== undefined || bodyLength !== undefined;
     if (!response || (body === undefined && bodyNot === undefined && !wantsArray)) return undefined;
     const actual = response.json;
+    const listed = expect.listAt ? arrayAt(actual, expect.listAt) : actual;
     const problems: string[] = [];
     if (body !== undefined) {
       const mismatch = subsetMismatch(actual, body);
@@ -28,22 +30,23 @@ export const bodyExpected: Check = {
         problems.push(`body.${same[0]}: received the value the request sent, ${show(bodyNot[same[0] as string])}`);
     }
     if (wantsArray) {
-      if (!Array.isArray(actual))
-        problems.push(`body: expected an array, received ${response.text.slice(0, 100) || '(no body)'}`);
+      const at = ['body', ...(expect.listAt ?? [])].join('.');
+      if (!Array.isArray(listed))
+        problems.push(`${at}: expected an array, received ${response.text.slice(0, 100) || '(no body)'}`);
       else {
         if (bodyEach !== undefined) {
-          for (let i = 0; i < actual.length; i++) {
-            if (containsSubset(actual[i], bodyEach)) continue;
-            problems.push(subsetMismatch(actual[i], bodyEach, `body[${i}]`) as string);
+          for (let i = 0; i < listed.length; i++) {
+            if (containsSubset(listed[i], bodyEach)) continue;
+            problems.push(subsetMismatch(listed[i], bodyEach, `${at}[${i}]`) as string);
             break;
           }
         }
-        if (bodyIncludes !== undefined && !includes(actual, bodyIncludes)) {
-          problems.push(`body: none of the ${actual.length} items contains ${show(bodyIncludes.item)}`);
+        if (bodyIncludes !== undefined && !includes(listed, bodyIncludes)) {
+          problems.push(`${at}: none of the ${listed.length} items contains ${show(bodyIncludes.item)}`);
         }
         if (bodyLength !== undefined) {
-          if (!lengthFits(actual.length, bodyLength))
-            problems.push(`body: ${actual.length} items, expected ${expectedLength(bodyLength)}`);
+          if (!lengthFits(listed.length, bodyLength))
+            problems.push(`${at}: ${listed.length} items, expected ${expectedLength(bodyLength)}`);
         }
       }
     }
@@ -58,7 +61,7 @@ export const bodyExpected: Check = {
   },
   unverified: ({ expect, exchange }) => {
     const rule = expect?.bodyIncludes;
-    const list = exchange.response?.json;
+    const list = expect?.listAt ? arrayAt(exchange.response?.json, expect.listAt) : exchange.response?.json;
     if (rule?.whenShorterThan === undefined || !Array.isArray(list) || list.length < rule.whenShorterThan) return undefined;
     if (list.some((element) => containsSubset(element, rule.item))) return undefined;
     return `the list answered a full page of ${list.length} without an item containing ${show(rule.item)}: it may be on a later page`;

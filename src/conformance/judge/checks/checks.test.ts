@@ -456,6 +456,15 @@ describe('body-expected: bodyIncludes', () => {
     expect(includes(list(OTHER), { name: 'Rex' })?.title).toMatch(/none of the 1 items contains/);
     expect(includes(PET, { name: 'Rex' }, 100)?.title).toMatch(/expected an array/);
   });
+
+  it('reads a list that wraps its records at listAt ({ items, next })', () => {
+    const page = (...pets: string[]) => `{"items":${list(...pets)},"next":null}`;
+    const judged = (body: string, expect: StepExpectation) =>
+      bodyExpected.check(input({ operationId: 'listPets', body, expect: { listAt: ['items'], ...expect } }));
+    expect(judged(page(OTHER, PET), { bodyLength: { equals: 2 }, bodyIncludes: { item: { name: 'Other' } } })).toBeUndefined();
+    expect(judged(page(OTHER), { bodyLength: { equals: 2 } })?.received).toBe('body.items: 1 items, expected 2');
+    expect(judged(list(OTHER), { bodyLength: { equals: 1 } })?.received).toMatch(/^body\.items: expected an array/);
+  });
 });
 
 describe('list-within-query', () => {

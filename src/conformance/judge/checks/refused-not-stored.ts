@@ -35,8 +35,7 @@ export const refusedNotStored: Check = {
   },
   unverified: (input) => {
     const refused = caseMarks(input, REFUSED_MARK);
-    const page =
-      refused.length === 0 || input.operation.method !== 'GET' ? undefined : filledPage(input.operation, input.exchange);
+    const page = refused.length === 0 || input.operation.method !== 'GET' ? undefined : filledPage(input);
     return page === undefined
       ? undefined
       : `the list answered a full page of ${page}, without any of this case's ${refused.length} refused creates: one stored anyway may be on a later page`;

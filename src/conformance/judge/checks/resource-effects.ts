@@ -1,5 +1,6 @@
 import type { EffectCheckId, ResourceEffect, StatusExpectation } from '../../cases/scenario.js';
 import { show } from '../../../contract/judge/show-value.js';
+import { arrayAt } from '../../../contract/resources/resource-roles.js';
 import { containsSubset, subsetMismatch } from '../subset-mismatch.js';
 import type { Check, CheckInput, Problem } from './check.js';
 
@@ -29,11 +30,11 @@ export const RESOURCE_EFFECT_CHECKS: readonly Check[] = (Object.keys(CLAUSES) as
   observed: 'skipped',
   check: (input: CheckInput) => {
     const effect = input.expect?.effect;
-    return effect?.check === id ? judgeEffect(effect, input) : undefined;
+    return effect?.check === id && followsItsWrite(effect) ? judgeEffect(effect, input) : undefined;
   },
   unverified: (input: CheckInput) => {
     const effect = input.expect?.effect;
-    return effect?.check === id ? unverifiedListing(effect, input) : undefined;
+    return effect?.check === id && followsItsWrite(effect) ? unverifiedListing(effect, input) : undefined;
   },
 }));
 
@@ -58,7 +59,7 @@ function judgeEffect(effect: ResourceEffect, { exchange }: CheckInput): Problem 
   if (effect.listed && problems.length === 0) {
     const { field, value, present } = effect.listed;
     documented.push(`a list ${present ? 'holding' : 'without'} the record whose ${field} is ${show(value)}`);
-    const items = listItems(response.json, effect.listed.pointer);
+    const items = arrayAt(response.json, effect.listed.pointer);
     if (!items) problems.push(`the list answer holds no array at ${['body', ...effect.listed.pointer].join('.')}`);
     else if (present !== items.some((item) => holds(item, field, value))) {
       if (!present) problems.push(`the list still holds the record whose ${field} is ${show(value)}`);
@@ -82,8 +83,8 @@ function judgeEffect(effect: ResourceEffect, { exchange }: CheckInput): Problem 
 // Other cases may create records between the two reads: only repeats and a full page answered twice are judged.
 function pageProblems(page: NonNullable<ResourceEffect['nextPage']>, body: unknown, documented: string[]): string[] {
   documented.push(`a second page without any record of the first`);
-  const first = listItems(page.previous, page.pointer);
-  const second = listItems(body, page.pointer);
+  const first = arrayAt(page.previous, page.pointer);
+  const second = arrayAt(body, page.pointer);
   if (!first || !second) return [`the list answer holds no array at ${['body', ...page.pointer].join('.')}`];
   const seen = new Set(first.map((item) => idOf(item, page.field)));
   const repeated = second.map((item) => idOf(item, page.field)).filter((id) => id !== undefined && seen.has(id));
@@ -103,9 +104,15 @@ function unverifiedListing(effect: ResourceEffect, { exchange }: CheckInput): st
     return `the write that was to take ${effect.absent.field} away was refused (${show(effect.absent.writeStatus)}): whether the record loses it is not verified`;
   const listed = effect.listed;
   if (!listed?.present || !exchange.response) return undefined;
-  const items = listItems(exchange.response.json, listed.pointer);
+  const items = arrayAt(exchange.response.json, listed.pointer);
   if (!items || !fullPage(items, effect) || items.some((item) => holds(item, listed.field, listed.value))) return undefined;
   return `the list answered a full page of ${items.length} without the record whose ${listed.field} is ${show(listed.value)}: it may be on a later page`;
+}
+
+// Another answer to the write it follows leaves the record to a choice the contract does not make: nothing to judge.
+function followsItsWrite(effect: ResourceEffect): boolean {
+  const after = effect.onlyAfter;
+  return after === undefined || matches(Number(after.status), after.in);
 }
 
 function written(effect: ResourceEffect): boolean {
@@ -115,12 +122,6 @@ function written(effect: ResourceEffect): boolean {
 function fullPage(items: readonly unknown[], effect: ResourceEffect): boolean {
   const size = effect.listed?.pageSize;
   return size !== undefined && items.length >= size;
-}
-
-function listItems(body: unknown, pointer: readonly string[]): unknown[] | undefined {
-  let at = body;
-  for (const key of pointer) at = at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined;
-  return Array.isArray(at) ? at : undefined;
 }
 
 function holds(item: unknown, field: string, value: unknown): boolean {

@@ -1,5 +1,5 @@
 import { parseJson } from '../../../contract/lossless-json.js';
-import { filledPage } from '../filled-page.js';
+import { filledPage, listAnswer } from '../filled-page.js';
 import { ONCE_MARK, onceMarksIn } from '../../cases/resource-marks.js';
 import { type Check, type CheckInput, caseMarks, rememberCaseMarks } from './check.js';
 
@@ -17,9 +17,10 @@ export const storedOnce: Check = {
     const response = exchange.response;
     if (operation.method === 'POST' && response && response.status >= 200 && response.status < 300) rememberSent(input);
     if (!response || operation.method !== 'GET' || response.status < 200 || response.status > 299) return undefined;
-    if (!response.text.includes(ONCE_MARK) || !Array.isArray(response.json)) return undefined;
+    const listed = response.text.includes(ONCE_MARK) ? listAnswer(input) : undefined;
+    if (!listed) return undefined;
     const seen = new Set<string>();
-    for (const item of response.json) {
+    for (const item of listed) {
       for (const mark of onceMarksIn(item)) {
         if (!seen.has(mark)) {
           seen.add(mark);
@@ -36,10 +37,10 @@ export const storedOnce: Check = {
   },
   unverified: (input) => {
     const sent = caseMarks(input, ONCE_MARK);
-    const body = input.exchange.response?.json;
-    if (sent.length === 0 || input.operation.method !== 'GET' || !Array.isArray(body)) return undefined;
+    const body = sent.length === 0 || input.operation.method !== 'GET' ? undefined : listAnswer(input);
+    if (!body) return undefined;
     const listed = new Set(body.flatMap((item) => [...onceMarksIn(item)]));
-    const page = sent.some((mark) => listed.has(mark)) ? undefined : filledPage(input.operation, input.exchange);
+    const page = sent.some((mark) => listed.has(mark)) ? undefined : filledPage(input);
     return page === undefined
       ? undefined
       : `the list answered a full page of ${page} without the resource this case created: a second copy may be on a later page`;

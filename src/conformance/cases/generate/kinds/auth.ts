@@ -7,7 +7,7 @@ import { refusedMark } from '../../resource-marks.js';
 import type { AuthChoice, Scenario } from '../../scenario.js';
 import type { CaseKind, GenerateContext } from '../case-kind.js';
 import { successStatuses } from '../expected-statuses.js';
-import { markedList, wrappedListsNotMade } from '../marked-list.js';
+import { markedList } from '../marked-list.js';
 import { makeCase, type StepSpec } from '../make-case.js';
 import { rareFilter } from '../rare-filter.js';
 import { validRequest } from '../valid-request.js';
@@ -97,12 +97,6 @@ export const authKind: CaseKind = {
         ...refusedAddsNothing(operation, context),
         ...PATH_SPELLINGS.map((spelling) => respelledCase(operation, spelling)),
       ]),
-  notMade: ({ contract }) =>
-    wrappedListsNotMade(
-      contract,
-      (create) => `auth/${create}/refused-adds-nothing`,
-      (create) => create.auth === 'bearer',
-    ),
 };
 
 // The literal segments of a path template, leaving `{param}` names as they are.

@@ -6,7 +6,7 @@ import type { EffectCheckId, Scenario } from '../../scenario.js';
 import { invalidInputStatus, successStatuses } from '../expected-statuses.js';
 import { makeCase, type StepSpec } from '../make-case.js';
 import { pathParams } from '../own-records.js';
-import { type Context, readStep } from './effects-context.js';
+import { type Context, namedAsItsPath, readStep } from './effects-context.js';
 
 /**
  * Writes that must take an optional field away: a PUT whose body leaves it out (a replace, not a merge), and a
@@ -19,8 +19,7 @@ export function removalCases(ctx: Context, kind: string): Scenario[] {
   const cases: Scenario[] = [];
   const put = replace && optionalField(ctx, replace, false);
   if (replace && put) {
-    const body = { ...ctx.own.body, [put.name]: put.value };
-    delete body[ctx.id];
+    const body = namedAsItsPath(ctx, replace, ctx.own.body);
     delete body[put.name];
     cases.push(
       removalCase(ctx, kind, replace, put, body, 'put-replaces', {

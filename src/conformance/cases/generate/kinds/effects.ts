@@ -6,14 +6,14 @@ import { objectShape } from '../../../../contract/resources/object-shape.js';
 import { answerSchema, requestSchema } from '../../../../contract/resources/representation.js';
 import { operationOf } from '../../../../contract/resources/resource-roles.js';
 import type { Resource, ResourceModel } from '../../../../contract/resources/resource.js';
-import type { ResourceEffect, Scenario } from '../../scenario.js';
+import type { ResourceEffect, Scenario, Step } from '../../scenario.js';
 import type { CaseKind } from '../case-kind.js';
 import type { Random } from '../create-random.js';
 import { invalidInputStatus, successStatuses } from '../expected-statuses.js';
 import { makeCase, type StepSpec } from '../make-case.js';
-import { absentValue, ownRecord, pathParams } from '../own-records.js';
+import { absentValue, ownRecord, pathParams, sendsOwnId, withFreshId } from '../own-records.js';
 import { RUN_MARK } from '../sample-value.js';
-import { type Context, ownId, readStep } from './effects-context.js';
+import { type Context, namedAsItsPath, ownId, readStep } from './effects-context.js';
 import { pageCases, pageNotMade } from './effects-paging.js';
 import { removalCases } from './effects-removal.js';
 
@@ -75,8 +75,33 @@ function resourceCases(resource: Resource, model: ResourceModel, contract: Contr
     ...pageCases(ctx, KIND),
     ...deleteCases(ctx),
     ...scopedCases(ctx),
-  ];
+  ].map((scenario) => ownIdPerCase(ctx, scenario));
 }
+
+/**
+ * Every case creates its record from the one body: an id the client names (a SKU) is drawn again for each case, or
+ * the second case's create would be refused as taken. Reads take the id from the create's answer.
+ */
+function ownIdPerCase(ctx: Context, scenario: Scenario): Scenario {
+  const create = (ctx.own.steps[ctx.own.steps.length - 1] as StepSpec).operation;
+  if (!sendsOwnId(ctx.resource, create)) return scenario;
+  const taken = ctx.own.body[ctx.id];
+  const fresh = withFreshId(ctx.resource, create, ctx.own.body, ctx.random)[ctx.id];
+  const named = (step: Step) => {
+    const value = step.body?.kind === 'json' ? step.body.value : undefined;
+    return step.operation === create && value !== null && typeof value === 'object' && (value as Row)[ctx.id] === taken;
+  };
+  return {
+    ...scenario,
+    steps: scenario.steps.map((step) =>
+      named(step)
+        ? { ...step, body: { kind: 'json', value: { ...((step.body as { value: Row }).value as Row), [ctx.id]: fresh } } }
+        : step,
+    ),
+  };
+}
+
+type Row = Record<string, unknown>;
 
 function listStep(ctx: Context, check: ResourceEffect['check'], present: boolean): StepSpec[] {
   if (!ctx.list) return [];
@@ -126,8 +151,7 @@ function createdCase(ctx: Context): Scenario {
 function replaceCases(ctx: Context): Scenario[] {
   const replace = operationOf(ctx.resource, 'replace', ctx.contract.byId);
   if (!replace) return [];
-  const body = { ...ctx.own.body, ...changed(requestSchema(replace), ctx) };
-  delete body[ctx.id];
+  const body = namedAsItsPath(ctx, replace, { ...ctx.own.body, ...changed(requestSchema(replace), ctx) });
   return [
     updateCase(ctx, replace, body, body, {
       name: `${replace.operationId} replaces the record, and ${ctx.get.operationId} shows exactly the change`,

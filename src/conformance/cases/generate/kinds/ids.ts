@@ -12,19 +12,21 @@ import { successStatuses } from '../expected-statuses.js';
 import type { Random } from '../create-random.js';
 import { listedReadCases } from '../listed-read-cases.js';
 import { makeCase } from '../make-case.js';
-import { markedList, wrappedListsNotMade } from '../marked-list.js';
-import { createBody } from '../own-records.js';
+import { markedList } from '../marked-list.js';
+import { clientNamedIdCase } from '../client-named-id.js';
+import { createBody, sendsOwnId } from '../own-records.js';
 
 const BURST = 8;
 
 export const idsKind: CaseKind = {
   id: 'ids',
   description:
-    'ids the service assigns are unique across the run, including a burst of concurrent creates, a client-sent id never becomes the resource id, one create stores one resource, and an id a list answers can be read (also under --read-only)',
+    'ids the service assigns are unique across the run, including a burst of concurrent creates, a client-sent id never becomes the resource id, one create stores one resource, an id the client names is kept and a second create of it makes no second record, and an id a list answers can be read (also under --read-only)',
   generate: ({ contract, random }) => [
     ...inferResources(contract).resources.flatMap((resource): Scenario[] => {
       const create = operationOf(resource, 'create', contract.byId);
-      if (!create || !resource.id || resource.stateless || !hasRole(resource, 'get') || !assignsIds(resource)) return [];
+      if (!create || !resource.id || resource.stateless || !hasRole(resource, 'get')) return [];
+      if (!assignsIds(resource)) return clientNamedCases(resource, create, contract, random);
       const op = create.operationId;
       const id = resource.id.name;
       const base = createBody(resource, create, random, false);
@@ -69,25 +71,40 @@ export const idsKind: CaseKind = {
     ...listedReadCases('ids', contract),
   ],
   // A client-named id (a book's ISBN) is the client's to keep unique: the service is not held to assigning one.
-  notMade: ({ contract }) => [
-    ...wrappedListsNotMade(
-      contract,
-      (create) => `ids/${create}/stored-once`,
-      (_, resource) => assignsIds(resource),
-    ),
-    ...inferResources(contract).resources.flatMap((resource) => {
+  notMade: ({ contract, random }) =>
+    inferResources(contract).resources.flatMap((resource) => {
       const create = operationOf(resource, 'create', contract.byId);
       if (!create || !resource.id || resource.stateless || !hasRole(resource, 'get') || assignsIds(resource)) return [];
+      const op = create.operationId;
+      const made = sendsOwnId(resource, create) ? clientNamedIdCase(resource, contract, random) : undefined;
       return [
         {
-          operationId: create.operationId,
-          cases: `ids cases of ${create.operationId} (concurrent-burst, client-sent-id, stored-once)`,
-          reason: `its id field ${resource.id.name} is sent by the client, not assigned by the service`,
+          operationId: op,
+          cases: `ids cases of ${op} (concurrent-burst, client-sent-id)`,
+          reason: `its id field ${resource.id.name} is named by the client, not assigned by the service: there is no assigned id to hold unique or to keep from the client`,
         },
+        ...(made === undefined
+          ? [
+              {
+                operationId: op,
+                cases: `ids cases of ${op} (client-named-id, stored-once)`,
+                reason: `its id field ${resource.id.name} is neither assigned by the service nor sent in ${op}'s body`,
+              },
+            ]
+          : 'reason' in made
+            ? [{ operationId: op, cases: `ids/${op}/client-named-id`, reason: made.reason }]
+            : []),
       ];
     }),
-  ],
 };
+
+/** For an id the client names in the create (a book's ISBN): the record is kept at that id, and stored once. */
+function clientNamedCases(resource: Resource, create: Operation, contract: Contract, random: Random): Scenario[] {
+  if (!sendsOwnId(resource, create)) return [];
+  const made = clientNamedIdCase(resource, contract, random);
+  const base = createBody(resource, create, random, false);
+  return [...('scenario' in made ? [made.scenario] : []), ...storedOnceCase(resource, create, base, contract, random)];
+}
 
 /**
  * One create named with a mark no other request carries, then the list at its largest page: stored-once fails a

@@ -8,7 +8,7 @@ import type { JsonSchema, Operation } from '../../../../contract/operation.js';
 import type { Scenario, Step } from '../../scenario.js';
 import type { CaseKind } from '../case-kind.js';
 import { invalidInputStatus, successStatuses } from '../expected-statuses.js';
-import { markedList, wrappedListsNotMade } from '../marked-list.js';
+import { markedList } from '../marked-list.js';
 import { makeCase } from '../make-case.js';
 import { rareFilter } from '../rare-filter.js';
 import type { Random } from '../create-random.js';
@@ -57,8 +57,6 @@ export const invalidBodiesKind: CaseKind = {
         ? casesFor(operation, schema, context.random, context.contract)
         : [];
     }),
-  notMade: ({ contract }) =>
-    wrappedListsNotMade(contract, (create) => `invalid-bodies/${create}/refused-adds-nothing (and -filtered)`),
 };
 
 function casesFor(operation: Operation, schema: JsonSchema, random: Random, contract: Contract): Scenario[] {

@@ -3,13 +3,13 @@ import type { Operation } from '../../../../contract/operation.js';
 import { inferResources } from '../../../../contract/resources/infer-resources.js';
 import { requestSchema } from '../../../../contract/resources/representation.js';
 import type { Resource } from '../../../../contract/resources/resource.js';
-import { assignsIds, operationOf } from '../../../../contract/resources/resource-roles.js';
-import type { Scenario } from '../../scenario.js';
+import { operationOf } from '../../../../contract/resources/resource-roles.js';
+import type { Scenario, StepExpectation } from '../../scenario.js';
 import type { CaseKind } from '../case-kind.js';
 import { successStatuses } from '../expected-statuses.js';
 import { makeCase, type StepSpec } from '../make-case.js';
 import type { Random } from '../create-random.js';
-import { createBody } from '../own-records.js';
+import { createBody, repeatedCreate } from '../own-records.js';
 import { validVariants } from '../value-variants.js';
 import { onceMarked } from '../../resource-marks.js';
 
@@ -24,33 +24,9 @@ export const paginationKind: CaseKind = {
   generate: ({ contract, random }) =>
     inferResources(contract).resources.flatMap((resource) => {
       const found = creatorAndList(resource, contract.byId);
-      return found && !whyNot(resource) ? casesFor(resource, found.create, found.list, random) : [];
-    }),
-  // The filler repeats one body: a client-named id (a book's ISBN) would be sent twice, and refused as taken.
-  notMade: ({ contract }) =>
-    inferResources(contract).resources.flatMap((resource) => {
-      const found = creatorAndList(resource, contract.byId);
-      const reason = found && whyNot(resource);
-      return found && reason
-        ? [
-            {
-              operationId: found.list.operationId,
-              cases: `pagination cases of ${found.list.operationId} (full pages, filters)`,
-              reason,
-            },
-          ]
-        : [];
+      return found ? casesFor(resource, found.create, found.list, random) : [];
     }),
 };
-
-// The checks count and read a list answer's items as a bare array (bodyLength, list-within-query).
-function whyNot(resource: Resource): string | undefined {
-  if (!assignsIds(resource))
-    return `the filler creates repeat one body, and ${resource.collectionPath}'s id field ${resource.id?.name} is sent by the client, so each would need an id of its own`;
-  if (resource.listPointer.length > 0)
-    return `its list wraps the records in ${resource.listPointer.join('.')}, and page sizes are counted on a bare array`;
-  return undefined;
-}
 
 function creatorAndList(
   resource: Resource,
@@ -61,19 +37,33 @@ function creatorAndList(
   return create && list ? { create, list } : undefined;
 }
 
+// A nested resource's creates and lists name no parent here: bindOwnRecords puts every step of a case under one
+// parent the case creates first (an author of its own), so the page holds only the case's records.
 function casesFor(resource: Resource, create: Operation, list: Operation, random: Random): Scenario[] {
   const op = list.operationId;
+  // A list that wraps its records (`{ items, next }`) is counted and searched at its pointer.
+  const pointer = resource.listPointer;
+  const listAt = pointer.length > 0 ? { listAt: pointer } : {};
+  const before = `{{${['before', 'body', ...pointer].join('.')}}}`;
+  const listing = (query: Record<string, unknown>, expect: StepExpectation = {}): StepSpec => ({
+    operation: list,
+    query,
+    expect: { status: successStatuses(list), ...expect, ...(expect.bodyLength || expect.bodyIncludes ? listAt : {}) },
+  });
   const id = (resource.id as NonNullable<Resource['id']>).name;
   const base = createBody(resource, create, random, false);
   const created = successStatuses(create);
-  const listed = successStatuses(list);
-  const creates = (count: number, less?: string, fields: Record<string, unknown> = {}): StepSpec => ({
-    operation: create,
-    body: { kind: 'json', value: { ...base, ...fields } },
-    repeat: { count, ...(less ? { less } : {}) },
-    ...(count > 1 ? { parallel: FILLER_AT_ONCE } : {}),
-    expect: { status: created },
-  });
+  // Each create of a client-named id (a book's ISBN) sends one of its own: one body sent twice names one record.
+  const creates = (count: number, less?: string, fields: Record<string, unknown> = {}): StepSpec => {
+    const { body, repeat } = repeatedCreate(resource, create, { ...base, ...fields }, count, random);
+    return {
+      operation: create,
+      body,
+      repeat: { ...repeat, ...(less ? { less } : {}) },
+      ...(count > 1 ? { parallel: FILLER_AT_ONCE } : {}),
+      expect: { status: created },
+    };
+  };
   const cases: Scenario[] = [];
   const make = (id: string, name: string, description: string, steps: StepSpec[]) =>
     cases.push(makeCase({ kind: 'pagination', id: `${op}/${id}`, name, description, steps }));
@@ -81,11 +71,13 @@ function casesFor(resource: Resource, create: Operation, list: Operation, random
   // at both ends of the filler: a full page shows the oldest or the newest, and listed-as-created compares each
   // one it shows with what its create answered (a list that escapes or cuts names).
   const schema = requestSchema(create);
-  const hardValues: StepSpec[] = Object.entries(schema?.properties ?? {}).flatMap(([name, property]) =>
-    property.enum || resource.serverFields.includes(name)
+  // Not a client-named id: both ends would send its variants, naming one record twice.
+  const variants = Object.entries(schema?.properties ?? {}).flatMap(([name, property]) =>
+    property.enum || resource.serverFields.includes(name) || name === id
       ? []
-      : validVariants(property, random).map((variant) => creates(1, undefined, { [name]: variant.value })),
+      : validVariants(property, random).map((variant) => ({ [name]: variant.value })),
   );
+  const hardValues = (): StepSpec[] => variants.map((fields) => creates(1, undefined, fields));
   // A resource named with a mark of its own at each end too: a full page in creation order shows one of them, and
   // stored-once fails a page that shows it twice (a create stored twice).
   const onceMarkedCreate = (): StepSpec[] => {
@@ -97,7 +89,7 @@ function casesFor(resource: Resource, create: Operation, list: Operation, random
   if (page && max !== undefined) {
     const min = Math.max(1, page.schema.minimum ?? 1);
     // How many exist before the filler: list-within-query holds this page, like every other, to its page size.
-    const atMost = (n: number) => ({ operation: list, query: { [page.name]: n }, expect: { status: listed } });
+    const atMost = (n: number) => listing({ [page.name]: n });
     make(
       `${page.name}-maximum`,
       `${op} with ${page.name}=${max} answers a full page once more than ${max} match`,
@@ -105,18 +97,18 @@ function casesFor(resource: Resource, create: Operation, list: Operation, random
       [
         { ...atMost(max), capture: 'before' },
         ...onceMarkedCreate(),
-        ...hardValues,
-        creates(max + 1, '{{before.body}}'),
-        ...hardValues,
+        ...hardValues(),
+        creates(max + 1, before),
+        ...hardValues(),
         ...onceMarkedCreate(),
-        { operation: list, query: { [page.name]: max }, expect: { status: listed, bodyLength: { equals: max } } },
+        listing({ [page.name]: max }, { bodyLength: { equals: max } }),
       ],
     );
     make(
       `${page.name}-minimum`,
       `${op} with ${page.name}=${min} answers exactly ${min}`,
       `Given at least ${min} resources, when ${op} is called with ${page.name}=${min}, then it answers exactly ${min}.`,
-      [creates(min), { operation: list, query: { [page.name]: min }, expect: { status: listed, bodyLength: { equals: min } } }],
+      [creates(min), listing({ [page.name]: min }, { bodyLength: { equals: min } })],
     );
     const fallback = page.schema.default;
     if (typeof fallback === 'number' && fallback < max) {
@@ -126,9 +118,9 @@ function casesFor(resource: Resource, create: Operation, list: Operation, random
         `Given more than ${fallback} resources (created first where fewer exist), when ${op} is called without ${page.name}, or with ${page.name}=${fallback}, then it answers exactly ${fallback}.`,
         [
           { ...atMost(max), capture: 'before' },
-          creates(fallback + 1, '{{before.body}}'),
-          { operation: list, expect: { status: listed, bodyLength: { equals: fallback } } },
-          { operation: list, query: { [page.name]: fallback }, expect: { status: listed, bodyLength: { equals: fallback } } },
+          creates(fallback + 1, before),
+          listing({}, { bodyLength: { equals: fallback } }),
+          listing({ [page.name]: fallback }, { bodyLength: { equals: fallback } }),
         ],
       );
     }
@@ -142,8 +134,8 @@ function casesFor(resource: Resource, create: Operation, list: Operation, random
         `Given more than ${between} resources (created first where fewer exist), when ${op} is called with ${page.name}=${between}, a value between its minimum and maximum, then it answers exactly ${between}.`,
         [
           { ...atMost(max), capture: 'before' },
-          creates(between + 1, '{{before.body}}'),
-          { operation: list, query: { [page.name]: between }, expect: { status: listed, bodyLength: { equals: between } } },
+          creates(between + 1, before),
+          listing({ [page.name]: between }, { bodyLength: { equals: between } }),
         ],
       );
     }
@@ -153,24 +145,20 @@ function casesFor(resource: Resource, create: Operation, list: Operation, random
       const only = { [filter.name]: value };
       const steps: StepSpec[] = [{ ...creates(1, undefined, only), capture: 'first' }, creates(1, undefined, only)];
       if (page && max !== undefined && max >= 2) {
-        steps.push({
-          operation: list,
-          query: { ...only, [page.name]: 2 },
-          expect: { status: listed, bodyLength: { equals: 2 } },
-        });
+        steps.push(listing({ ...only, [page.name]: 2 }, { bodyLength: { equals: 2 } }));
       }
       const whole = page && max !== undefined ? { [page.name]: max } : {};
-      steps.push({
-        operation: list,
-        query: { ...only, ...whole },
-        expect: {
-          status: listed,
-          bodyIncludes: {
-            item: { [id]: `{{first.body.${id}}}`, ...only },
-            ...(max !== undefined ? { whenShorterThan: max } : {}),
+      steps.push(
+        listing(
+          { ...only, ...whole },
+          {
+            bodyIncludes: {
+              item: { [id]: `{{first.body.${id}}}`, ...only },
+              ...(max !== undefined ? { whenShorterThan: max } : {}),
+            },
           },
-        },
-      });
+        ),
+      );
       make(
         `${filter.name}-${String(value)}`,
         `${op} filtered by ${filter.name}=${String(value)} holds only and all such resources`,
