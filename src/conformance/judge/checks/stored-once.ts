@@ -38,8 +38,12 @@ export const storedOnce: Check = {
     const sent = caseMarks(input, ONCE_MARK);
     const body = input.exchange.response?.json;
     if (sent.length === 0 || input.operation.method !== 'GET' || !Array.isArray(body)) return undefined;
-    const listed = new Set(body.flatMap((item) => [...onceMarksIn(item)]));
-    const page = sent.some((mark) => listed.has(mark)) ? undefined : filledPage(input.operation, input.exchange);
+    // Stops at the first item that carries one: no set of every mark on the page.
+    const listed = body.some((item) => {
+      const marks = onceMarksIn(item);
+      return marks.size > 0 && sent.some((mark) => marks.has(mark));
+    });
+    const page = listed ? undefined : filledPage(input.operation, input.exchange);
     return page === undefined
       ? undefined
       : `the list answered a full page of ${page} without the resource this case created: a second copy may be on a later page`;
