@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { compileSchema } from './compile-schema.js';
-import { type JsonValue, MAX_JSON_DEPTH, parseIntegerText, parseJson, stringifyJson, toValidatable } from './lossless-json.js';
+import {
+  type JsonValue,
+  MAX_JSON_DEPTH,
+  parseFixedJson,
+  parseIntegerText,
+  parseJson,
+  stringifyJson,
+  toValidatable,
+} from './lossless-json.js';
 
 describe('lossless JSON', () => {
   it('keeps integers beyond 2^53 exact, as bigint, and plain numbers otherwise', () => {
@@ -121,5 +129,16 @@ describe('lossless JSON', () => {
     const value = { a: [1, { b: 2 }] };
     expect(toValidatable(value)).toBe(value);
     expect(toValidatable({ a: [1n] })).toEqual({ a: [1] });
+  });
+
+  it('reads a fixed answer as parseJson does, and hands it to validation as it is', () => {
+    for (const text of ['{"a":[1,{"b":2}]}', '[{"id":9007199254740993}]', '{"id":-9223372036854775809}', '"x"']) {
+      const fixed = parseFixedJson(text);
+      expect(fixed, text).toEqual(parseJson(text));
+      expect(toValidatable(fixed), text).toEqual(toValidatable(parseJson(text)));
+    }
+    const plain = parseFixedJson('{"a":[1,{"b":2}]}');
+    expect(toValidatable(plain)).toBe(plain);
+    expect(toValidatable(parseFixedJson('[{"id":9007199254740993}]'))).toEqual([{ id: 9007199254740992 }]);
   });
 });

@@ -92,6 +92,22 @@ const TOP_NUMBER = /^\s*-?(?:[\d.]{16}|\d+(?:\.\d+)?[eE])/;
  * error), by lossless-json.
  */
 export function parseJson(text: string): JsonValue {
+  return parseText(text, false);
+}
+
+/**
+ * parseJson for a tree nobody changes once read (an answer as received): one JSON.parse read alone holds no
+ * bigint, and toValidatable hands it back as it is, with no walk. A tree that is changed after (a body the mock
+ * fills in) must come from parseJson: a bigint put in it later would reach Ajv as it is.
+ */
+export function parseFixedJson(text: string): JsonValue {
+  return parseText(text, true);
+}
+
+// The roots of trees parseFixedJson read with JSON.parse alone.
+const withoutBigints = new WeakSet<object>();
+
+function parseText(text: string, fixed: boolean): JsonValue {
   if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
     throw new RangeError(`arrays and objects nest more than ${MAX_JSON_DEPTH} deep`);
   }
@@ -99,7 +115,11 @@ export function parseJson(text: string): JsonValue {
     if (!TOP_NUMBER.test(text)) {
       CANDIDATES.lastIndex = 0;
       const first = CANDIDATES.exec(text);
-      if (first === null) return JSON.parse(text) as JsonValue;
+      if (first === null) {
+        const value = JSON.parse(text) as JsonValue;
+        if (fixed && value !== null && typeof value === 'object') withoutBigints.add(value);
+        return value;
+      }
       if (!text.includes(MARKER_ESCAPED)) return parseMarked(text, first);
     }
   } catch {
@@ -268,6 +288,7 @@ const LARGEST_DOUBLE_BELOW_2_63 = 2 ** 63 - 1024;
  * int64 format rejects. Returns the same object when there is no bigint in it.
  */
 export function toValidatable(value: unknown): unknown {
+  if (typeof value === 'object' && value !== null && withoutBigints.has(value)) return value;
   return mapLeaves(value, (leaf) => (typeof leaf === 'bigint' ? bigintStandIn(leaf) : leaf));
 }
 

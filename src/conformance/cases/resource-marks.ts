@@ -39,11 +39,16 @@ export function onceMarked(schema: JsonSchema | undefined, random: Random): Reco
 }
 
 /** The once marks in one resource's text values (a field that repeats the name counts once). */
-export function onceMarksIn(resource: unknown): Set<string> {
-  const marks = new Set<string>();
-  if (resource === null || typeof resource !== 'object') return marks;
+export function onceMarksIn(resource: unknown): ReadonlySet<string> {
+  if (resource === null || typeof resource !== 'object') return NO_MARKS;
+  // Every item of every list a run reads is looked through: a set is made only for one that carries a mark.
+  let marks: Set<string> | undefined;
   for (const value of Object.values(resource)) {
-    if (typeof value === 'string' && value.includes(ONCE_MARK)) for (const mark of value.match(ONCE_MARKS) ?? []) marks.add(mark);
+    if (typeof value !== 'string' || !value.includes(ONCE_MARK)) continue;
+    marks ??= new Set<string>();
+    for (const mark of value.match(ONCE_MARKS) ?? []) marks.add(mark);
   }
-  return marks;
+  return marks ?? NO_MARKS;
 }
+
+const NO_MARKS: ReadonlySet<string> = new Set();

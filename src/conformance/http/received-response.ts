@@ -1,4 +1,4 @@
-import { type JsonValue, parseJson } from '../../contract/lossless-json.js';
+import { parseFixedJson } from '../../contract/lossless-json.js';
 import { collectGarbage, LARGE_ANSWER_CHARS } from './collect-garbage.js';
 import type { ReceivedResponse } from './exchange.js';
 import { projectReads, type ReadTree } from '../cases/capture-reads.js';
@@ -67,7 +67,7 @@ function parseBody(text: string): Pick<ReceivedResponse, 'json' | 'jsonError'> {
   // The previous large answer's tree is garbage by now: collected before this one is built, not after.
   if (text.length >= LARGE_ANSWER_CHARS) collectGarbage();
   try {
-    return { json: parseJson(text) as JsonValue, jsonError: undefined };
+    return { json: parseFixedJson(text), jsonError: undefined };
   } catch (error) {
     if (error instanceof RangeError) {
       return { json: undefined, jsonError: `the body nests deeper than the runner reads (${error.message})` };

@@ -10,9 +10,9 @@ export function judgeContentTypeJson(operation: Operation, response: ReceivedRes
   const declared = findResponse(operation, response.status)?.contents ?? [];
   if (response.text === '' && declared.length === 0) return undefined;
   const received = mediaTypeOf(response.headers['content-type']);
-  const allowed = declared.length > 0 ? declared.map((c) => c.mediaType) : [JSON_MEDIA];
   const ok = declared.length > 0 ? findMedia(declared, received) !== undefined : isJsonMedia(received);
   if (ok) return undefined;
+  const allowed = declared.length > 0 ? declared.map((c) => c.mediaType) : [JSON_MEDIA];
   return {
     title: `Content-Type is ${received ?? 'missing'}`,
     received: `Content-Type: ${response.headers['content-type'] ?? '(none)'}`,

@@ -24,11 +24,19 @@ const MAX_DEPTH = 32;
  * object. Read from the raw schema so that a Pet written as `allOf: [NewPet, {id}]` has its id here too.
  */
 export function objectShape(schema: RawSchema | JsonSchema | undefined): ObjectShape | undefined {
+  if (schema === undefined || schema === null || typeof schema !== 'object') return undefined;
+  if (shapes.has(schema)) return shapes.get(schema);
   const properties: Record<string, RawSchema> = {};
   const required = new Set<string>();
-  if (!collect(schema as RawSchema | undefined, properties, required, 0)) return undefined;
-  return { properties, required };
+  const shape = collect(schema as RawSchema, properties, required, 0) ? { properties, required } : undefined;
+  shapes.set(schema, shape);
+  return shape;
 }
+
+// A contract's schemas do not change once loaded, and their shapes are read for every answer a run judges and
+// every record the mock fills in: each schema's is merged once. Keyed by the schema, so a contract replaced
+// (--watch) takes its shapes with it.
+const shapes = new WeakMap<object, ObjectShape | undefined>();
 
 function collect(
   schema: RawSchema | undefined,

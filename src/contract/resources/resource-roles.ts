@@ -1,4 +1,5 @@
 import type { JsonSchema, Operation } from '../operation.js';
+import { setOwn } from '../set-own.js';
 import { objectShape, type RawSchema } from './object-shape.js';
 import type { Resource, ResourceModel, ResourceOperationKind } from './resource.js';
 
@@ -64,8 +65,23 @@ export function assignsIds(resource: Resource): boolean {
  * enum (a status may move on after the create: transitions are not shown).
  */
 export function lastingFields(resource: Resource, fields: object): Record<string, unknown> {
-  const declared = objectShape(resource.schema)?.properties ?? {};
-  return Object.fromEntries(Object.entries(fields).filter(([name]) => declared[name] !== undefined && !declared[name]?.enum));
+  const lasting = lastingNames(resource);
+  const kept: Record<string, unknown> = {};
+  for (const name of Object.keys(fields)) if (lasting.has(name)) setOwn(kept, name, (fields as Record<string, unknown>)[name]);
+  return kept;
+}
+
+// Every create a run makes is remembered by its lasting fields: the names are read off the schema once per resource.
+const lastingOf = new WeakMap<Resource, ReadonlySet<string>>();
+
+function lastingNames(resource: Resource): ReadonlySet<string> {
+  let names = lastingOf.get(resource);
+  if (names === undefined) {
+    const declared = objectShape(resource.schema)?.properties ?? {};
+    names = new Set(Object.keys(declared).filter((name) => declared[name] !== undefined && !declared[name]?.enum));
+    lastingOf.set(resource, names);
+  }
+  return names;
 }
 
 /**

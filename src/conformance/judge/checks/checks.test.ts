@@ -551,6 +551,19 @@ describe('created-location', () => {
       expect(title(created(location))).toBe(`the 201's Location names another resource: ${location}`);
   });
 
+  it('fails the path of a created id that is a dot segment, which names the collection or its parent', () => {
+    for (const id of ['.', '..']) {
+      const given = input({
+        operationId: 'createPet',
+        status: 201,
+        url: 'http://127.0.0.1:1/v1/pets',
+        headers: { location: `/v1/pets/${id}` },
+        body: JSON.stringify({ id, name: 'Rex' }),
+      });
+      expect(title(given)).toBe(`the 201's Location names another resource: /v1/pets/${id}`);
+    }
+  });
+
   it('judges only creates whose resources the contract addresses by id', () => {
     expect(title({ ...created('/elsewhere/1', 'createMessage'), operation: op('createMessage') })).toBeUndefined();
   });

@@ -19,14 +19,17 @@ export const createdLocation: Check = {
     if (response?.status !== 201 || location === undefined || idField === undefined) return undefined;
     const id = (response.json as Record<string, unknown> | undefined)?.[idField];
     if (id === undefined || id === null || typeof id === 'object') return undefined;
-    const sent = new URL(exchange.request.url);
-    const collection = sent.pathname.replace(/\/+$/, '');
+    const collection = collectionOf(exchange.request.url);
     const expected = `${collection}/${encodeURIComponent(String(id))}`;
+    // What a server usually sends, the path itself: the URL it resolves to is that path on the same origin, unless
+    // the id is a dot segment (`..` resolves to the parent) or empty.
+    if (location === expected && !DOT_SEGMENT.test(String(id))) return undefined;
     const found = {
       title: `the 201's Location names another resource: ${location}`,
       received: `Location: ${location}`,
       documented: `Location: ${expected}`,
     };
+    const sent = new URL(exchange.request.url);
     let named: URL;
     try {
       named = new URL(location, sent);
@@ -42,6 +45,22 @@ export const createdLocation: Check = {
     return underCollection && last === String(id) ? undefined : found;
   },
 };
+
+const DOT_SEGMENT = /^\.{0,2}$/;
+
+// Every create of a run is sent to one of a few URLs: each is parsed once, not on every 201.
+const collections = new Map<string, string>();
+const REMEMBERED_URLS = 256;
+
+function collectionOf(url: string): string {
+  let collection = collections.get(url);
+  if (collection === undefined) {
+    collection = new URL(url).pathname.replace(/\/+$/, '');
+    if (collections.size >= REMEMBERED_URLS) collections.clear();
+    collections.set(url, collection);
+  }
+  return collection;
+}
 
 function decoded(segment: string): string {
   try {

@@ -43,10 +43,11 @@ function compare(
   created: ReadonlyMap<string, object> | undefined,
 ): Problem | undefined {
   if (!created) return undefined;
+  const idName = resource.id?.name as string;
   for (let i = 0; i < list.length; i++) {
     const item = list[i];
     if (item === null || typeof item !== 'object' || Array.isArray(item)) continue;
-    const id = (item as Record<string, unknown>)[resource.id?.name as string];
+    const id = (item as Record<string, unknown>)[idName];
     const fields = id === undefined ? undefined : created.get(String(id));
     if (!fields || containsSubset(item, fields)) continue;
     const mismatch = subsetMismatch(item, fields, `body${resource.listPointer.map((name) => `.${name}`).join('')}[${i}]`);

@@ -39,8 +39,12 @@ export const storedOnce: Check = {
     const sent = caseMarks(input, ONCE_MARK);
     const body = sent.length === 0 || input.operation.method !== 'GET' ? undefined : listAnswer(input);
     if (!body) return undefined;
-    const listed = new Set(body.flatMap((item) => [...onceMarksIn(item)]));
-    const page = sent.some((mark) => listed.has(mark)) ? undefined : filledPage(input);
+    // Stops at the first item that carries one: no set of every mark on the page.
+    const listed = body.some((item) => {
+      const marks = onceMarksIn(item);
+      return marks.size > 0 && sent.some((mark) => marks.has(mark));
+    });
+    const page = listed ? undefined : filledPage(input);
     return page === undefined
       ? undefined
       : `the list answered a full page of ${page} without the resource this case created: a second copy may be on a later page`;
