@@ -1,18 +1,22 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../../contract/app-error.js';
+import { certificateProblem } from './certificate-problem.js';
 import type { HttpClient } from './create-http-client.js';
+import type { TransportError } from './exchange.js';
 
 /**
  * `--wait`: a pipeline starts the runner beside a server that is still starting. Any HTTP answer to the base URL
  * (a 404 or a 401 too) shows something is listening; only a failed connection or a timeout is waited on, with a
  * pause that grows to 2 s. The request carries no key: it asks whether the target is up, not whether it serves.
+ * A failure that shows the run's configuration is wrong ends the wait at once, and the probe reports it as it
+ * would without --wait.
  */
 export async function waitForTarget(client: Pick<HttpClient, 'send'>, target: string, waitMs: number): Promise<void> {
   const deadline = performance.now() + waitMs;
   let pauseMs = 250;
   for (;;) {
     const exchange = await client.send({ method: 'GET', url: `${target}/`, headers: {}, body: undefined });
-    if (exchange.response !== undefined || exchange.error?.status !== undefined) return;
+    if (exchange.response !== undefined || exchange.error?.status !== undefined || misconfigured(exchange.error)) return;
     const left = deadline - performance.now();
     if (left <= 0) {
       throw new AppError(
@@ -23,4 +27,12 @@ export async function waitForTarget(client: Pick<HttpClient, 'send'>, target: st
     await sleep(Math.min(pauseMs, left));
     pauseMs = Math.min(pauseMs * 2, 2000);
   }
+}
+
+/**
+ * Something is listening and a handshake took place, and waiting will not change its outcome: a certificate the run
+ * does not trust, or bytes that are not TLS from a server behind an https:// URL (a plain-HTTP server).
+ */
+function misconfigured(error: TransportError | undefined): boolean {
+  return certificateProblem(error?.code) !== undefined || error?.code === 'ERR_SSL_WRONG_VERSION_NUMBER';
 }
