@@ -10,7 +10,7 @@ const NEXT = /^(next|next_?cursor|cursor|next_?page_?token|next_?token|continuat
 const HOLDERS = /^(page|paging|pagination|meta|cursor|cursors|links)$/i;
 
 /**
- * Where a cursor-paged list's answer carries the next page's cursor (docs/resources.md rule 6): a string property
+ * Where a cursor-paged list's answer carries the next page's cursor (docs/reference/resources.md rule 7): a string property
  * named like NEXT of the wrapping object, or of an object in it named like HOLDERS; else a `Link` header the 2xx
  * answer declares (RFC 8288, `rel="next"`). Undefined when the list takes no cursor or its contract says neither.
  */

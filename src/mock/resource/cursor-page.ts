@@ -10,8 +10,8 @@ export interface CursorPage {
 }
 
 /**
- * The next page of a cursor-paged list, where the resource model says the answer carries it (docs/resources.md
- * rule 6): the mock's cursor is the next page's offset, as text, which readStoreQuery reads back. It is handed out
+ * The next page of a cursor-paged list, where the resource model says the answer carries it (docs/reference/resources.md
+ * rule 7): the mock's cursor is the next page's offset, as text, which readStoreQuery reads back. It is handed out
  * only when one more record exists past the page, so the last page says there is none (the member is left out,
  * the Link header not sent) and a walk of the list ends.
  */
