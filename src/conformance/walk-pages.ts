@@ -20,6 +20,7 @@ export async function walkPages(
   sendAndHold: SendAndHold,
 ): Promise<boolean> {
   const earlier: string[] = [];
+  let first: readonly string[] = [];
   const later: Step = { ...step, query: { ...step.query, [walk.parameter]: '{{walk.cursor}}' }, templated: true };
   let cursor: string | undefined;
   for (let number = 1; number <= walk.maxPages; number++) {
@@ -31,12 +32,16 @@ export async function walkPages(
       // An answer other than a page (a refusal) ends the walk; its status is the other checks' to judge.
       if (!response || !effect || !page || response.status < 200 || response.status > 299) return sent;
       next = readNextCursor(walk.next, walk.parameter, response.json, response.headers.link);
-      const ids = (arrayAt(response.json, page.pointer) ?? []).map((item) => idOf(item, page.field));
+      const ids = (arrayAt(response.json, page.pointer) ?? [])
+        .map((item) => idOf(item, page.field))
+        .filter((id): id is string => id !== undefined);
+      if (number === 1) first = ids;
+      const last = next === undefined;
       const walked: WalkPage = {
         ...page,
-        page: { number, earlier: [...earlier], last: next === undefined, capped: next !== undefined && number === walk.maxPages },
+        page: { number, earlier: [...earlier], first, last, capped: !last && number === walk.maxPages },
       };
-      earlier.push(...ids.filter((id): id is string => id !== undefined));
+      earlier.push(...ids);
       return { ...sent, expect: { ...sent.expect, effect: { ...effect, walkPage: walked } } };
     };
     scope.walk = { cursor };

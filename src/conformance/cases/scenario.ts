@@ -111,9 +111,9 @@ export interface WalkPage {
   /** At least this many distinct records must be listed by the walk's end (the case created them). */
   readonly atLeast: number;
   /**
-   * Only the case writes to the listed collection (nested under a parent of its own): any repeat, and a walk that
-   * does not end, fail. Elsewhere other cases' writes may shift records across pages: only a page answered again
-   * whole fails, and the rest is reported not verified.
+   * Only the case writes to the listed collection (nested under a parent of its own, or filtered by a value of its
+   * own): any repeat, and a walk that does not end, fail. Elsewhere other cases' writes may shift records across
+   * pages: only the first page answered again by a third page or later fails, and the rest is noted not verified.
    */
   readonly ownCollection: boolean;
   /** The contract promises the walk lists every record: records missing at its end fail, else are noted. */
@@ -123,6 +123,8 @@ export interface WalkPage {
     readonly number: number;
     /** The ids of the records earlier pages listed, in order. */
     readonly earlier: readonly string[];
+    /** The ids of the first page's records, in order. */
+    readonly first: readonly string[];
     /** This answer carries no next cursor: the walk ends here. */
     readonly last: boolean;
     /** The walk stops here with a next cursor still given: its cap of pages was reached. */

@@ -13,6 +13,8 @@ interface Seen {
   readonly repeated: readonly string[];
   /** Every record of the page was on an earlier page: the cursor was not followed. */
   readonly whole: boolean;
+  /** A third page or later answered the first page again, record for record: the cursor is ignored. */
+  readonly firstAgain: boolean;
   readonly distinct: number;
   readonly last: boolean;
   readonly capped: boolean;
@@ -26,13 +28,15 @@ function seen(walk: WalkPage, body: unknown): Seen | undefined {
   const before = new Set(page.earlier);
   const repeated = ids.filter((id) => before.has(id));
   const distinct = new Set([...page.earlier, ...ids]).size;
-  return { ...page, repeated, whole: ids.length > 0 && repeated.length === ids.length, distinct };
+  const firstAgain = page.number >= 3 && ids.length > 0 && ids.join('\n') === page.first.join('\n');
+  return { ...page, repeated, whole: ids.length > 0 && repeated.length === ids.length, firstAgain, distinct };
 }
 
 // Guards against false alarms (docs/reference/case-kinds.md, pagination): where other cases write to the listed
-// collection, a create or delete between two pages may shift a record onto the next page, or the collection may be
-// too large to walk; only a page answered whole again fails there, and the rest is noted as not verified. Missing
-// records fail only where the contract promises the walk lists every record.
+// collection, a create or delete between two pages may shift records onto the next page (even a whole page, once),
+// or the collection may be too large to walk; only the first page answered again by a later page than the second
+// fails there, and the rest is noted as not verified. Missing records fail only where the contract promises the
+// walk lists every record.
 export function walkProblems(walk: WalkPage, body: unknown, documented: string[]): string[] {
   documented.push(
     `pages that repeat no record of an earlier page, a walk that ends${walk.promisesAll ? `, and at least ${walk.atLeast} records listed by its end` : ''}`,
@@ -40,7 +44,7 @@ export function walkProblems(walk: WalkPage, body: unknown, documented: string[]
   const page = seen(walk, body);
   if (!page) return walk.page ? [`the list answer holds no array at ${['body', ...walk.pointer].join('.')}`] : [];
   const problems: string[] = [];
-  if (page.whole && page.repeated.length > 0)
+  if (page.firstAgain || (page.whole && walk.ownCollection))
     problems.push(
       `page ${page.number} answered records of an earlier page again (${walk.field} ${few(page.repeated)}): its cursor was not followed`,
     );
@@ -57,7 +61,7 @@ export function walkProblems(walk: WalkPage, body: unknown, documented: string[]
 export function walkUnverified(walk: WalkPage, body: unknown): string | undefined {
   const page = seen(walk, body);
   if (!page) return undefined;
-  if (page.repeated.length > 0 && !page.whole && !walk.ownCollection)
+  if (page.repeated.length > 0 && !page.firstAgain && !walk.ownCollection)
     return `page ${page.number} repeats ${walk.field} ${few(page.repeated)} of an earlier page: other cases' writes may have shifted them, so whether the cursor keeps its place is not verified`;
   if (page.capped && !walk.ownCollection)
     return `the walk was cut at page ${page.number} with a next cursor still given: whether it ends is not verified`;

@@ -1,7 +1,9 @@
 import type { Operation, ParameterSpec } from '../../../../contract/operation.js';
 import type { Resource } from '../../../../contract/resources/resource.js';
 import type { StepSpec } from '../make-case.js';
+import type { Random } from '../create-random.js';
 import { successStatuses } from '../expected-statuses.js';
+import { ownFilter } from './own-filter.js';
 
 // Pages a walk may read past the ones the case's own records fill, before it is said not to end.
 const SPARE_PAGES = 3;
@@ -25,18 +27,22 @@ export interface CursorCase {
  */
 export function cursorCase(
   resource: Resource,
-  list: Operation,
-  page: ParameterSpec | undefined,
-  creates: (count: number) => StepSpec,
+  lists: { readonly create: Operation; readonly list: Operation; readonly page: ParameterSpec | undefined },
+  creates: (count: number, fields: Record<string, unknown>) => StepSpec,
+  random: Random,
 ): CursorCase | undefined {
+  const { create, list, page } = lists;
   const cursor = resource.list?.paging.cursor;
   const next = resource.list?.next;
   const max = page?.schema.maximum;
   if (!cursor || !next || !page || !resource.id || max === undefined) return undefined;
   const size = Math.max(page.schema.minimum ?? 1, Math.min(2, max));
   const count = 2 * size + 1;
-  // A nested resource's case lists under a parent of its own: the collection holds the case's records alone.
-  const ownCollection = resource.parent !== undefined;
+  // A nested resource's case lists under a parent of its own, elsewhere a filter value of the case's own keeps
+  // other cases' records out: the walked collection holds the case's records alone.
+  const filter = resource.parent === undefined ? ownFilter(resource, create, random) : undefined;
+  const ownCollection = resource.parent !== undefined || filter !== undefined;
+  const only = filter ? { [filter.parameter]: filter.value } : {};
   const maxPages = ownCollection ? Math.ceil(count / size) + SPARE_PAGES : SHARED_PAGES;
   const promisesAll = [list.summary, ...list.responses.filter((r) => r.code.startsWith('2')).map((r) => r.description)].some(
     (text) => text !== undefined && PROMISES_ALL.test(text),
@@ -46,12 +52,12 @@ export function cursorCase(
   return {
     id: `${cursor}-walk`,
     name: `${op} walked by ${cursor} lists each record once and ends`,
-    description: `Given ${count} resources${ownCollection ? ' under a parent of the case' : ''}, when ${op} is read ${size} at a time, each next page with the ${cursor} the answer before it carried in ${where}, then no page repeats a record of an earlier one, the walk ends within ${maxPages} pages, and ${promisesAll ? 'it lists' : 'the run notes (the contract promises no complete list) whether it lists'} all ${count} (cursor-walk).`,
+    description: `Given ${count} resources${resource.parent !== undefined ? ' under a parent of the case' : filter ? ` with a ${filter.parameter} of the case's own, listed by it` : ''}, when ${op} is read ${size} at a time, each next page with the ${cursor} the answer before it carried in ${where}, then no page repeats a record of an earlier one, the walk ends within ${maxPages} pages, and ${promisesAll ? 'it lists' : 'the run notes (the contract promises no complete list) whether it lists'} all ${count} (cursor-walk).`,
     steps: [
-      creates(count),
+      creates(count, filter ? { [filter.field]: filter.value } : {}),
       {
         operation: list,
-        query: { [page.name]: size },
+        query: { ...only, [page.name]: size },
         walk: { parameter: cursor, next, maxPages },
         expect: {
           status: successStatuses(list),

@@ -141,7 +141,7 @@ function casesFor(resource: Resource, create: Operation, list: Operation, random
       );
     }
   }
-  const walk = cursorCase(resource, list, page, (count) => creates(count));
+  const walk = cursorCase(resource, { create, list, page }, (count, fields) => creates(count, undefined, fields), random);
   if (walk) make(walk.id, walk.name, walk.description, walk.steps);
   for (const filter of filterParameters(list, resource)) {
     for (const value of filter.schema.enum ?? []) {
