@@ -52,7 +52,7 @@ export function cursorCase(
   return {
     id: `${cursor}-walk`,
     name: `${op} walked by ${cursor} lists each record once and ends`,
-    description: `Given ${count} resources${resource.parent !== undefined ? ' under a parent of the case' : filter ? ` with a ${filter.parameter} of the case's own, listed by it` : ''}, when ${op} is read ${size} at a time, each next page with the ${cursor} the answer before it carried in ${where}, then no page repeats a record of an earlier one, the walk ends within ${maxPages} pages, and ${promisesAll ? 'it lists' : 'the run notes (the contract promises no complete list) whether it lists'} all ${count} (cursor-walk).`,
+    description: `Given ${count} resources${resource.parent !== undefined ? ' under a parent of the case' : filter ? ` with a ${filter.parameter} of the case's own, listed by it` : ''}, when ${op} is read ${size} at a time, each next page with the ${cursor} the answer before it carried in ${where}, then no page repeats a record of an earlier one, the walk ends within ${maxPages} pages, and ${promisesAll ? `it lists all ${count}` : `whether it lists all ${count} is noted (the contract does not promise every record)`} (cursor-walk${ownCollection ? '' : `; other cases share the collection, so only the first page answered again by a later page than the second fails`}).`,
     steps: [
       creates(count, filter ? { [filter.field]: filter.value } : {}),
       {
