@@ -11,6 +11,7 @@ import { capturedAnswer } from './http/received-response.js';
 import type { ExchangeSummary, Finding, Observation, ScenarioResult } from './run-result.js';
 import { runPool } from './run-pool.js';
 import type { Scenario, Step } from './cases/scenario.js';
+import { walkPages } from './walk-pages.js';
 import { atLeast, type Severity } from './judge/severity.js';
 
 export interface ScenarioContext {
@@ -73,7 +74,7 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
 
   // A frame of its own, ended before the next step is sent: an async function keeps its locals across an await,
   // and this loop's would hold the last answer (a 10 MiB list and its tree) while the next request waits.
-  const sendAndHold = async (step: Step, index: number): Promise<boolean> => {
+  const sendAndHold = async (step: Step, index: number, told?: (sent: Sent) => Sent): Promise<boolean> => {
     if (notRun !== undefined) return false;
     const refused = context.bounds?.refuse([step.operation.operationId]);
     if (refused !== undefined) return stoppedBy(step, refused);
@@ -97,7 +98,7 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
     context.bounds?.note(step.operation.operationId, sent.exchange);
     const { response } = sent.exchange;
     if (step.capture && response) scope[step.capture] = capturedAnswer(response, captureReads(scenario).get(step.capture));
-    held.push(sent);
+    held.push(told ? told(sent) : sent);
     heldChars += response?.text.length ?? 0;
     if (heldChars > HELD_CHARS) judgeHeld();
     return !sent.exchange.error;
@@ -117,7 +118,8 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
       const next = async (index: number) => {
         if (answered && !(await sendAndHold(step, index))) answered = false;
       };
-      if (step.parallel === undefined) for (let i = 0; i < times && answered; i++) await next(i);
+      if (step.walk !== undefined) answered = await walkPages(step, step.walk, scope, sendAndHold);
+      else if (step.parallel === undefined) for (let i = 0; i < times && answered; i++) await next(i);
       else
         await runPool(
           Array.from({ length: times }, (_, i) => i),

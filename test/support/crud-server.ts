@@ -28,6 +28,7 @@ export type CrudBreakage =
   | 'delete-answers-200'
   | 'created-later'
   | 'ignores-offset'
+  | 'ignores-cursor'
   | 'patch-keeps-null'
   | 'put-merges'
   | 'taken-id-stored-twice'
@@ -156,6 +157,7 @@ export async function startCrudServer(contractFile: string, key: string, breakag
           paging.limit && breakage !== 'ignores-limit'
             ? Number(url.searchParams.get(paging.limit) ?? defaultOf(operation, paging.limit) ?? 1000)
             : 1000;
+        const given = paging.cursor ? url.searchParams.get(paging.cursor) : null;
         const offset =
           breakage === 'ignores-offset'
             ? 0
@@ -163,9 +165,21 @@ export async function startCrudServer(contractFile: string, key: string, breakag
               ? Number(url.searchParams.get(paging.offset) ?? 0)
               : paging.page
                 ? (Number(url.searchParams.get(paging.page) ?? 1) - 1) * limit
-                : 0;
-        const page = rows.reverse().slice(offset, offset + limit);
-        return send(res, lowestSuccess(operation), wrap(resource.listPointer, page));
+                : given !== null && breakage !== 'ignores-cursor'
+                  ? Number(Buffer.from(given, 'base64url').toString().replace('after:', ''))
+                  : 0;
+        const all = rows.reverse();
+        const page = all.slice(offset, offset + limit);
+        // An opaque cursor of its own (`after:<offset>`, base64url), given while records lie past the page.
+        const next = offset + limit < all.length ? Buffer.from(`after:${offset + limit}`).toString('base64url') : undefined;
+        const where = resource.list?.next;
+        const body = wrap(resource.listPointer, page);
+        if (where?.in === 'body' && next !== undefined) setAt(body as Row, where.pointer, next);
+        if (where?.in === 'link' && next !== undefined && paging.cursor) {
+          url.searchParams.set(paging.cursor, next);
+          res.setHeader('Link', `<${url.pathname}${url.search}>; rel="next"`);
+        }
+        return send(res, lowestSuccess(operation), body);
       }
       case 'get': {
         const record = breakage === 'nested-any-parent' ? anyParent(resource, id) : store.get(id);
@@ -328,6 +342,15 @@ function refused(
 function withoutNulls(body: unknown): unknown {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
   return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null));
+}
+
+function setAt(body: Row, pointer: readonly string[], value: unknown): void {
+  let at = body;
+  for (const name of pointer.slice(0, -1)) {
+    at[name] ??= {};
+    at = at[name] as Row;
+  }
+  at[pointer.at(-1) as string] = value;
 }
 
 function wrap(pointer: readonly string[], rows: Row[]): unknown {

@@ -1,4 +1,5 @@
 import type { Operation } from '../../contract/operation.js';
+import type { NextCursor } from '../../contract/resources/resource.js';
 
 /**
  * `default` sends the run's key, `none` no header, `invalid` a well-formed key the target cannot know; `raw` is
@@ -51,6 +52,7 @@ export type EffectCheckId =
   | 'refusal-leaves-no-trace'
   | 'parent-scoped'
   | 'page-advances'
+  | 'cursor-walk'
   | 'patch-null-removes'
   | 'put-replaces';
 
@@ -98,6 +100,43 @@ export interface ResourceEffect {
     readonly previous: unknown;
     readonly size: number;
   };
+  /** A page of a cursor walk (Step.walk): the runner adds `page` as it walks. */
+  readonly walkPage?: WalkPage;
+}
+
+/** What a page of a cursor walk is judged by: the generator sets the first four, the runner the rest. */
+export interface WalkPage {
+  readonly field: string;
+  readonly pointer: readonly string[];
+  /** At least this many distinct records must be listed by the walk's end (the case created them). */
+  readonly atLeast: number;
+  /**
+   * Only the case writes to the listed collection (nested under a parent of its own, or filtered by a value of its
+   * own): any repeat, and a walk that does not end, fail. Elsewhere other cases' writes may shift records across
+   * pages: only the first page answered again by a third page or later fails, and the rest is noted not verified.
+   */
+  readonly ownCollection: boolean;
+  /** The contract promises the walk lists every record: records missing at its end fail, else are noted. */
+  readonly promisesAll: boolean;
+  readonly page?: {
+    /** 1-based. */
+    readonly number: number;
+    /** The ids of the records earlier pages listed, in order. */
+    readonly earlier: readonly string[];
+    /** The ids of the first page's records, in order. */
+    readonly first: readonly string[];
+    /** This answer carries no next cursor: the walk ends here. */
+    readonly last: boolean;
+    /** The walk stops here with a next cursor still given: its cap of pages was reached. */
+    readonly capped: boolean;
+  };
+}
+
+/** A list read page after page, each page with the cursor its previous answer carried (the pagination kind). */
+export interface CursorWalk {
+  readonly parameter: string;
+  readonly next: NextCursor;
+  readonly maxPages: number;
 }
 
 /** Runs the step `count` times, less the value of `less` (a template resolving to a number or an array). */
@@ -158,6 +197,11 @@ export interface Step {
    * content are seen. Its answer's body is not decoded, so it is held to RAW_CHECKS alone (judge-exchange.ts).
    */
   readonly raw?: boolean;
+  /**
+   * The step is sent again with the next cursor its answer carries, until an answer carries none or `maxPages` were
+   * read; each page is judged with `expect.effect.walkPage` told what came before.
+   */
+  readonly walk?: CursorWalk;
   /** Whether any of the step's values holds a `{{...}}` template: the others are sent and compared as written. */
   readonly templated: boolean;
 }

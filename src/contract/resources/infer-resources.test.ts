@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../load-contract.js';
 import { inferResources } from './infer-resources.js';
+import { readNextCursor } from './next-cursor.js';
 import type { Resource, ResourceModel } from './resource.js';
 
 const EVOLVED = 'test/contracts/evolved-petstore/openapi.yaml';
@@ -271,5 +272,48 @@ describe('inferResources edge cases', () => {
     expect(model.unplaced).toEqual([
       expect.objectContaining({ operationId: 'file', reason: 'its last segment is neither fixed nor wholly a parameter' }),
     ]);
+  });
+});
+
+describe('where a cursor-paged list carries its next cursor', () => {
+  const query = (name: string) => ({ name, in: 'query', schema: { type: 'string' } });
+  const list = (answered: object, parameter = 'cursor') => ({
+    '/things': { get: { operationId: 'listThings', parameters: [query(parameter)], responses: answered } },
+    '/things/{id}': { get: { operationId: 'getThing', parameters: [param('id')], responses: answer(thing) } },
+  });
+  const page = (properties: object) =>
+    answer({ type: 'object', properties: { items: { type: 'array', items: thing }, ...properties } });
+
+  it("reads listBooks' `next` beside its items", async () => {
+    const books = resource(await inferFile(LIBRARY), '/authors/{}/books');
+    expect(books.list?.paging.cursor).toBe('cursor');
+    expect(books.list?.next).toEqual({ in: 'body', pointer: ['next'] });
+  });
+
+  it('finds nextPageToken beside the items, next_cursor in a page object, and a declared Link header', async () => {
+    const token = await inferDocument(list(page({ nextPageToken: { type: 'string' } }), 'pageToken'));
+    expect(resource(token, '/things').list?.next).toEqual({ in: 'body', pointer: ['nextPageToken'] });
+    const nested = await inferDocument(list(page({ page: { type: 'object', properties: { next_cursor: { type: 'string' } } } })));
+    expect(resource(nested, '/things').list?.next).toEqual({ in: 'body', pointer: ['page', 'next_cursor'] });
+    const linked = {
+      '200': { description: 'ok', headers: { Link: { schema: { type: 'string' } } }, ...json({ type: 'array', items: thing }) },
+    };
+    expect(resource(await inferDocument(list(linked)), '/things').list?.next).toEqual({ in: 'link' });
+  });
+
+  it('says nothing where the contract is silent, or the list takes no cursor', async () => {
+    expect(resource(await inferDocument(list(page({ total: { type: 'integer' } }))), '/things').list?.next).toBeUndefined();
+    expect(resource(await inferDocument(list(page({ next: { type: 'string' } }), 'q')), '/things').list?.next).toBeUndefined();
+  });
+});
+
+describe('readNextCursor', () => {
+  it('reads a field, and the cursor of a Link rel="next" URL; an empty or null one ends the walk', () => {
+    expect(readNextCursor({ in: 'body', pointer: ['page', 'next'] }, 'cursor', { page: { next: 'b2' } }, undefined)).toBe('b2');
+    expect(readNextCursor({ in: 'body', pointer: ['next'] }, 'cursor', { next: null }, undefined)).toBeUndefined();
+    expect(readNextCursor({ in: 'body', pointer: ['next'] }, 'cursor', { next: '' }, undefined)).toBeUndefined();
+    const link = '</things?cursor=1>; rel="prev", </things?limit=2&cursor=x%2By>; rel="next"';
+    expect(readNextCursor({ in: 'link' }, 'cursor', [], link)).toBe('x+y');
+    expect(readNextCursor({ in: 'link' }, 'cursor', [], '</things?cursor=1>; rel="prev"')).toBeUndefined();
   });
 });

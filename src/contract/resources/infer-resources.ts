@@ -104,6 +104,7 @@ function buildResource(group: Group, document: object): Resource {
   const found = representation(get, create, list);
   const shape = objectShape(found?.found.schema);
   const name = group.collectionPath.split('/').at(-1) as string;
+  const listPointer = (list && listedIn(answerSchema(list))?.pointer) ?? [];
   const base = {
     key: group.key,
     name,
@@ -112,11 +113,11 @@ function buildResource(group: Group, document: object): Resource {
     parent: undefined,
     schema: found?.found.schema as Resource['schema'],
     schemaSource: found?.source,
-    listPointer: (list && listedIn(answerSchema(list))?.pointer) ?? [],
+    listPointer,
     operations: operations
       .map(({ operation, kind }) => resourceOperation(operation, kind))
       .sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind)),
-    list: list && shape ? readListQuery(list, shape) : undefined,
+    list: list && shape ? readListQuery(list, shape, listPointer) : undefined,
     skipped,
   };
   const idAnswer: IdAnswer | undefined =

@@ -1,4 +1,5 @@
 import type { Operation } from '../operation.js';
+import { findNextCursor } from './next-cursor.js';
 import { type ObjectShape, schemaTypes } from './object-shape.js';
 import type { ListQuery, PagingRole } from './resource.js';
 
@@ -13,9 +14,9 @@ const PAGING: readonly (readonly [PagingRole, RegExp])[] = [
 /**
  * A list's query parameters by what they do (docs/resources.md rule 6): paging names first, then parameters that
  * name a scalar field of the representation, which filter (`?status=sold`). The rest are listed as ignored: a
- * list answers as if they were absent.
+ * list answers as if they were absent. A cursor comes with where the answer carries the next one (findNextCursor).
  */
-export function readListQuery(list: Operation, shape: ObjectShape): ListQuery {
+export function readListQuery(list: Operation, shape: ObjectShape, pointer: readonly string[]): ListQuery {
   const filters: { parameter: string; field: string }[] = [];
   const paging: Partial<Record<PagingRole, string>> = {};
   const ignored: string[] = [];
@@ -31,5 +32,6 @@ export function readListQuery(list: Operation, shape: ObjectShape): ListQuery {
     if (field !== undefined && scalar) filters.push({ parameter: parameter.name, field: parameter.name });
     else ignored.push(parameter.name);
   }
-  return { filters, paging, ignored };
+  const next = findNextCursor(list, paging.cursor, pointer);
+  return { filters, paging, ignored, ...(next ? { next } : {}) };
 }

@@ -38,7 +38,12 @@ export interface ListQuery {
   readonly paging: Readonly<Partial<Record<PagingRole, string>>>;
   /** Query parameters that neither filter nor page: a list answers as if they were absent. */
   readonly ignored: readonly string[];
+  /** Where the answer carries the next page's cursor, when the list pages by a cursor and its contract says where. */
+  readonly next?: NextCursor;
 }
+
+/** A field of the list answer (`['next']` of `{ items, next }`), or the `Link` header's `rel="next"` URL. */
+export type NextCursor = { readonly in: 'body'; readonly pointer: readonly string[] } | { readonly in: 'link' };
 
 export type PagingRole = 'limit' | 'offset' | 'page' | 'cursor';
 

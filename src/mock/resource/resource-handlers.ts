@@ -12,6 +12,7 @@ import { mergePatch } from '../store/merge-patch.js';
 import { readStoreQuery } from '../store/read-store-query.js';
 import type { RecordId, RecordStore } from '../store/record-store.js';
 import { scopeOf } from '../store/resource-stores.js';
+import { cursorPage } from './cursor-page.js';
 
 /** A resource operation the mock answers from its store, and whether it changes the store (makes a session). */
 export interface ResourceHandler {
@@ -69,10 +70,17 @@ const KINDS: Readonly<Record<ResourceOperationKind, MakeHandler>> = {
   },
   list: (resource, operation) => {
     const plan = planOf(resource, operation, 'collection', 200);
+    const next = resource.list?.next;
+    const cursor = resource.list?.paging.cursor;
     return (input, context) => {
       const { store, parents } = locate(resource, plan, input, context);
-      const parts = store.listJson(readStoreQuery(resource, operation, input.query, scopeOf(parents)));
-      return listAnswer(plan.status, parts, resource.listPointer);
+      const query = readStoreQuery(resource, operation, input.query, scopeOf(parents));
+      if (next === undefined || cursor === undefined) return listAnswer(plan.status, store.listJson(query), resource.listPointer);
+      const nextUrl = (value: string) =>
+        `${context.basePath}${fillPath(resource.collectionPath, parents)}?${queryText({ ...input.query, [cursor]: value })}`;
+      const page = cursorPage((q) => store.listJson(q), query, next, nextUrl);
+      const answered = listAnswer(plan.status, page.parts, resource.listPointer, page.members);
+      return page.headers ? { ...answered, headers: page.headers } : answered;
     };
   },
   get: (resource, operation) => {
@@ -217,6 +225,15 @@ function idOf(value: unknown): RecordId {
   return typeof value === 'number' || typeof value === 'string' ? value : String(value);
 }
 
+// The list's own query with the next cursor: each value as the request sent it, arrays as repeated names.
+function queryText(query: Readonly<Record<string, unknown>>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) search.append(name, String(one));
+  }
+  return search.toString();
+}
+
 function fillPath(template: string, values: readonly RecordId[]): string {
   if (values.length === 0) return template;
   let index = 0;
@@ -292,8 +309,11 @@ function wrapperOf(pointer: readonly string[]): { readonly open: string; readonl
   return wrapper;
 }
 
-function listAnswer(status: number, parts: readonly string[], pointer: readonly string[]): MockResponse {
-  const { open, close } = wrapperOf(pointer);
+// `members` close the outermost object that wraps the records (`,"next":"20"` of `{"items":[...],"next":"20"}`).
+function listAnswer(status: number, parts: readonly string[], pointer: readonly string[], members = ''): MockResponse {
+  const wrapper = wrapperOf(pointer);
+  const { open } = wrapper;
+  const close = members === '' ? wrapper.close : `${wrapper.close.slice(0, -1)}${members}}`;
   let length = 0;
   for (const part of parts) length += part.length;
   if (length <= JOINED_UP_TO) return { status, body: `${open}[${parts.join(',')}]${close}` };

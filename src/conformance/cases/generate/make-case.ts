@@ -19,6 +19,7 @@ export interface StepSpec {
   readonly unlessMissing?: string;
   readonly method?: Step['method'];
   readonly raw?: boolean;
+  readonly walk?: Step['walk'];
 }
 
 export interface CaseSpec {
@@ -81,6 +82,7 @@ function makeStep(spec: StepSpec, i: number): Step {
     unlessMissing: spec.unlessMissing,
     ...(spec.method === undefined ? {} : { method: spec.method }),
     ...(spec.raw === undefined ? {} : { raw: spec.raw }),
+    ...(spec.walk === undefined ? {} : { walk: spec.walk }),
     templated: false,
   };
   return { ...step, templated: holdsTemplate([step.path, step.query, step.headers, step.body, step.expect, step.repeat]) };

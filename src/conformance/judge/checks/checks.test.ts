@@ -288,6 +288,10 @@ const CASES: Readonly<Record<string, { conforming: CheckInput; violation: CheckI
     conforming: input({ operationId: 'listPets', body: `[${PET}]`, expect: { effect: nextPage([{ id: 1n }]) } }),
     violation: input({ operationId: 'listPets', body: `[${PET}]`, expect: { effect: nextPage([{ id: 9007199254740993n }]) } }),
   },
+  'cursor-walk': {
+    conforming: input({ operationId: 'listPets', body: `[${PET}]`, expect: { effect: walkPage(['1']) } }),
+    violation: input({ operationId: 'listPets', body: `[${PET}]`, expect: { effect: walkPage(['9007199254740993']) } }),
+  },
   'patch-null-removes': {
     conforming: input({ expect: { effect: absent('patch-null-removes', 'tag', []) } }),
     violation: input({ expect: { effect: absent('patch-null-removes', 'status', []) } }),
@@ -301,6 +305,25 @@ const CASES: Readonly<Record<string, { conforming: CheckInput; violation: CheckI
 
 function nextPage(previous: readonly object[]): NonNullable<StepExpectation['effect']> {
   return { check: 'page-advances', status: ['2XX'], nextPage: { field: 'id', pointer: [], previous, size: 1 } };
+}
+
+function walkPage(
+  earlier: readonly string[],
+  page: { number?: number; last?: boolean; capped?: boolean } = {},
+  walk: { ownCollection?: boolean; promisesAll?: boolean } = {},
+): NonNullable<StepExpectation['effect']> {
+  const { ownCollection = true, promisesAll = false } = walk;
+  return {
+    check: 'cursor-walk',
+    walkPage: {
+      field: 'id',
+      pointer: [],
+      atLeast: 3,
+      ownCollection,
+      promisesAll,
+      page: { number: page.number ?? 2, earlier, first: earlier, last: page.last ?? false, capped: page.capped ?? false },
+    },
+  };
 }
 
 function absent(
@@ -666,6 +689,39 @@ describe('checks that could not observe what they check say "not verified"', () 
       expect.stringMatching(/^page-advances: the second page repeats the first page's id 9007199254740993$/),
     ]);
     expect(runChecks(BUILT_IN_CHECKS, input({ operationId: 'listPets', body: '[]', expect: { effect } }))).toEqual([]);
+  });
+
+  it('a cursor walk fails a repeat, a walk that does not end and, where all are promised, missing records', () => {
+    const titles = (effect: NonNullable<StepExpectation['effect']>) =>
+      runChecks(BUILT_IN_CHECKS, input({ operationId: 'listPets', body: `[${PET}]`, expect: { effect } })).map((p) => p.title);
+    const notes = (effect: NonNullable<StepExpectation['effect']>) =>
+      unverified(input({ operationId: 'listPets', body: `[${PET}]`, expect: { effect } }));
+    expect(titles(walkPage(['9007199254740993', '4']))).toEqual([
+      'cursor-walk: page 2 answered records of an earlier page again (id 9007199254740993): its cursor was not followed',
+    ]);
+    expect(titles(walkPage(['1'], { capped: true }))).toEqual([
+      expect.stringMatching(/^cursor-walk: the walk did not end: page 2 still carried a next cursor/),
+    ]);
+    expect(titles(walkPage(['1'], { last: true }, { promisesAll: true }))).toEqual([
+      'cursor-walk: the walk ended at page 2 having listed 2 records, fewer than the 3 the case created',
+    ]);
+    // The contract is silent on listing every record, or other cases share the collection: noted, never failed.
+    expect(titles(walkPage(['1'], { last: true }))).toEqual([]);
+    expect(notes(walkPage(['1'], { last: true }))).toEqual([
+      expect.stringMatching(/fewer than the 3 the case created; the contract does not say/),
+    ]);
+    expect(titles(walkPage(['1'], { capped: true }, { ownCollection: false }))).toEqual([]);
+    expect(notes(walkPage(['1'], { capped: true }, { ownCollection: false }))).toEqual([
+      expect.stringMatching(/the walk was cut at page 2 with a next cursor still given: whether it ends is not verified/),
+    ]);
+    expect(titles(walkPage(['1', '2'], { last: true }, { promisesAll: true }))).toEqual([]);
+    // A shared collection: the first page answered again by page 2 may be two creates at its top; by page 3 it fails.
+    const shared = { ownCollection: false };
+    expect(titles(walkPage(['9007199254740993'], {}, shared))).toEqual([]);
+    expect(notes(walkPage(['9007199254740993'], {}, shared))).toEqual([expect.stringMatching(/may have shifted them/)]);
+    expect(titles(walkPage(['9007199254740993'], { number: 3 }, shared))).toEqual([
+      expect.stringMatching(/^cursor-walk: page 3 answered records of an earlier page again/),
+    ]);
   });
 
   it('a conforming exchange of every check is verified', () => {

@@ -3,6 +3,7 @@ import { show } from '../../../contract/judge/show-value.js';
 import { arrayAt } from '../../../contract/resources/resource-roles.js';
 import { containsSubset, subsetMismatch } from '../subset-mismatch.js';
 import type { Check, CheckInput, Problem } from './check.js';
+import { idOf, walkProblems, walkUnverified } from './cursor-walk.js';
 
 /**
  * What a resource's writes must have done, seen through a later read of the same case (docs/resources.md, "Effect
@@ -18,6 +19,8 @@ const CLAUSES: Readonly<Record<EffectCheckId, string>> = {
   'refusal-leaves-no-trace': 'a refused write (4xx) changes nothing a later read shows',
   'parent-scoped': 'a nested record is read only through its own parent (the contract documents the 404)',
   'page-advances': 'a list read at the next offset or page answers other records than the first page (records no page repeats)',
+  'cursor-walk':
+    'a list read page after page by the cursor each answer carries lists no record twice, ends, and lists every record it holds (docs/reference/case-kinds.md, pagination)',
   'patch-null-removes': 'a member a merge patch sets to null is removed from the record (RFC 7396 §2)',
   'put-replaces':
     'a PUT replaces the whole record: an optional field its body leaves out is gone, or at its default (RFC 9110 §9.3.4)',
@@ -76,6 +79,7 @@ function judgeEffect(effect: ResourceEffect, { exchange }: CheckInput): Problem 
       problems.push(`the record still has ${field} ${show(own)}`);
   }
   if (effect.nextPage && problems.length === 0) problems.push(...pageProblems(effect.nextPage, response.json, documented));
+  if (effect.walkPage?.page && problems.length === 0) problems.push(...walkProblems(effect.walkPage, response.json, documented));
   if (problems.length === 0) return undefined;
   return { title: `${effect.check}: ${problems[0]}`, received: problems.join('; '), documented: documented.join('; ') };
 }
@@ -93,13 +97,9 @@ function pageProblems(page: NonNullable<ResourceEffect['nextPage']>, body: unkno
   return repeated.length > 0 ? [`the second page repeats the first page's ${page.field} ${repeated.join(', ')}`] : [];
 }
 
-function idOf(item: unknown, field: string): string | undefined {
-  const id = item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[field] : undefined;
-  return id === undefined ? undefined : show(id);
-}
-
 // A full page without the record it should hold may hold it on a later page: not a pass, "not verified".
 function unverifiedListing(effect: ResourceEffect, { exchange }: CheckInput): string | undefined {
+  if (effect.walkPage?.page && exchange.response) return walkUnverified(effect.walkPage, exchange.response.json);
   if (effect.absent && !written(effect))
     return `the write that was to take ${effect.absent.field} away was refused (${show(effect.absent.writeStatus)}): whether the record loses it is not verified`;
   const listed = effect.listed;

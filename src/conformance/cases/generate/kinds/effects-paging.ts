@@ -1,13 +1,11 @@
 import type { JsonSchema, Operation } from '../../../../contract/operation.js';
-import { objectShape } from '../../../../contract/resources/object-shape.js';
-import { requestSchema } from '../../../../contract/resources/representation.js';
 import type { Scenario } from '../../scenario.js';
 import { successStatuses } from '../expected-statuses.js';
 import { makeCase, type StepSpec } from '../make-case.js';
 import { pathParams, withFreshId } from '../own-records.js';
-import { RUN_MARK } from '../sample-value.js';
 import type { NotMade } from '../case-kind.js';
 import type { Context } from './effects-context.js';
+import { type OwnFilter, ownFilter } from './own-filter.js';
 
 /**
  * Records of the case's own, all with one filter value no other case sends, listed a page at a time: the second
@@ -73,7 +71,7 @@ interface PagePlan {
   readonly list: Operation;
   readonly limit: string;
   readonly size: number;
-  readonly filter: { readonly parameter: string; readonly field: string; readonly value: unknown };
+  readonly filter: OwnFilter;
   readonly second: { readonly name: string; readonly value: number };
 }
 
@@ -86,7 +84,8 @@ function pagePlan(ctx: Context): PagePlan | { readonly reason: string } | undefi
   if (paging.limit === undefined) return { reason: `${list.operationId} has no page size to ask small pages with` };
   const limit = schemaOf(list, paging.limit);
   const size = Math.max(limit?.minimum ?? 1, Math.min(2, limit?.maximum ?? 2));
-  const filter = ownFilter(ctx);
+  const create = (ctx.own.steps[ctx.own.steps.length - 1] as StepSpec).operation;
+  const filter = ownFilter(ctx.resource, create, ctx.random);
   if (!filter)
     return {
       reason: `${list.operationId} has no filter on a free text or number field the case can give a value of its own, so other cases' records could shift a page between two reads`,
@@ -98,21 +97,4 @@ function pagePlan(ctx: Context): PagePlan | { readonly reason: string } | undefi
 
 function schemaOf(list: Operation, name: string): JsonSchema | undefined {
   return list.parameters.find((p) => p.in === 'query' && p.name === name)?.schema;
-}
-
-// A filter on a field the create sends freely (no enum, pattern or format): a value no other case sends.
-function ownFilter(ctx: Context): PagePlan['filter'] | undefined {
-  const create = (ctx.own.steps[ctx.own.steps.length - 1] as StepSpec).operation;
-  const sent = objectShape(requestSchema(create))?.properties ?? {};
-  for (const { parameter, field } of ctx.resource.list?.filters ?? []) {
-    const property = sent[field] as JsonSchema | undefined;
-    if (!property || field === ctx.id || ctx.resource.serverFields.includes(field) || property.enum) continue;
-    if (property.type === 'string' && property.pattern === undefined && property.format === undefined) {
-      if (property.maxLength === undefined || property.maxLength >= 40)
-        return { parameter, field, value: `page ${ctx.random.text(10)} ${RUN_MARK}` };
-    }
-    if (property.type === 'integer' && (property.maximum === undefined || property.maximum >= 2_000_000_000))
-      return { parameter, field, value: 1_000_000 + ctx.random.below(1_000_000_000) };
-  }
-  return undefined;
 }

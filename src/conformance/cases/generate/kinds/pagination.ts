@@ -12,6 +12,7 @@ import type { Random } from '../create-random.js';
 import { createBody, repeatedCreate } from '../own-records.js';
 import { validVariants } from '../value-variants.js';
 import { onceMarked } from '../../resource-marks.js';
+import { cursorCase } from './pagination-cursor.js';
 
 // The filler before a full page is a hundred creates of one body, in no particular order: one after another they
 // were most of a run's time (a hundred round trips to staging). The run's --concurrency still bounds the wire.
@@ -20,7 +21,7 @@ const FILLER_AT_ONCE = 8;
 export const paginationKind: CaseKind = {
   id: 'pagination',
   description:
-    'a list never exceeds its page size and is full when enough resources match (creating what is missing first), at the minimum, maximum and default; a filter returns only its value',
+    'a list never exceeds its page size and is full when enough resources match (creating what is missing first), at the minimum, maximum and default; a filter returns only its value; a cursor-paged list walked by its next cursors repeats no record and ends',
   generate: ({ contract, random }) =>
     inferResources(contract).resources.flatMap((resource) => {
       const found = creatorAndList(resource, contract.byId);
@@ -140,6 +141,8 @@ function casesFor(resource: Resource, create: Operation, list: Operation, random
       );
     }
   }
+  const walk = cursorCase(resource, { create, list, page }, (count, fields) => creates(count, undefined, fields), random);
+  if (walk) make(walk.id, walk.name, walk.description, walk.steps);
   for (const filter of filterParameters(list, resource)) {
     for (const value of filter.schema.enum ?? []) {
       const only = { [filter.name]: value };

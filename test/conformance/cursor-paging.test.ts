@@ -1,0 +1,105 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMockServer, type MockServer } from '../../src/mock/create-mock-server.js';
+import { runCli } from './run-cli.js';
+import { useCrudServer } from './use-crud-server.js';
+
+// listBooks pages by `cursor`, and its answer carries the next one in `next` ({ items, next }).
+const LIBRARY = 'test/contracts/library-api/openapi.yaml';
+const ARGS = ['--generate', 'pagination', '--case', 'pagination/listBooks/*', '--seed', '1', '-r', 'json'];
+
+const { runAgainst, failsEach } = useCrudServer(ARGS);
+
+let mock: MockServer | undefined;
+afterEach(async () => {
+  await mock?.close();
+  mock = undefined;
+});
+
+describe('a cursor-paged list walked by the cursors its answers carry', () => {
+  it('passes a correct server of its own cursors, having read every page with the cursor before it', async () => {
+    const run = await runAgainst(LIBRARY);
+    expect(run.code, run.out).toBe(0);
+    const walk = (await run.report()).scenarios.find((s) => s.id === 'pagination/listBooks/cursor-walk');
+    expect(walk?.outcome, run.out).toBe('passed');
+    const pages = walk?.exchanges.filter((e) => e.url.includes('limit=2')) ?? [];
+    expect(pages.length).toBe(3);
+    expect(pages.slice(1).every((e) => /[?&]cursor=[A-Za-z0-9_-]+/.test(e.url))).toBe(true);
+  });
+
+  it('passes the mock, which hands out its own cursors from the same resource-model rule', async () => {
+    mock = await createMockServer({ contract: LIBRARY, port: 0, host: '127.0.0.1', log: () => {} });
+    const run = await runCli(['--target', mock.url, '--contract', LIBRARY, ...ARGS]);
+    expect(run.code, run.out).toBe(0);
+    const walk = (await run.report()).scenarios.find((s) => s.id === 'pagination/listBooks/cursor-walk');
+    expect(walk?.outcome, run.out).toBe('passed');
+    expect(walk?.exchanges.filter((e) => e.url.includes('cursor=')).length).toBe(2);
+  });
+
+  it('follows a Link rel="next" header, which the mock sends where the contract declares one', async () => {
+    const contract = await linkedContract();
+    mock = await createMockServer({ contract, port: 0, host: '127.0.0.1', log: () => {} });
+    const args = ['--generate', 'pagination', '--case', 'pagination/listNotes/*', '--seed', '1', '-r', 'json'];
+    const run = await runCli(['--target', mock.url, '--contract', contract, ...args]);
+    expect(run.code, run.out).toBe(0);
+    const walk = (await run.report()).scenarios.find((s) => s.id === 'pagination/listNotes/after-walk');
+    expect(walk?.outcome, run.out).toBe('passed');
+    // A collection other cases share: the walk reads every record of the run, two to a page.
+    expect(walk?.exchanges.filter((e) => /[?&]after=\d+/.test(e.url)).length).toBeGreaterThan(2);
+  });
+
+  failsEach([{ contract: LIBRARY, breakage: 'ignores-cursor', check: 'cursor-walk' }]);
+});
+
+// Notes listed as a bare array, paged by `after`, the next page's URL in a Link header.
+async function linkedContract(): Promise<string> {
+  const note = {
+    type: 'object',
+    required: ['id', 'text'],
+    properties: { id: { type: 'integer', readOnly: true }, text: { type: 'string' } },
+  };
+  const json = { 'application/json': { schema: note } };
+  const bearer = { bearer: { type: 'http', scheme: 'bearer' } };
+  const document = {
+    openapi: '3.0.3',
+    info: { title: 'Notes', version: '1' },
+    servers: [{ url: '/v1' }],
+    security: [{ bearer: [] }],
+    components: { securitySchemes: bearer },
+    paths: {
+      '/notes': {
+        get: {
+          operationId: 'listNotes',
+          parameters: [
+            { name: 'after', in: 'query', schema: { type: 'string' } },
+            { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 20 } },
+          ],
+          responses: {
+            '200': {
+              description: 'A page of notes.',
+              headers: { Link: { schema: { type: 'string' } } },
+              content: { 'application/json': { schema: { type: 'array', items: note } } },
+            },
+          },
+        },
+        post: {
+          operationId: 'createNote',
+          requestBody: { required: true, content: json },
+          responses: { '201': { description: 'Stored.', content: json } },
+        },
+      },
+      '/notes/{id}': {
+        get: {
+          operationId: 'getNote',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+          responses: { '200': { description: 'The note.', content: json }, '404': { description: 'None.' } },
+        },
+      },
+    },
+  };
+  const file = join(await mkdtemp(join(tmpdir(), 'cursor-link-')), 'openapi.yaml');
+  await writeFile(file, JSON.stringify(document));
+  return file;
+}
