@@ -34,8 +34,9 @@ export function unreadCreateAnswers(contract: Contract): Map<string, UnreadCreat
     const status = operation && acceptedStatus(operation);
     if (operation === undefined || status === undefined) continue;
     const plans = new Map<ResponseSpec, AnswerPlan>();
+    const sendable = offered(operation);
     for (const response of operation.responses) {
-      if (response.code.startsWith('2')) plans.set(response, planOf(response, idField, offered(operation)));
+      if (response.code.startsWith('2')) plans.set(response, planOf(response, idField, sendable));
     }
     answers.set(operationId, {
       status,
