@@ -54,6 +54,12 @@ export interface RunnerRow {
   readonly checksUsPerResponse: number;
   /** The runner's own work per request with no network and the mock idle (measure-runner-engine.ts), µs. */
   readonly engineUsPerRequest: number;
+  /**
+   * CPU time a run takes, ms, median over the counted runs: this process's (all its threads) and the mock's, for
+   * a runner run and for a replay. Where the client's CPU comes near its wall time, the client is what the run
+   * waits on, and whatever the runner adds to it is added to the run. The mock's figures are undefined off Linux.
+   */
+  readonly cpu: Readonly<Record<'runner' | 'replay', { readonly client: number; readonly mock: number | undefined }>>;
 }
 
 const CONCURRENCY = 4;
@@ -90,21 +96,40 @@ export async function measureRunner(settings: BenchSettings, progress: (line: st
     // Each run starts from the fixtures, as a CI run against a fresh mock does: without the reset, pets created
     // by earlier runs fill every list page, and later rounds would measure bigger bodies than earlier ones.
     const reset = () => resetMock(mock.origin);
+    const cpu = {
+      runner: { client: [] as number[], mock: [] as number[] },
+      replay: { client: [] as number[], mock: [] as number[] },
+    };
+    // What one side's run cost this process and the mock in CPU time, kept for the counted runs.
+    const costed = async <T>(side: keyof typeof cpu, counted: boolean, work: () => Promise<T>): Promise<T> => {
+      const client = process.cpuUsage();
+      const mockBefore = mock.cpuMs();
+      const result = await work();
+      const used = process.cpuUsage(client);
+      const mockAfter = mock.cpuMs();
+      if (counted) {
+        cpu[side].client.push((used.user + used.system) / 1000);
+        if (mockBefore !== undefined && mockAfter !== undefined) cpu[side].mock.push(mockAfter - mockBefore);
+      }
+      return result;
+    };
     // One run of each side, the store reset before each; the times of the warm-up runs are dropped.
-    const runBoth = async () => {
+    const runBoth = async (counted: boolean) => {
       await reset();
       let sending = 0;
-      const runner = await timed(async () => {
-        sending = (await runSuite(target)).durationMs;
-      });
+      const runner = await costed('runner', counted, () =>
+        timed(async () => {
+          sending = (await runSuite(target)).durationMs;
+        }),
+      );
       await reset();
-      return { load: runner - sending, runner, plain: await timed(() => replay(groups)) };
+      return { load: runner - sending, runner, plain: await costed('replay', counted, () => timed(() => replay(groups))) };
     };
-    for (let i = 0; i < warmUps; i++) await runBoth();
+    for (let i = 0; i < warmUps; i++) await runBoth(false);
     for (let round = 0; round < rounds; round++) {
       const sum = { load: 0, runner: 0, plain: 0 };
       for (let run = 0; run < runsPerRound; run++) {
-        const times = await runBoth();
+        const times = await runBoth(true);
         sum.load += times.load;
         sum.runner += times.runner;
         sum.plain += times.plain;
@@ -138,6 +163,10 @@ export async function measureRunner(settings: BenchSettings, progress: (line: st
       fixedMs: median(loadRounds),
       checksUsPerResponse: checkCost(inputs, await loadContract(), settings.mode === 'quick' ? 100 : 1000),
       engineUsPerRequest: await measureRunnerEngine(mock.origin, SEED, settings.mode === 'quick' ? 5 : 40),
+      cpu: {
+        runner: { client: median(cpu.runner.client), mock: cpu.runner.mock.length > 0 ? median(cpu.runner.mock) : undefined },
+        replay: { client: median(cpu.replay.client), mock: cpu.replay.mock.length > 0 ? median(cpu.replay.mock) : undefined },
+      },
     };
   } finally {
     await mock.stop();

@@ -163,5 +163,11 @@ export function renderRunner(runner: RunnerRow): string[] {
     '',
     `The runner's own work alone (every case of the run built, judged and recorded over answers recorded from the mock, no network, the mock idle): ${runner.engineUsPerRequest.toFixed(1)} µs per request (median of runs).`,
     '',
+    `CPU time of a run (median of the counted runs): this process ${runner.cpu.runner.client.toFixed(1)} ms running the runner, ${runner.cpu.replay.client.toFixed(1)} ms replaying; the mock ${shownMs(runner.cpu.runner.mock)} and ${shownMs(runner.cpu.replay.mock)} serving them.`,
+    '',
   ];
+}
+
+function shownMs(ms: number | undefined): string {
+  return ms === undefined ? 'not measured (no /proc)' : `${ms.toFixed(1)} ms`;
 }

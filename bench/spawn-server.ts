@@ -14,6 +14,8 @@ export interface SpawnedServer {
   readonly startupMs: number;
   /** The process's resident memory now, from /proc (Linux); undefined elsewhere. */
   rssBytes(): number | undefined;
+  /** The CPU time the process has used so far, user and system, ms, from /proc (Linux); undefined elsewhere. */
+  cpuMs(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -68,6 +70,7 @@ export async function spawnServer(command: ServerCommand): Promise<SpawnedServer
     origin,
     startupMs,
     rssBytes: () => readRss(child.pid as number),
+    cpuMs: () => readCpuMs(child.pid as number),
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
@@ -108,6 +111,20 @@ async function freePort(): Promise<number> {
 
 function readRss(pid: number): number | undefined {
   return procStatusBytes(pid, 'VmRSS');
+}
+
+// utime and stime, the 14th and 15th fields of /proc/<pid>/stat, in clock ticks: 100 a second on Linux (USER_HZ).
+// Counted after the command name's closing parenthesis, since the name itself may hold spaces.
+const TICKS_PER_SECOND = 100;
+
+function readCpuMs(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1000) / TICKS_PER_SECOND : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A memory figure of /proc/<pid>/status (VmRSS now, VmHWM the peak so far), in bytes; undefined off Linux. */
