@@ -96,6 +96,28 @@ describe('the library API: string ids, replace, merge patch, nesting', async () 
     expect((await call(mock.url, 'POST', books, { body: { isbn: '978-0-00-000002', title: 'x' } })).status).toBe(404);
   });
 
+  it('walks books by the cursor it hands out, and keeps its place while others create and delete', async () => {
+    const author = (await call(mock.url, 'POST', '/authors', { body: { name: 'Le Guin' } })).json as Row;
+    const books = `/authors/${author.id}/books`;
+    for (let n = 1; n <= 5; n++) {
+      const made = await call(mock.url, 'POST', books, { body: { isbn: `978-1-00-00000${n}`, title: `Book ${n}` } });
+      expect(made.status).toBe(201);
+    }
+    type Page = { items: Row[]; next?: string | null };
+    const first = (await call(mock.url, 'GET', `${books}?limit=2`)).json as Page;
+    expect(first.items.map((b) => b.title)).toEqual(['Book 5', 'Book 4']);
+    expect(typeof first.next).toBe('string');
+    // A book created between two pages is newer than the walk's place: an offset would list Book 4 again.
+    expect((await call(mock.url, 'POST', books, { body: { isbn: '978-1-00-000006', title: 'Book 6' } })).status).toBe(201);
+    const second = (await call(mock.url, 'GET', `${books}?limit=2&cursor=${first.next}`)).json as Page;
+    expect(second.items.map((b) => b.title)).toEqual(['Book 3', 'Book 2']);
+    // Books deleted after they were read: an offset would now skip Book 1.
+    for (const n of [5, 3]) expect((await call(mock.url, 'DELETE', `${books}/978-1-00-00000${n}`)).status).toBe(204);
+    const last = (await call(mock.url, 'GET', `${books}?limit=2&cursor=${second.next}`)).json as Page;
+    expect(last.items.map((b) => b.title)).toEqual(['Book 1']);
+    expect(last.next ?? undefined).toBeUndefined();
+  });
+
   it('admin: clearing the authors clears their books; a nested resource cannot be replaced whole', async () => {
     const origin = new URL(mock.url).origin;
     const admin = (method: string, resource: string, body?: unknown) =>

@@ -79,7 +79,7 @@ const KINDS: Readonly<Record<ResourceOperationKind, MakeHandler>> = {
       if (next === undefined || cursor === undefined) return listAnswer(plan.status, store.listJson(query), resource.listPointer);
       const nextUrl = (value: string) =>
         `${context.basePath}${fillPath(resource.collectionPath, parents)}?${queryText({ ...input.query, [cursor]: value })}`;
-      const page = cursorPage((q) => store.listJson(q), query, next, nextUrl);
+      const page = cursorPage(store, query, next, nextUrl);
       const answered = listAnswer(plan.status, page.parts, resource.listPointer, page.members);
       return page.headers ? { ...answered, headers: page.headers } : answered;
     };

@@ -23,12 +23,12 @@ describe('readStoreQuery', () => {
     expect(orders('petId=9223372036854775807').filters).toEqual({ petId: 9223372036854775807n });
   });
 
-  it('turns a page number into an offset, and a cursor back into one; no default page size is the largest allowed', async () => {
+  it('turns a page number into an offset, and a cursor into the place it stands for; no default page size is the largest allowed', async () => {
     const authors = await listOf('test/contracts/library-api/openapi.yaml', '/authors');
     expect(authors('page=3&per_page=10')).toMatchObject({ limit: 10, offset: 20 });
     const books = await listOf('test/contracts/library-api/openapi.yaml', '/authors/{}/books');
     // limit has no default there: its maximum, the largest page the contract allows.
-    expect(books('cursor=40')).toEqual({ limit: 100, offset: 40 });
+    expect(books('cursor=40')).toEqual({ limit: 100, offset: 0, before: 40 });
   });
 
   it('refuses a cursor it did not hand out with invalid_parameter', async () => {

@@ -38,9 +38,10 @@ function planOf(resource: Resource, list: Operation): QueryPlan {
 /**
  * The store query a list request asks for, read through the resource's list query (docs/resources.md rule 6):
  * the page size (else its declared default, else its declared maximum, at most UNPAGED_LIMIT), the offset from an
- * offset, a page number or a cursor the mock itself handed out (a cursor is the next page's offset, as text), and
- * the filters, each value read as its field's type (`?petId=7` finds the integer 7). The request's query values
- * were read and validated against the contract before: this only reads them.
+ * offset or a page number, the place a cursor the mock itself handed out stands for (the store position of the
+ * last record of the page before, as text: cursor-page.ts), and the filters, each value read as its field's type
+ * (`?petId=7` finds the integer 7). The request's query values were read and validated against the contract
+ * before: this only reads them.
  */
 export function readStoreQuery(
   resource: Resource,
@@ -51,8 +52,8 @@ export function readStoreQuery(
   const { paging, fallback, filters: planned } = planOf(resource, list);
   const limit = whole(query, paging.limit) ?? fallback;
   const page = whole(query, paging.page);
-  const offset =
-    whole(query, paging.offset) ?? (page !== undefined ? Math.max(0, page - 1) * limit : whole(query, paging.cursor)) ?? 0;
+  const offset = whole(query, paging.offset) ?? (page !== undefined ? Math.max(0, page - 1) * limit : 0);
+  const before = whole(query, paging.cursor);
   let filters: Record<string, unknown> | undefined;
   for (const { parameter, field, types } of planned) {
     const value = query[parameter];
@@ -61,7 +62,7 @@ export function readStoreQuery(
     filters[field] =
       typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean' ? value : typed(String(value), types);
   }
-  return { limit, offset, filters, scope };
+  return before === undefined ? { limit, offset, filters, scope } : { limit, offset, before, filters, scope };
 }
 
 function whole(query: Readonly<Record<string, unknown>>, name: string | undefined): number | undefined {

@@ -27,6 +27,20 @@ describe('RecordStore', () => {
     expect(store.listJson({ limit: 10, filters: { status: 'delivered' } })).toEqual([]);
   });
 
+  it('lists below a place (a keyset cursor), which keeps its records when others are created or deleted', () => {
+    const store = orders();
+    for (const status of ['placed', 'approved', 'placed', 'placed', 'approved']) store.create({ status });
+    const first = store.listPage({ limit: 2 });
+    expect(ids(first.json)).toEqual([5, 4]);
+    store.create({ status: 'placed' });
+    store.remove(3);
+    const before = first.positions.at(-1);
+    expect(ids(store.listJson({ limit: 2, before }))).toEqual([2, 1]);
+    const placed = store.listPage({ limit: 1, filters: { status: 'placed' } });
+    expect(ids(placed.json)).toEqual([6]);
+    expect(ids(store.listJson({ limit: 5, before: placed.positions[0], filters: { status: 'placed' } }))).toEqual([4, 1]);
+  });
+
   it('filters on a field it has no index for by reading the records', () => {
     const store = orders();
     store.create({ status: 'placed', petId: 1 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { parseJson, stringifyJson } from '../../contract/lossless-json.js';
 import { mockError } from '../error-codes.js';
 import { lineBytes, recordLine } from '../persistence/record-line.js';
-import { addPosition, removePosition } from './sorted-positions.js';
+import { addPosition, placeOf, removePosition } from './sorted-positions.js';
 import { type StoreBudget, unlimitedBudget } from './store-budget.js';
 
 export type RecordId = number | string;
@@ -25,6 +25,11 @@ export interface RecordStoreOptions {
 export interface ListQuery {
   readonly limit: number;
   readonly offset?: number;
+  /**
+   * Only records older than the one at this position: a keyset cursor (the position of the last record of the page
+   * before). Unlike an offset, it keeps its place when records are created or deleted between two pages.
+   */
+  readonly before?: number;
   /** Field → value; a record is listed when every field equals its value. */
   readonly filters?: Readonly<Record<string, unknown>>;
   /** The parent scope (`/authors/{}/books` under author 7: `["7"]`): only its records are listed. */
@@ -313,6 +318,16 @@ export class RecordStore {
 
   /** The newest records first, after `offset`, at most `limit`, filtered through the smallest index that applies. */
   listJson(query: ListQuery): string[] {
+    return this.#list(query, undefined);
+  }
+
+  /** listJson, with the position of each record listed: a keyset cursor (ListQuery.before) is made from the last. */
+  listPage(query: ListQuery): { readonly json: string[]; readonly positions: number[] } {
+    const positions: number[] = [];
+    return { json: this.#list(query, positions), positions };
+  }
+
+  #list(query: ListQuery, positions: number[] | undefined): string[] {
     const filters = query.filters === undefined ? [] : Object.entries(query.filters);
     const lists: (readonly number[])[] = [];
     for (const [field, value] of filters) {
@@ -327,12 +342,17 @@ export class RecordStore {
     const out: string[] = [];
     let skip = query.offset ?? 0;
     const count = source?.length ?? this.#json.length;
-    for (let i = count - 1; i >= 0 && out.length < query.limit; i--) {
+    const before = query.before;
+    const start = before === undefined ? count : source ? placeOf(source, before) : Math.min(count, before);
+    for (let i = start - 1; i >= 0 && out.length < query.limit; i--) {
       const position = source ? (source[i] as number) : i;
       const json = this.#json[position];
       if (json === undefined || (check && !this.#matches(position, json, filters, query.scope))) continue;
       if (skip > 0) skip--;
-      else out.push(json);
+      else {
+        out.push(json);
+        positions?.push(position);
+      }
     }
     return out;
   }
