@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../src/mock/create-mock-server.js';
-import { runCli } from './run-cli.js';
+import { DEV_API_KEY } from '../../src/mock/mock-options.js';
+import { startCrudServer } from '../support/crud-server.js';
+import { namedCheckIds, runCli } from './run-cli.js';
 import { useCrudServer } from './use-crud-server.js';
 
 // listBooks pages by `cursor`, and its answer carries the next one in `next` ({ items, next }).
@@ -52,6 +54,75 @@ describe('a cursor-paged list walked by the cursors its answers carry', () => {
 
   failsEach([{ contract: LIBRARY, breakage: 'ignores-cursor', check: 'cursor-walk' }]);
 });
+
+describe('a walk written in a scenario file', () => {
+  const FILE_ARGS = ['--no-generate', '--seed', '1', '-r', 'json'];
+
+  it('reads every page of the mock by its cursors, and passes', async () => {
+    mock = await createMockServer({ contract: LIBRARY, port: 0, host: '127.0.0.1', log: () => {} });
+    const run = await runCli(['--target', mock.url, '--contract', LIBRARY, '--scenarios', await walkFile(), ...FILE_ARGS]);
+    expect(run.code, run.out).toBe(0);
+    const walk = (await run.report()).scenarios.find((s) => s.name === 'books are walked page by page');
+    expect(walk?.outcome, run.out).toBe('passed');
+    expect(walk?.exchanges.filter((e) => /[?&]cursor=\d+/.test(e.url)).length).toBe(2);
+  });
+
+  it('fails a server that ignores the cursor, naming cursor-walk', async () => {
+    const server = await startCrudServer(LIBRARY, DEV_API_KEY, 'ignores-cursor');
+    try {
+      const run = await runCli(['--target', server.url, '--contract', LIBRARY, '--scenarios', await walkFile(), ...FILE_ARGS]);
+      expect(run.code, run.out).toBe(1);
+      expect(namedCheckIds(await run.report())).toContain('cursor-walk');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses a walk of a list that takes no cursor, naming the file, the line and the field', async () => {
+    const file = await scenarioFile([
+      'scenarios:',
+      '  - name: authors walked',
+      '    description: Given authors, when they are walked, then each is listed once.',
+      '    steps:',
+      '      - operation: listAuthors',
+      '        walk: true',
+    ]);
+    const run = await runCli(['--target', 'http://127.0.0.1:9/v1', '--contract', LIBRARY, '--scenarios', file, ...FILE_ARGS]);
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(
+      /walk\.yaml: line 6: scenarios\[0\]\.steps\[0\]\.walk: listAuthors cannot be walked: its list takes no cursor parameter/,
+    );
+  });
+});
+
+// Five books under an author of the scenario's own, then their list read two at a time by the cursor.
+function walkFile(): Promise<string> {
+  return scenarioFile([
+    'scenarios:',
+    '  - name: books are walked page by page',
+    '    description: Given an author with five books, when the books are read two at a time by the cursor, then each is listed once.',
+    '    tags: [mutating]',
+    '    steps:',
+    '      - operation: createAuthor',
+    "        body: { name: 'Walker {{run.id}}' }",
+    '        capture: author',
+    '      - operation: addBook',
+    "        params: { authorId: '{{author.body.id}}' }",
+    "        body: { isbn: '978-2-00-00000{{repeat.index}}', title: 'Book {{repeat.index}}' }",
+    '        repeat: 5',
+    '      - operation: listBooks',
+    "        params: { authorId: '{{author.body.id}}' }",
+    '        query: { limit: 2 }',
+    '        walk: { atLeast: 5, ownCollection: true }',
+    '        expect: { status: 200 }',
+  ]);
+}
+
+async function scenarioFile(lines: readonly string[]): Promise<string> {
+  const file = join(await mkdtemp(join(tmpdir(), 'walk-')), 'walk.yaml');
+  await writeFile(file, lines.join('\n'));
+  return file;
+}
 
 // Notes listed as a bare array, paged by `after`, the next page's URL in a Link header.
 async function linkedContract(): Promise<string> {

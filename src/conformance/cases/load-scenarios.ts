@@ -3,6 +3,7 @@ import { basename, relative, resolve } from 'node:path';
 import { AppError } from '../../contract/app-error.js';
 import type { Contract } from '../../contract/load-contract.js';
 import type { Operation } from '../../contract/operation.js';
+import { fileWalk } from './file-walk.js';
 import { listScenarioFiles } from './list-scenario-files.js';
 import { type TemplateReference, templateReferences } from './interpolate.js';
 import { type ParsedScenarioFile, parseScenarioFile, type RawStep } from './parse-scenario-file.js';
@@ -138,6 +139,7 @@ function toStep(
     );
   }
   if (raw.capture) captured.add(raw.capture);
+  const walked = fileWalk(parsed, contract, operation, raw, at);
   const expectStatus = raw.expect?.status;
   return {
     index: (at[at.length - 1] as number) + 1,
@@ -159,10 +161,12 @@ function toStep(
       headers:
         raw.expect?.headers &&
         Object.fromEntries(Object.entries(raw.expect.headers).map(([k, v]) => [k.toLowerCase(), v === true ? true : String(v)])),
+      ...(walked ? { effect: walked.effect } : {}),
     },
     capture: raw.capture,
     observe: raw.observe,
     repeat: typeof raw.repeat === 'number' ? { count: raw.repeat } : raw.repeat,
+    ...(walked ? { walk: walked.walk } : {}),
     templated,
   };
 }

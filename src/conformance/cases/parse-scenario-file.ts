@@ -23,6 +23,7 @@ export interface RawStep {
   readonly capture?: string;
   readonly observe?: string;
   readonly repeat?: number | { count: number; less?: string };
+  readonly walk?: boolean | { maxPages?: number; atLeast?: number; ownCollection?: boolean };
   readonly expect?: {
     readonly status?: number | string | (number | string)[];
     readonly body?: unknown;

@@ -38,6 +38,21 @@ const STEP = {
         },
       ],
     },
+    walk: {
+      oneOf: [
+        { type: 'boolean' },
+        {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            maxPages: { type: 'integer', minimum: 1, maximum: 1000 },
+            atLeast: { type: 'integer', minimum: 0 },
+            ownCollection: { type: 'boolean' },
+          },
+        },
+      ],
+      description: 'read the list page after page by the cursor each answer carries',
+    },
     expect: {
       type: 'object',
       additionalProperties: false,
