@@ -12,19 +12,32 @@ import { validRequest } from '../valid-request.js';
 
 /**
  * What HTTP itself asks of the contract's operations, a few requests a run: HEAD and OPTIONS beside each GET, and
- * the end of a documented 204. HEAD and OPTIONS go out raw (http/send-raw.ts) so the bytes after an answer that can
- * have no content are seen.
+ * the end of a 204 where one may come. HEAD and OPTIONS go out raw (http/send-raw.ts) so the bytes after an answer
+ * that can have no content are seen.
  */
 export const httpKind: CaseKind = {
   id: 'http',
   description:
-    'HEAD on each GET operation is answered as its GET, without content, and OPTIONS on its path is answered (either may be refused with 405 or 501, never with a server error); an operation documenting a 204 is sent once on a socket of its own, and no byte may follow its 204',
+    'HEAD on each GET operation is answered as its GET, without content, and OPTIONS on its path is answered (either may be refused with 405 or 501, never with a server error); an operation that may answer 204 (one documented, a 2XX range, or a PUT, PATCH or DELETE) is sent once on a socket of its own, and no byte may follow a 204',
   generate: ({ contract, readOnly }) =>
     contract.operations.flatMap((operation) => {
       if (operation.method === 'GET') return [headAndOptions(operation, contract, readOnly)];
-      return operation.responses.some((r) => r.code === '204') ? [noContent(operation)] : [];
+      const why = whyNoContent(operation);
+      return why === undefined ? [] : [noContent(operation, why)];
     }),
 };
+
+// HTTP names 204 as a success of PUT and DELETE (RFC 9110 §9.3.4, §9.3.5) and of PATCH (RFC 5789 §2.1): servers
+// answer them with a 204 the contract does not document, and the bytes after it are then seen by no other case.
+const NO_CONTENT_METHODS = new Set(['PUT', 'PATCH', 'DELETE']);
+
+/** Why the operation may answer 204, or undefined when nothing says it may. */
+function whyNoContent(operation: Operation): string | undefined {
+  if (operation.responses.some((r) => r.code === '204')) return 'which documents a 204';
+  if (operation.responses.some((r) => r.code === '2XX')) return 'whose documented 2XX takes in a 204';
+  if (NO_CONTENT_METHODS.has(operation.method)) return `a ${operation.method}, which HTTP lets answer 204`;
+  return undefined;
+}
 
 function headAndOptions(operation: Operation, contract: Contract, readOnly: boolean): Scenario {
   const op = operation.operationId;
@@ -49,13 +62,13 @@ function headAndOptions(operation: Operation, contract: Contract, readOnly: bool
   });
 }
 
-function noContent(operation: Operation): Scenario {
+function noContent(operation: Operation, why: string): Scenario {
   const op = operation.operationId;
   return makeCase({
     kind: 'http',
     id: `${op}/no-content`,
     name: `${op}: nothing follows its 204`,
-    description: `Given a valid request to ${op}, which documents a 204, when it is sent on a connection of its own, then a 204 ends at its header block: no byte follows it (a byte would be read as the next answer on the connection). Any other answer is not judged here.`,
+    description: `Given a valid request to ${op}, ${why}, when it is sent on a connection of its own, then a 204 ends at its header block: no byte follows it (a byte would be read as the next answer on the connection). Any other answer is not judged here.`,
     steps: [{ ...validRequest(operation), raw: true }],
   });
 }
