@@ -146,6 +146,6 @@ export const CONFORMANCE_HELP_FOOTER = `Environment:
 
 Exit codes: 0 no failure at or above --fail-on, 1 conformance failures (or an operation given up after
 timeouts), 2 usage, scenario, contract or configuration error (a refused key, a --target without /v1, a TLS
-certificate not trusted, a sign-in page or a web page instead of the API), 3 target unreachable, not serving
-(502, 503, 504 everywhere), gone during the run, or --deadline reached with nothing failed, 4 a bug in the
-runner. After 2, 3 or 4 the reports say why the run did not happen.`;
+certificate not trusted, https:// to a plain-HTTP server, a sign-in page or a web page instead of the API),
+3 target unreachable, not serving (502, 503, 504 everywhere), gone during the run, or --deadline reached with
+nothing failed, 4 a bug in the runner. After 2, 3 or 4 the reports say why the run did not happen.`;

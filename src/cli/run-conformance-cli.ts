@@ -34,6 +34,7 @@ const EXIT_CODES: Readonly<Record<string, number>> = {
   contract_invalid: 2,
   report_unwritable: 2,
   target_untrusted: 2,
+  target_not_tls: 2,
   target_unreachable: 3,
 };
 

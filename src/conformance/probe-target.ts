@@ -5,7 +5,7 @@ import { makeCase } from './cases/generate/make-case.js';
 import { validRequest } from './cases/generate/valid-request.js';
 import { wrongBase } from './hints/base-path-hint.js';
 import type { RunStop, ScenarioResult } from './run-result.js';
-import { certificateProblem } from './http/certificate-problem.js';
+import { handshakeStop } from './http/handshake-problem.js';
 import { deploymentStop } from './deployment-stop.js';
 import type { Exchange } from './http/exchange.js';
 import { observeClient } from './http/observe-client.js';
@@ -141,10 +141,13 @@ async function reachTarget(context: ScenarioContext): Promise<ScenarioResult> {
   };
 }
 
-/** No answer at all: a certificate the run does not trust is its configuration (exit 2), anything else exit 3. */
+/**
+ * No answer at all: a certificate the run does not trust, or a plain-HTTP server behind an https:// URL, is its
+ * configuration (exit 2), anything else exit 3.
+ */
 function notHeard(target: string, exchanges: readonly Exchange[], reason: string | undefined): AppError {
-  const untrusted = exchanges.map((e) => certificateProblem(e.error?.code)).find((p) => p !== undefined);
-  if (untrusted) return new AppError('target_untrusted', `Target ${target} is not trusted: ${untrusted}`);
+  const stop = exchanges.map((e) => handshakeStop(target, e.error?.code)).find((s) => s !== undefined);
+  if (stop) return stop;
   return new AppError('target_unreachable', `Target ${target} did not answer: ${reason ?? 'no answer'}`);
 }
 

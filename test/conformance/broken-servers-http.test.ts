@@ -8,6 +8,8 @@ import { namedCheckIds } from './run-cli.js';
 import { useMutatedMock } from './use-mutated-mock.js';
 
 const EVOLVED = 'test/contracts/evolved-petstore/openapi.yaml';
+// replaceAuthor, a PUT, documents 200 and no 204.
+const LIBRARY = 'test/contracts/library-api/openapi.yaml';
 const isHead = (req: ProxyRequest) => req.method === 'HEAD';
 const isOptions = (req: ProxyRequest) => req.method === 'OPTIONS';
 
@@ -70,6 +72,15 @@ const BROKEN: readonly Broken[] = [
         req.method === 'DELETE' && res.status === 204
           ? { ...res, body: '{"deleted":true}', wire: { broken: 'stray-bytes' } }
           : res,
+    }),
+  },
+  {
+    name: 'replaceAuthor, documented 200 only, answers an undocumented 204 and then writes bytes',
+    check: 'no-content-after-headers',
+    contract: LIBRARY,
+    mutation: () => ({
+      response: (res, req) =>
+        req.method === 'PUT' ? { ...res, status: 204, body: '{"id":1}', wire: { broken: 'stray-bytes' } } : res,
     }),
   },
 ];
@@ -144,6 +155,18 @@ describe('the runner against servers that mishandle HEAD, OPTIONS or an answer w
     },
     120_000,
   );
+
+  it('sends a PUT and a PATCH that document no 204 raw as well: answered 200 by a correct server, they pass saying nothing', async () => {
+    const run = await runAgainst({}, ['--case', 'http/*'], LIBRARY);
+    expect(run.code).toBe(0);
+    const report = await run.report();
+    for (const id of ['http/replaceAuthor/no-content', 'http/patchBook/no-content']) {
+      const probe = report.scenarios.find((s) => s.id === id);
+      expect(probe?.outcome).toBe('passed');
+      expect(probe?.exchanges.at(-1)?.status).toBe(200);
+      expect(probe?.observations).toEqual([]);
+    }
+  });
 
   it('counts HEAD and OPTIONS toward no documented status of the operation', async () => {
     const run = await runAgainst({ request: (req) => (isOptions(req) && pathOf(req) === '/v1/pets' ? errorJson(404) : req) }, [

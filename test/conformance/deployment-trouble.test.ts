@@ -185,6 +185,23 @@ describe('a certificate the run does not trust', () => {
   });
 });
 
+describe('a plain-HTTP server behind an https:// URL', () => {
+  it('exit 2, not 3: the line says to use its http:// URL, which lets the run through', async () => {
+    const target = await deployment((_req, res) => res.writeHead(503, { 'retry-after': '1' }).end());
+    const https = target.url.replace(/^http:/, 'https:');
+    const run = await runCli(['--target', https]);
+    expect(run.code).toBe(2);
+    expect(run.err).toBe(
+      `conformance: Target ${https} does not speak TLS: a plain-HTTP server answered the handshake: give --target ${target.url} (ERR_SSL_WRONG_VERSION_NUMBER)\n`,
+    );
+    expect(JSON.parse(await read(run, 'report.json'))).toMatchObject({ verdict: 'not-run', exitCode: 2, code: 'target_not_tls' });
+    expect(target.requests()).toBe(0);
+    const through = await runCli(['--target', target.url]);
+    expect(through.code).toBe(3);
+    expect(through.err).toContain('answered 503 Service Unavailable (Retry-After: 1)');
+  });
+});
+
 describe('a target that goes away during the run', () => {
   const mocks: MockServer[] = [];
   afterAll(() => Promise.all(mocks.map((m) => m.close())));

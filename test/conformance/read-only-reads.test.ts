@@ -68,3 +68,36 @@ describe('--read-only reads an item by an id taken from a list', async () => {
     expect(listed?.findings[0]?.title).toBe('expected status 200, got 404');
   });
 });
+
+describe('--read-only sends HEAD and OPTIONS to an item path, with an id taken from a list', () => {
+  const CASE = 'http/getPet/head-options';
+
+  it('the case runs and passes on the mock, and the mock receives no write', async () => {
+    const received: string[] = [];
+    const mock = await startMock({ onExchange: (e) => received.push(`${e.method} ${new URL(e.url, 'http://x').pathname}`) });
+    const run = await runCli(['--target', mock.url, '--read-only', '--generate', 'http', '--reporter', 'json']);
+    expect(run.code).toBe(0);
+    const item = (await run.report()).scenarios.find((s) => s.id === CASE);
+    expect(item?.outcome).toBe('passed');
+    expect(item?.exchanges.map((e) => `${e.method} ${e.operationId} ${e.status}`)).toEqual([
+      'GET listPets 200',
+      'GET getPet 200',
+      'HEAD getPet 200',
+      expect.stringMatching(/^OPTIONS getPet \d{3}$/),
+    ]);
+    expect(received).toContain(`HEAD ${new URL(item?.exchanges[2]?.url as string).pathname}`);
+    expect(received.filter((line) => !/^(GET|HEAD|OPTIONS) /.test(line))).toEqual([]);
+  });
+
+  it('without --read-only the same case still reads a record of its own', async () => {
+    const run = await runCli(['--target', (await startMock()).url, '--case', CASE, '--reporter', 'json']);
+    expect(run.code).toBe(0);
+    const item = (await run.report()).scenarios.find((s) => s.id === CASE);
+    expect(item?.exchanges.map((e) => `${e.method} ${e.operationId}`)).toEqual([
+      'POST createPet',
+      'GET getPet',
+      'HEAD getPet',
+      'OPTIONS getPet',
+    ]);
+  });
+});

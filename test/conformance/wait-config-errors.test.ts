@@ -39,7 +39,7 @@ describe('--wait ends at once on a configuration error, with the outcome of a ru
       },
       2,
     ],
-    ['a plain-HTTP server behind an https:// URL', async () => [`https://127.0.0.1:${await listening()}/v1`], 3],
+    ['a plain-HTTP server behind an https:// URL', async () => [`https://127.0.0.1:${await listening()}/v1`], 2],
   ])('%s', async (_, make, code) => {
     const [target, ...options] = await make();
     const args = ['--target', target as string, ...options, '--no-generate'];

@@ -8,9 +8,13 @@ import { contractViolations } from './contract-violations.js';
  * against openapi.yaml when the file ends (the self-check): a response the contract does not allow fails the
  * file unless it is one of the deliberate deviations listed in contract-violations.ts.
  */
-export async function startMock(options: Omit<MockOptions, 'port' | 'host' | 'onExchange'> = {}): Promise<MockServer> {
+export async function startMock(options: Omit<MockOptions, 'port' | 'host'> = {}): Promise<MockServer> {
   const exchanges: AnsweredExchange[] = [];
-  const mock = await createMockServer({ ...options, port: 0, host: '127.0.0.1', onExchange: (e) => exchanges.push(e) });
+  const onExchange = (e: AnsweredExchange) => {
+    exchanges.push(e);
+    options.onExchange?.(e);
+  };
+  const mock = await createMockServer({ ...options, port: 0, host: '127.0.0.1', onExchange });
   afterAll(async () => {
     await mock.close();
     expect(contractViolations(mock.contract, exchanges)).toEqual([]);

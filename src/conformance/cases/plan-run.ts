@@ -52,7 +52,13 @@ export async function planRun(options: PlanOptions): Promise<RunPlan> {
     options.env,
     options.defaultScenarios ? (note) => notes.push(note) : undefined,
   );
-  const generated = generateCases(contract, { seed, token: options.token, kinds: options.generate, maxCases: options.maxCases });
+  const generated = generateCases(contract, {
+    seed,
+    token: options.token,
+    kinds: options.generate,
+    maxCases: options.maxCases,
+    readOnly: options.readOnly,
+  });
   const chosen = selectCases([...fromFiles, ...generated.cases], options);
   notes.push(...generated.notMade.map(notMadeNote));
   const cases = options.shard ? shardCases(chosen, options.shard) : chosen;

@@ -10,7 +10,7 @@ import { maskHeader, maskUrlCredentials } from '../../shared/mask-credentials.js
 import { isTransportError, type Limits, sendOnce } from './send-once.js';
 import { createGate, type Gate } from './create-gate.js';
 import type { RunDeadline } from '../create-run-bounds.js';
-import { certificateProblem } from './certificate-problem.js';
+import { handshakeFails } from './handshake-problem.js';
 import { rateLimitWait } from './rate-limit-wait.js';
 import { receivedResponse } from './received-response.js';
 import { LARGE_ANSWER_CHARS } from './collect-garbage.js';
@@ -279,9 +279,10 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
   };
 }
 
-// A connection that failed on its way may get through again; a certificate that failed verification fails it again.
+// A connection that failed on its way may get through again; a handshake refused for its certificate, or answered
+// in plain HTTP, fails again.
 function retriable(error: TransportError | undefined): boolean {
-  return error?.kind === 'connection' && !misframed(error) && certificateProblem(error.code) === undefined;
+  return error?.kind === 'connection' && !misframed(error) && !handshakeFails(error.code);
 }
 
 /**

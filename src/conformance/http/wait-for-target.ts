@@ -1,8 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../../contract/app-error.js';
-import { certificateProblem } from './certificate-problem.js';
+import { handshakeFails } from './handshake-problem.js';
 import type { HttpClient } from './create-http-client.js';
-import type { TransportError } from './exchange.js';
 
 /**
  * `--wait`: a pipeline starts the runner beside a server that is still starting. Any HTTP answer to the base URL
@@ -16,7 +15,9 @@ export async function waitForTarget(client: Pick<HttpClient, 'send'>, target: st
   let pauseMs = 250;
   for (;;) {
     const exchange = await client.send({ method: 'GET', url: `${target}/`, headers: {}, body: undefined });
-    if (exchange.response !== undefined || exchange.error?.status !== undefined || misconfigured(exchange.error)) return;
+    if (exchange.response !== undefined || exchange.error?.status !== undefined || handshakeFails(exchange.error?.code)) {
+      return;
+    }
     const left = deadline - performance.now();
     if (left <= 0) {
       throw new AppError(
@@ -27,12 +28,4 @@ export async function waitForTarget(client: Pick<HttpClient, 'send'>, target: st
     await sleep(Math.min(pauseMs, left));
     pauseMs = Math.min(pauseMs * 2, 2000);
   }
-}
-
-/**
- * Something is listening and a handshake took place, and waiting will not change its outcome: a certificate the run
- * does not trust, or bytes that are not TLS from a server behind an https:// URL (a plain-HTTP server).
- */
-function misconfigured(error: TransportError | undefined): boolean {
-  return certificateProblem(error?.code) !== undefined || error?.code === 'ERR_SSL_WRONG_VERSION_NUMBER';
 }

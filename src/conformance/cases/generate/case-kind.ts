@@ -8,6 +8,8 @@ export interface GenerateContext {
   readonly random: Random;
   /** The run's key: auth cases derive wrong keys from it (a prefix, another letter case). */
   readonly token: string | undefined;
+  /** --read-only: a kind may send a read another way rather than after a create of its own, which would be skipped. */
+  readonly readOnly: boolean;
 }
 
 /** One kind of case the runner derives from the contract; a new kind is a new row in BUILT_IN_KINDS. */

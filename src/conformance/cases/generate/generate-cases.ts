@@ -15,6 +15,8 @@ export interface GenerateOptions {
   readonly kinds: readonly string[] | undefined;
   /** At most this many cases, taken from every kind in turn so each stays represented. */
   readonly maxCases: number | undefined;
+  /** --read-only (default false). */
+  readonly readOnly?: boolean;
 }
 
 /** The generated phase: every chosen kind over the whole contract, the same cases for the same seed. */
@@ -35,13 +37,14 @@ export function generateCases(
   }
   // Each kind draws from its own generator, so choosing fewer kinds does not change the values of the others.
   const model = inferResources(contract);
+  const readOnly = options.readOnly === true;
   // In the order met, kind by kind: what a kind says it cannot make, and the cases whose records could not be bound.
   const notMade = new Map<string, NotMade | { operationId: string; reason: string; ids: string[] }>();
   const byKind = BUILT_IN_KINDS.filter((kind) => chosen.includes(kind.id)).map((kind) => {
     const random = createRandom(options.seed ^ hash(kind.id));
-    for (const said of kind.notMade?.({ contract, token: options.token, random: createRandom(0) }) ?? [])
+    for (const said of kind.notMade?.({ contract, token: options.token, random: createRandom(0), readOnly }) ?? [])
       notMade.set(`${said.operationId} ${said.cases} ${said.reason}`, said);
-    return kind.generate({ contract, token: options.token, random }).flatMap((scenario) => {
+    return kind.generate({ contract, token: options.token, random, readOnly }).flatMap((scenario) => {
       const bound = bindOwnRecords(scenario, model, contract, random);
       if ('scenario' in bound) return [bound.scenario];
       const key = `${bound.operationId} ${bound.reason}`;

@@ -6,34 +6,49 @@ import type { Scenario } from '../../scenario.js';
 import type { CaseKind } from '../case-kind.js';
 import { createRandom } from '../create-random.js';
 import { makeCase, type StepSpec } from '../make-case.js';
+import { listedIds } from '../listed-ids.js';
 import { ownRecord } from '../own-records.js';
 import { validRequest } from '../valid-request.js';
 
 /**
  * What HTTP itself asks of the contract's operations, a few requests a run: HEAD and OPTIONS beside each GET, and
- * the end of a documented 204. HEAD and OPTIONS go out raw (http/send-raw.ts) so the bytes after an answer that can
- * have no content are seen.
+ * the end of a 204 where one may come. HEAD and OPTIONS go out raw (http/send-raw.ts) so the bytes after an answer
+ * that can have no content are seen.
  */
 export const httpKind: CaseKind = {
   id: 'http',
   description:
-    'HEAD on each GET operation is answered as its GET, without content, and OPTIONS on its path is answered (either may be refused with 405 or 501, never with a server error); an operation documenting a 204 is sent once on a socket of its own, and no byte may follow its 204',
-  generate: ({ contract }) =>
+    'HEAD on each GET operation is answered as its GET, without content, and OPTIONS on its path is answered (either may be refused with 405 or 501, never with a server error); an operation that may answer 204 (one documented, a 2XX range, or a PUT, PATCH or DELETE) is sent once on a socket of its own, and no byte may follow a 204',
+  generate: ({ contract, readOnly }) =>
     contract.operations.flatMap((operation) => {
-      if (operation.method === 'GET') return [headAndOptions(operation, contract)];
-      return operation.responses.some((r) => r.code === '204') ? [noContent(operation)] : [];
+      if (operation.method === 'GET') return [headAndOptions(operation, contract, readOnly)];
+      const why = whyNoContent(operation);
+      return why === undefined ? [] : [noContent(operation, why)];
     }),
 };
 
-function headAndOptions(operation: Operation, contract: Contract): Scenario {
+// HTTP names 204 as a success of PUT and DELETE (RFC 9110 §9.3.4, §9.3.5) and of PATCH (RFC 5789 §2.1): servers
+// answer them with a 204 the contract does not document, and the bytes after it are then seen by no other case.
+const NO_CONTENT_METHODS = new Set(['PUT', 'PATCH', 'DELETE']);
+
+/** Why the operation may answer 204, or undefined when nothing says it may. */
+function whyNoContent(operation: Operation): string | undefined {
+  if (operation.responses.some((r) => r.code === '204')) return 'which documents a 204';
+  if (operation.responses.some((r) => r.code === '2XX')) return 'whose documented 2XX takes in a 204';
+  if (NO_CONTENT_METHODS.has(operation.method)) return `a ${operation.method}, which HTTP lets answer 204`;
+  return undefined;
+}
+
+function headAndOptions(operation: Operation, contract: Contract, readOnly: boolean): Scenario {
   const op = operation.operationId;
-  const request = ownRequest(operation, contract);
+  const { before, request, given } = readOnly ? listedRead(operation, contract) : { ...ownRead(operation, contract), given: '' };
   return makeCase({
     kind: 'http',
     id: `${op}/head-options`,
     name: `${op}: HEAD answers as GET without content, OPTIONS is answered`,
-    description: `Given ${op} answered a GET, when the same request is sent as HEAD and then as OPTIONS, then HEAD is served with the GET's status class and Content-Type and no byte after its header block, or refused with a 4xx or 501; OPTIONS is served or refused, never with a server error.`,
+    description: `Given ${op} answered a GET${given}, when the same request is sent as HEAD and then as OPTIONS, then HEAD is served with the GET's status class and Content-Type and no byte after its header block, or refused with a 4xx or 501; OPTIONS is served or refused, never with a server error.`,
     steps: [
+      ...before,
       // The GET is what HEAD is compared with; other cases judge its answer.
       { ...request, setup: true, capture: 'get' },
       { ...request, method: 'HEAD', raw: true, expect: { asGet: { status: '{{get.status}}', headers: '{{get.headers}}' } } },
@@ -47,13 +62,13 @@ function headAndOptions(operation: Operation, contract: Contract): Scenario {
   });
 }
 
-function noContent(operation: Operation): Scenario {
+function noContent(operation: Operation, why: string): Scenario {
   const op = operation.operationId;
   return makeCase({
     kind: 'http',
     id: `${op}/no-content`,
     name: `${op}: nothing follows its 204`,
-    description: `Given a valid request to ${op}, which documents a 204, when it is sent on a connection of its own, then a 204 ends at its header block: no byte follows it (a byte would be read as the next answer on the connection). Any other answer is not judged here.`,
+    description: `Given a valid request to ${op}, ${why}, when it is sent on a connection of its own, then a 204 ends at its header block: no byte follows it (a byte would be read as the next answer on the connection). Any other answer is not judged here.`,
     steps: [{ ...validRequest(operation), raw: true }],
   });
 }
@@ -62,11 +77,31 @@ function noContent(operation: Operation): Scenario {
  * A valid request to a GET; on a resource the run can create, with its path left for bind-own-records.ts to fill
  * with a record of the case's own, so HEAD is compared with a GET that found something.
  */
-function ownRequest(operation: Operation, contract: Contract): StepSpec {
+function ownRead(operation: Operation, contract: Contract): { before: StepSpec[]; request: StepSpec } {
   const request = validRequest(operation);
   const model = inferResources(contract);
   const role = resourceRoles(model).get(operation.operationId);
   // A resource without a create (or a parent without one) has no record of the run's own: its example id is read.
   const creatable = role && !('reason' in ownRecord(role.resource, model, contract, createRandom(0), 'own'));
-  return creatable ? { ...request, params: {} } : request;
+  return { before: [], request: creatable ? { ...request, params: {} } : request };
+}
+
+/**
+ * Under --read-only a create of the case's own would skip it, and HEAD and OPTIONS on item paths would go unprobed:
+ * an item read takes the first id its list answers (the case is skipped, with the reason, when the list is empty),
+ * and one no list leads to keeps its example id, a read that may answer the documented 404, which HEAD is compared
+ * with all the same.
+ */
+function listedRead(operation: Operation, contract: Contract): { before: StepSpec[]; request: StepSpec; given: string } {
+  const listed = listedIds(contract).find((l) => l.get.operationId === operation.operationId);
+  if (!listed) return { before: [], request: validRequest(operation), given: '' };
+  return {
+    before: [{ operation: listed.list, setup: true, capture: 'list' }],
+    request: {
+      ...validRequest(operation),
+      params: { [listed.param]: listed.value },
+      unlessMissing: `${listed.list.operationId} listed no ${listed.resource.name}: no id to read`,
+    },
+    given: ` for the first id ${listed.list.operationId} lists (skipped when the list is empty)`,
+  };
 }
