@@ -11,4 +11,8 @@ describe('escapeXml', () => {
   it('replaces the bidirectional overrides and isolates that would reorder what a report shows', () => {
     expect(escapeXml('pass\u202eliaf\u2066x\u2069 é')).toBe('pass\uFFFDliaf\uFFFDx\uFFFD é');
   });
+
+  it('replaces DEL and the C1 controls, U+009B (a one-character CSI) among them, keeping the letters after them', () => {
+    expect(escapeXml('a\u007fb\u009b31mc\u0085d\u00a0é')).toBe('a\uFFFDb\uFFFD31mc\uFFFDd\u00a0é');
+  });
 });

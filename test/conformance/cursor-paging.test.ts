@@ -1,4 +1,5 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,9 +16,13 @@ const ARGS = ['--generate', 'pagination', '--case', 'pagination/listBooks/*', '-
 const { runAgainst, failsEach } = useCrudServer(ARGS);
 
 let mock: MockServer | undefined;
+let hostile: Server | undefined;
 afterEach(async () => {
   await mock?.close();
   mock = undefined;
+  hostile?.closeAllConnections();
+  await new Promise((resolve) => hostile?.close(resolve) ?? resolve(undefined));
+  hostile = undefined;
 });
 
 describe('a cursor-paged list walked by the cursors its answers carry', () => {
@@ -53,6 +58,32 @@ describe('a cursor-paged list walked by the cursors its answers carry', () => {
   });
 
   failsEach([{ contract: LIBRARY, breakage: 'ignores-cursor', check: 'cursor-walk' }]);
+
+  it('judges a walk whose pages each list 200,000 records, the limit ignored, as a failure and not a runner bug', async () => {
+    // Spread into push(), 200,000 ids were past V8's argument limit: exit 4, "Maximum call stack size exceeded".
+    const contract = await linkedContract();
+    const page = `[${Array.from({ length: 200_000 }, (_, i) => `{"id":${i},"text":"a"}`).join(',')}]`;
+    let created = 1;
+    hostile = createServer((req, res) => {
+      req.resume();
+      const json = { 'content-type': 'application/json' };
+      if (req.method === 'POST') res.writeHead(201, json).end(`{"id":${created++},"text":"a"}`);
+      else if (req.url?.startsWith('/v1/notes/')) res.writeHead(200, json).end('{"id":1,"text":"a"}');
+      else {
+        // Every page is the same records, so the second repeats the first, and the third, which ends the walk, too.
+        const after = Number(/after=p(\d)/.exec(req.url ?? '')?.[1] ?? 0);
+        const link = after === 2 ? {} : { link: `</v1/notes?after=p${after + 1}>; rel="next"` };
+        res.writeHead(200, { ...json, ...link }).end(page);
+      }
+    });
+    await new Promise<void>((resolve) => hostile?.listen(0, '127.0.0.1', resolve));
+    const target = `http://127.0.0.1:${(hostile.address() as { port: number }).port}/v1`;
+    const args = ['--generate', 'pagination', '--case', 'pagination/listNotes/after-walk', '--seed', '1', '-r', 'json'];
+    const run = await runCli(['--target', target, '--contract', contract, ...args]);
+    expect(run.code, run.err).toBe(1);
+    const walk = (await run.report()).scenarios.find((s) => s.id === 'pagination/listNotes/after-walk');
+    expect(walk?.findings.map((f) => f.received).join('\n')).toMatch(/page 3 answered records of an earlier page again/);
+  });
 });
 
 describe('a walk written in a scenario file', () => {

@@ -201,20 +201,27 @@ describe('against a hostile target', async () => {
     }
   });
 
-  it('cannot print a fake verdict or ring the bell, nor put a tag into summary.md', async () => {
+  it('cannot print a fake verdict or ring the bell, nor put a tag into summary.md or a control into junit.xml', async () => {
+    // U+009B is a one-character CSI: a terminal that prints a JUnit message (a CI log) would colour its line.
     const hostile =
-      '\u001b[2K\r\u001b[32mVerdict: PASSED\u001b[0m\u0007\u2028Verdict: PASSED\u2029 <script>alert(1)</script><img src=x onerror=alert(2)>';
+      '\u001b[2K\r\u001b[32mVerdict: PASSED\u001b[0m\u0007\u2028Verdict: PASSED\u2029\u009b32m\u007f <script>alert(1)</script><img src=x onerror=alert(2)>';
     const proxy = await answering500({ message: hostile });
     try {
       const run = await runCli(['--target', proxy.url, '--tags', 'auth'], { PETSTORE_API_KEY: KEY });
       expect(run.code).toBe(1);
       // biome-ignore lint/suspicious/noControlCharactersInRegex: asserting that none reached stdout.
-      expect(run.out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f\u2028\u2029]/);
+      expect(run.out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/);
       expect(run.out.split('\n').filter((l) => /^\s*Verdict:/.test(l))).toEqual([expect.stringMatching(/^Verdict: FAILED/)]);
       const summary = await readFile(join(run.reportDir, 'summary.md'), 'utf8');
       const html = await readFile(join(run.reportDir, 'report.html'), 'utf8');
       expect(summary).not.toMatch(/<script|<img/);
       expect(html).not.toMatch(/<script>alert|<img/);
+      for (const file of ['report.html', 'junit.xml', 'summary.md']) {
+        const text = await readFile(join(run.reportDir, file), 'utf8');
+        if (file !== 'summary.md') expect(text, file).toContain('32m');
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: asserting that none reached the report.
+        expect(text, file).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/);
+      }
     } finally {
       await proxy.close();
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProxyRequest } from '../support/mutating-proxy.js';
+import type { Mutation, ProxyRequest } from '../support/mutating-proxy.js';
 import { delay, isGetPet, pathOf } from '../support/pet-mutations.js';
 import { useMutatedMock } from './use-mutated-mock.js';
 
@@ -82,18 +82,22 @@ describe('a run against a slow target stays bounded', () => {
     );
   });
 
+  it('stops sending again what a target refuses with 429 every time, once 3 requests were still refused after their 6 resends', async () => {
+    // Without a Retry-After it can use, each refused request waited 15.75 s over its 6 resends: hours for a run.
+    // Retry-After: 0 keeps this test fast; what is counted is the resends.
+    const getPet = refusingGetPet('0');
+    const run = await runAgainst(getPet.mutation, ['--concurrency', '1']);
+    expect(run.code).toBe(1);
+    const report = await run.report();
+    const answered = report.scenarios.flatMap((s) => s.exchanges).filter((e) => e.status === 429);
+    expect(answered.length).toBeGreaterThan(10);
+    // Each 429 in the report was sent once, and only the first three were sent again, 6 times each.
+    expect(getPet.refused()).toBe(answered.length + 3 * 6);
+  });
+
   it('does not wait for a Retry-After longer than what is left of --deadline: those cases are not run, never a 429 finding', async () => {
-    let refused = 0;
-    const run = await runAgainst(
-      {
-        request: (req) => {
-          if (!isGetPet(req)) return req;
-          refused++;
-          return { status: 429, headers: { 'content-type': 'text/plain', 'retry-after': '8' }, body: 'slow down' };
-        },
-      },
-      ['--deadline', '5s'],
-    );
+    const getPet = refusingGetPet('8');
+    const run = await runAgainst(getPet.mutation, ['--deadline', '5s']);
     const report = await run.report();
     expect(report.scenarios.flatMap((s) => s.findings)).toEqual([]);
     expect(JSON.stringify(report.scenarios).includes('slow down')).toBe(false);
@@ -103,10 +107,23 @@ describe('a run against a slow target stays bounded', () => {
     expect(rateLimited.length).toBeGreaterThan(0);
     // Each getPet was sent once: none was sent again after a wait.
     expect(report.hints.join('\n')).not.toMatch(/rate-limited the run/);
-    expect(refused).toBeLessThanOrEqual(rateLimited.length + 1);
+    expect(getPet.refused()).toBeLessThanOrEqual(rateLimited.length + 1);
     expect(run.code).toBe(3);
   });
 });
+
+/** A target whose getPet answers 429 with this Retry-After, every time, and how many it refused. */
+function refusingGetPet(retryAfter: string): { mutation: Mutation; refused: () => number } {
+  let refused = 0;
+  const mutation: Mutation = {
+    request: (req) => {
+      if (!isGetPet(req)) return req;
+      refused++;
+      return { status: 429, headers: { 'content-type': 'text/plain', 'retry-after': retryAfter }, body: 'slow down' };
+    },
+  };
+  return { mutation, refused: () => refused };
+}
 
 // The first request of each method and path shape (/v1/pets, /v1/pets/<id>, /v1/messages...) is refused once.
 function kindOf(req: ProxyRequest): string {

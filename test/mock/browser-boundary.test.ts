@@ -61,6 +61,25 @@ describe('the browser boundary by default', async () => {
     expectNoCors(reply);
   });
 
+  it.each(['cross-site', 'same-site'])(
+    'refuses a GET to the admin endpoints that a page of another site embeds, with no Origin but Sec-Fetch-Site: %s',
+    async (site) => {
+      // An <img> or <script> of attacker.example pointing at the journal: no CORS request, so no Origin.
+      const embedded = { 'sec-fetch-site': site, 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'script' };
+      for (const path of ['/__admin/requests', '/__admin/pets', '/__admin/rules']) {
+        const reply = await call(origin, 'GET', path, { auth: null, headers: embedded });
+        expect(reply.status, path).toBe(403);
+        expect(reply.json).toMatchObject({ code: 'admin_cross_origin', status: 403 });
+        expectNoCors(reply);
+      }
+      // A link followed shows the answer to the user alone; the address bar and curl send no such header.
+      const navigation = { 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+      expect((await call(origin, 'GET', '/__admin/health', { auth: null, headers: navigation })).status).toBe(200);
+      const typed = { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' };
+      expect((await call(origin, 'GET', '/__admin/requests', { auth: null, headers: typed })).status).toBe(200);
+    },
+  );
+
   it('answers the admin endpoints to a client on this machine (the peer check lets loopback through)', async () => {
     expect((await call(origin, 'GET', '/__admin/health', { auth: null })).status).toBe(200);
   });

@@ -198,6 +198,28 @@ describe('credentials in GET /__admin/requests and the log', async () => {
         expect(shown).not.toContain(secret);
       expect(lines.find((line) => line.startsWith('GET /v1/pets?'))).toContain('/v1/pets?api_key=***&limit=1');
     });
+
+    it('never shows the value of a credential where the request repeats it, refused or not, plain or base64', async () => {
+      // A production key sent by mistake, a Basic password, a cookie: each once in its header, and again in the
+      // query (and the body) of the same request. Only the configured keys used to be looked for there.
+      const secret = 'prod-key-0123456789';
+      const b64 = Buffer.from(secret).toString('base64');
+      const basic = `Basic ${Buffer.from(`me:${secret}`).toString('base64')}`;
+      const pet = { name: b64, categoryId: 1, status: 'available' };
+      const sent = [
+        call(mock.url, 'GET', `/pets?q=${secret}`, { auth: `Bearer ${secret}` }),
+        call(mock.url, 'GET', `/pets?q=${secret}`, { auth: basic }),
+        call(mock.url, 'GET', `/pets?q=${b64}`, { headers: { 'proxy-authorization': basic } }),
+        call(mock.url, 'GET', `/pets?q=${secret}`, { headers: { cookie: `theme=dark; sid=${secret}` } }),
+        call(mock.url, 'POST', `/pets?q=${secret}`, { headers: { 'x-auth-token': secret }, body: pet }),
+      ];
+      expect((await Promise.all(sent)).map((reply) => reply.status).sort()).toEqual([200, 200, 201, 401, 401]);
+      const entries = (await call(new URL(mock.url).origin, 'GET', '/__admin/requests?limit=5')).json as unknown as Entry[];
+      expect(entries.map((entry) => entry.query)).toEqual(['q=***', 'q=***', 'q=***', 'q=***', 'q=***']);
+      const shown = `${JSON.stringify(entries)}\n${lines.join('\n')}`;
+      expect(shown).toContain('"name\\":\\"***\\"');
+      for (const leak of [secret, b64, secret.slice(-12)]) expect(shown).not.toContain(leak);
+    });
   });
 
   describe('with journalSecrets', async () => {

@@ -121,8 +121,8 @@ export interface WalkPage {
   readonly page?: {
     /** 1-based. */
     readonly number: number;
-    /** The ids of the records earlier pages listed, in order. */
-    readonly earlier: readonly string[];
+    /** The ids of the records earlier pages listed (a view, not a copy: the walk may list many). */
+    readonly earlier: ListedIds;
     /** The ids of the first page's records, in order. */
     readonly first: readonly string[];
     /** This answer carries no next cursor: the walk ends here. */
@@ -130,6 +130,12 @@ export interface WalkPage {
     /** The walk stops here with a next cursor still given: its cap of pages was reached. */
     readonly capped: boolean;
   };
+}
+
+/** Ids listed so far, as a walk knows them: whether one was, and how many distinct ones were. */
+export interface ListedIds {
+  readonly has: (id: string) => boolean;
+  readonly size: number;
 }
 
 /** A list read page after page, each page with the cursor its previous answer carried (the pagination kind). */

@@ -11,7 +11,7 @@ import { isTransportError, type Limits, sendOnce } from './send-once.js';
 import { createGate, type Gate } from './create-gate.js';
 import type { RunDeadline } from '../create-run-bounds.js';
 import { handshakeFails } from './handshake-problem.js';
-import { rateLimitWait } from './rate-limit-wait.js';
+import { RATE_LIMIT_RESENDS, rateLimitWait } from './rate-limit-wait.js';
 import { receivedResponse } from './received-response.js';
 import { LARGE_ANSWER_CHARS } from './collect-garbage.js';
 import { countJsonValues } from './count-json-values.js';
@@ -132,6 +132,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     redactPieces,
     large,
     tls: tlsOptions(options),
+    refusedInARow: { count: 0 },
   });
 }
 
@@ -144,7 +145,14 @@ interface ClientParts {
   readonly redactPieces: Redactor;
   readonly large: Limits['large'];
   readonly tls: ReturnType<typeof tlsOptions>;
+  /** Requests, run-wide, still refused with 429 after every resend since one was answered (RATE_LIMIT_GIVE_UP). */
+  readonly refusedInARow: { count: number };
 }
+
+// A target that answers 429 to everything, with no Retry-After (or one that is no number or date), made each
+// request wait 15.75 s over 6 resends: hours for a run. Once this many requests were still refused after all of
+// theirs, with no resend answered otherwise in between, a 429 is judged as the answer at once.
+const RATE_LIMIT_GIVE_UP = 3;
 
 function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
   const { options, waitForSlot, onTheWire, redact } = parts;
@@ -246,8 +254,11 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
       // The contract leaves rate limits open ("Rate limits: not shown"): a 429 (RFC 6585 §4) refused the request
       // without acting on it, and it is sent again once the wait it asks for is over. The wait is not the target's
       // answer time.
-      for (let i = 0; result.response?.status === 429; i++) {
-        const wait = rateLimitWait(result.response.headers['retry-after'], i);
+      const { refusedInARow } = parts;
+      let resends = 0;
+      for (; result.response?.status === 429 && refusedInARow.count < RATE_LIMIT_GIVE_UP; resends++) {
+        const wait = rateLimitWait(result.response.headers['retry-after'], resends);
+        if (wait === undefined && resends === RATE_LIMIT_RESENDS) refusedInARow.count++;
         if (wait === undefined) break;
         if (options.deadline && performance.now() + wait > options.deadline.at) {
           throw new AppError(
@@ -260,6 +271,7 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
         waits.ms += wait;
         result = await attempt(outgoing, waits);
       }
+      if (resends > 0 && result.response !== undefined && result.response.status !== 429) refusedInARow.count = 0;
       const sent = record(outgoing);
       return {
         request: sent,

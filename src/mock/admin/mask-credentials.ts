@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { REDACTED } from '../../shared/create-redactor.js';
 import { isCredentialName, maskAuthorization, maskHeader } from '../../shared/mask-credentials.js';
 import { SESSION_HEADER } from '../session-stores.js';
@@ -21,6 +22,42 @@ export function maskJournalHeader(name: string, value: string, keepSecrets: bool
   if (keepSecrets || NOT_SECRET.has(name)) return undefined;
   const masked = maskHeader(name, value);
   return masked === value ? undefined : masked;
+}
+
+/**
+ * The values of a request's credentials, to be found wherever else the request repeats them (its query, body or
+ * session name): the Authorization and Proxy-Authorization credentials, with a Basic one decoded to its user and
+ * password (RFC 7617 §2), each cookie's value, and every credential-named header. With `keepSecrets` only
+ * Authorization's, which the journal never shows.
+ */
+export function requestSecrets(headers: IncomingHttpHeaders, keepSecrets: boolean): string[] {
+  const secrets: string[] = [];
+  for (const name in headers) {
+    const value = headers[name];
+    if (value === undefined) continue;
+    for (const text of typeof value === 'string' ? [value] : value) {
+      if (name === 'authorization' || (!keepSecrets && name === 'proxy-authorization')) secrets.push(...credentialOf(text));
+      else if (keepSecrets || NOT_SECRET.has(name)) break;
+      else if (name === 'cookie') secrets.push(...cookieValues(text));
+      else if (isCredentialName(name)) secrets.push(text.trim());
+    }
+  }
+  return secrets;
+}
+
+// `Bearer <token>`, `Basic <base64 of user:password>`, or a bare token (sent without its scheme).
+function credentialOf(value: string): string[] {
+  const text = value.trim();
+  const space = text.search(/\s/);
+  const token = space === -1 ? text : text.slice(space).trim();
+  if (space === -1 || text.slice(0, space).toLowerCase() !== 'basic') return [token];
+  const decoded = Buffer.from(token, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon === -1 ? [token, decoded] : [token, decoded, decoded.slice(0, colon), decoded.slice(colon + 1)];
+}
+
+function cookieValues(value: string): string[] {
+  return value.split(';').map((pair) => pair.slice(pair.indexOf('=') + 1).trim());
 }
 
 /** A request target with the values of credential-named query parameters and any userinfo masked. */

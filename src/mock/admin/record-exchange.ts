@@ -20,10 +20,15 @@ export function recordExchange(
 ): void {
   const { req } = state;
   const refused = sent !== undefined && isRefused(sent.status, state);
+  const { log, onExchange } = mock;
+  // Made only when something shows the request now (the journal shows the others when it is read).
+  const redact = refused || log ? requestRedactor(req.headers, mock.redact, mock.keepSecrets) : mock.redact;
+  // A refused request is kept without its headers, so what they held is looked for in its target now.
+  const url = refused && redact !== mock.redact ? redact(req.url ?? '') : (req.url ?? '');
   const entry: JournalRecord = {
     at: Date.now(),
     method: req.method ?? '',
-    url: req.url ?? '',
+    url,
     operationId: state.operation?.operationId,
     session: state.session,
     status: sent?.status,
@@ -37,11 +42,7 @@ export function recordExchange(
     notApplied: notAppliedNotes(state),
   };
   if (!state.admin) mock.journal.add(entry);
-  const { log, onExchange } = mock;
-  if (log)
-    safely(() =>
-      log(formatLogLine(entry, requestRedactor(req.headers.authorization, mock.redact), mock.logFormat, mock.keepSecrets)),
-    );
+  if (log) safely(() => log(formatLogLine(entry, redact, mock.logFormat, mock.keepSecrets)));
   if (onExchange && exchange) safely(() => onExchange(exchange()));
 }
 

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { createRedactor } from '../../shared/create-redactor.js';
-import { maskJournalHeader, maskTarget } from './mask-credentials.js';
+import { createRedactor, SHORTEST_REDACTED_SECRET } from '../../shared/create-redactor.js';
+import { maskJournalHeader, maskTarget, requestSecrets } from './mask-credentials.js';
 import { JOURNAL_RECORD_MIN_BYTES } from '../mock-options.js';
 
 /** One request as the mock saw it, kept raw and redacted only when shown (recording stays cheap). */
@@ -177,7 +177,7 @@ export function renderJournalRecord(
   redactKeys: (text: string) => string,
   keepSecrets: boolean,
 ): Record<string, unknown> {
-  const redact = requestRedactor(record.headers.authorization, redactKeys);
+  const redact = requestRedactor(record.headers, redactKeys, keepSecrets);
   const url = keepSecrets ? record.url : maskTarget(record.url);
   const q = url.indexOf('?');
   const headers: Record<string, string> = {};
@@ -207,19 +207,30 @@ export function renderJournalRecord(
 }
 
 /**
- * The configured keys' redactor, plus the token this request presented when it is not one of them: a mistyped
- * key (the staging one) is a secret too, in the journal and in the log line.
+ * The configured keys' redactor, plus the credentials this request carried that are not among them (a mistyped
+ * key, a Basic password, a cookie's value: see requestSecrets), wherever else the request repeats them, in the
+ * journal and in the log line.
  */
-export function requestRedactor(authorization: string | string[] | undefined, redactKeys: (text: string) => string) {
-  const token = bearerToken(Array.isArray(authorization) ? authorization[0] : authorization);
-  if (token === undefined || redactKeys(token) !== token) return redactKeys;
-  const redactToken = createRedactor(token);
-  return (text: string) => redactToken(redactKeys(text));
+export function requestRedactor(
+  headers: IncomingHttpHeaders,
+  redactKeys: (text: string) => string,
+  keepSecrets: boolean,
+): (text: string) => string {
+  const secrets = requestSecrets(headers, keepSecrets).filter(
+    (secret) => secret.length >= SHORTEST_REDACTED_SECRET && redactKeys(secret) === secret,
+  );
+  if (secrets.length === 0) return redactKeys;
+  const id = secrets.join('\n');
+  let redactSecrets = REQUEST_REDACTORS.get(id);
+  if (redactSecrets === undefined) {
+    redactSecrets = createRedactor(secrets);
+    // An app sends the same cookies with every request: the journal shows a thousand of them at once.
+    if (REQUEST_REDACTORS.size >= MAX_REQUEST_REDACTORS) REQUEST_REDACTORS.clear();
+    REQUEST_REDACTORS.set(id, redactSecrets);
+  }
+  const redact = redactSecrets;
+  return (text: string) => redact(redactKeys(text));
 }
 
-function bearerToken(authorization: string | undefined): string | undefined {
-  const text = authorization?.trim() ?? '';
-  const space = text.search(/\s/);
-  const token = space === -1 ? text : text.slice(space).trim();
-  return token.length >= 4 ? token : undefined;
-}
+const REQUEST_REDACTORS = new Map<string, (text: string) => string>();
+const MAX_REQUEST_REDACTORS = 64;

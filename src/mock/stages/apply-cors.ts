@@ -27,7 +27,19 @@ const guardAdmin: Stage = (state, { admin }) => {
     );
   }
   const origin = state.req.headers.origin;
-  if (origin === undefined || origin === admin.ownOrigin) return undefined;
+  if (origin === undefined) {
+    // A GET or HEAD no CORS request makes (an <img>, a <script>) carries no Origin, but a browser says in Fetch
+    // Metadata that another site's page made it. A navigation (a link clicked) shows the answer to the user alone.
+    const site = state.req.headers['sec-fetch-site'];
+    if ((site === 'cross-site' || site === 'same-site') && state.req.headers['sec-fetch-mode'] !== 'navigate') {
+      throw mockError(
+        'admin_cross_origin',
+        `the admin endpoints refuse what a page of another site embeds or fetches (Sec-Fetch-Site: ${site}): call them from curl, a test, or an origin allowed with --cors-origin`,
+      );
+    }
+    return undefined;
+  }
+  if (origin === admin.ownOrigin) return undefined;
   // Any page can send null (a sandboxed frame, a data: URL), whatever --cors-origin says.
   if (origin === 'null') {
     throw mockError(

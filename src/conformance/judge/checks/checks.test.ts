@@ -321,7 +321,13 @@ function walkPage(
       atLeast: 3,
       ownCollection,
       promisesAll,
-      page: { number: page.number ?? 2, earlier, first: earlier, last: page.last ?? false, capped: page.capped ?? false },
+      page: {
+        number: page.number ?? 2,
+        earlier: new Set(earlier),
+        first: earlier,
+        last: page.last ?? false,
+        capped: page.capped ?? false,
+      },
     },
   };
 }

@@ -25,9 +25,8 @@ function seen(walk: WalkPage, body: unknown): Seen | undefined {
   const items = arrayAt(body, walk.pointer);
   if (!page || !items) return undefined;
   const ids = items.map((item) => idOf(item, walk.field)).filter((id): id is string => id !== undefined);
-  const before = new Set(page.earlier);
-  const repeated = ids.filter((id) => before.has(id));
-  const distinct = new Set([...page.earlier, ...ids]).size;
+  const repeated = ids.filter((id) => page.earlier.has(id));
+  const distinct = page.earlier.size + new Set(ids.filter((id) => !page.earlier.has(id))).size;
   const firstAgain = page.number >= 3 && ids.length > 0 && ids.join('\n') === page.first.join('\n');
   return { ...page, repeated, whole: ids.length > 0 && repeated.length === ids.length, firstAgain, distinct };
 }
