@@ -31,6 +31,18 @@ describe('a Pet Store written apart from the mock, choosing where the contract i
     expect(passed).toContain('valid-bodies/createPet/name/non-ascii');
   });
 
+  it('passes when it refuses a blank name and one of 10,000 characters with 400, recording both', async () => {
+    const run = await runAgainst(['bounded-names']);
+    const report = await run.report();
+    expect(blockingCheckIds(report), run.out).toEqual([]);
+    expect(run.code, run.out).toBe(0);
+    for (const id of ['valid-bodies/createPet/name/empty-string', 'valid-bodies/createPet/name/long-string']) {
+      const refused = report.scenarios.find((s) => s.id === id);
+      expect(refused?.observations, id).toContainEqual(expect.objectContaining({ status: 400 }));
+      expect(refused?.skipReason, id).toMatch(/^createPet refused name set to .*: the contract sets no (minLength|maxLength)/);
+    }
+  });
+
   it('passes when it refuses a body without Content-Type with 415, in the generated cases', async () => {
     // The shipped scenario file holds createPet to the seed's own 400 for that body; a generated case reads the
     // statuses alone, and RFC 9110 §8.3 lets a server take an untyped body as application/octet-stream.
