@@ -43,6 +43,21 @@ describe('a Pet Store written apart from the mock, choosing where the contract i
     }
   });
 
+  it('passes when it refuses a categoryId below 1 with 400, recording each, and still takes the positive int64 ends', async () => {
+    const run = await runAgainst(['positive-categories']);
+    const report = await run.report();
+    expect(blockingCheckIds(report), run.out).toEqual([]);
+    expect(run.code, run.out).toBe(0);
+    for (const variant of ['zero', 'negative', 'int64-min', 'below-minus-2-53']) {
+      const refused = report.scenarios.find((s) => s.id === `valid-bodies/createPet/categoryId/${variant}`);
+      expect(refused?.observations, variant).toContainEqual(expect.objectContaining({ status: 400 }));
+    }
+    const passed = report.scenarios.filter((s) => s.outcome === 'passed').map((s) => s.id);
+    expect(passed).toEqual(
+      expect.arrayContaining(['valid-bodies/createPet/categoryId/int64-max', 'valid-bodies/createPet/categoryId/above-2-53']),
+    );
+  });
+
   it('passes when it refuses a body without Content-Type with 415, in the generated cases', async () => {
     // The shipped scenario file holds createPet to the seed's own 400 for that body; a generated case reads the
     // statuses alone, and RFC 9110 §8.3 lets a server take an untyped body as application/octet-stream.

@@ -6,9 +6,10 @@ import { type JsonValue, parseJson, stringifyJson } from '../../src/contract/los
  * Choices a correct Pet Store may make where the shipped contract is silent, as frameworks make them by default:
  * 'nfc-names' keeps a name in Unicode NFC (canonically equivalent text); '415-without-json' refuses a body that is
  * not labelled JSON, Content-Type missing too, with HTTP's 415 (Spring); 'bounded-names' refuses a blank name and
- * one over 255 characters with 400 (Spring's @NotBlank and @Size(max = 255)).
+ * one over 255 characters with 400 (Spring's @NotBlank and @Size(max = 255)); 'positive-categories' refuses a
+ * categoryId below 1 with 400 (@Positive).
  */
-export type PetStoreChoice = 'nfc-names' | '415-without-json' | 'bounded-names';
+export type PetStoreChoice = 'nfc-names' | '415-without-json' | 'bounded-names' | 'positive-categories';
 
 export interface PetStore {
   readonly url: string;
@@ -71,6 +72,7 @@ export async function startPetStore(key: string, choices: readonly PetStoreChoic
     const category = int64(typeof categoryId === 'number' || typeof categoryId === 'bigint' ? String(categoryId) : '');
     if (typeof name !== 'string' || category === undefined) return fail(res, 400, 'validation_failed');
     if (status !== undefined && !STATUSES.includes(status as string)) return fail(res, 400, 'validation_failed');
+    if (choices.includes('positive-categories') && category < 1n) return fail(res, 400, 'validation_failed');
     if (choices.includes('bounded-names') && (name.trim() === '' || name.length > 255))
       return fail(res, 400, 'validation_failed');
     const kept = choices.includes('nfc-names') ? name.normalize('NFC') : name;

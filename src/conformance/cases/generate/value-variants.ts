@@ -19,8 +19,8 @@ const ABOVE_DOUBLE = 2n ** 53n + 1n;
 /**
  * Valid values at the edges of a schema: each enum value; minimum, maximum and default; for int64 both ends and
  * ±(2^53+1), which a double cannot hold; 0 and a negative where no minimum is set; strings that break careless
- * code (empty, padded, quoted, control characters, non-ASCII, 10,000 characters). The empty and the long string are
- * valid only because the contract sets no bound: a server may set its own (mayRefuse).
+ * code (empty, padded, quoted, control characters, non-ASCII, 10,000 characters). The empty and the long string,
+ * and 0 and the negatives, are valid only because the contract sets no bound: a server may set its own (mayRefuse).
  */
 export function validVariants(schema: JsonSchema, random: Random): Variant[] {
   if (schema.enum) return schema.enum.map((value) => ({ id: `enum-${String(value)}`, what: `${JSON.stringify(value)}`, value }));
@@ -38,17 +38,24 @@ export function validVariants(schema: JsonSchema, random: Random): Variant[] {
 
 function integerVariants(schema: JsonSchema): Variant[] {
   const variants = new Map<string, Variant>();
-  const put = (id: string, what: string, value: number | bigint) => {
-    if (!variants.has(String(value)) && allows(schema, value)) variants.set(String(value), { id, what, value });
+  // An id field without a minimum (categoryId) takes 0 and negatives only because the contract sets no bound: a
+  // server may require a positive number (@Positive), as it may a non-blank string. The positive int64 ends stay
+  // demanded, and show a server that reads int64 through a double.
+  const unbounded = schema.minimum === undefined && typeof schema.exclusiveMinimum !== 'number';
+  const put = (id: string, what: string, value: number | bigint, signed = false) => {
+    if (variants.has(String(value)) || !allows(schema, value)) return;
+    const mayRefuse =
+      signed && unbounded ? 'the contract sets no minimum, and a server may require a positive number' : undefined;
+    variants.set(String(value), { id, what, value, ...(mayRefuse ? { mayRefuse } : {}) });
   };
   if (schema.minimum !== undefined) put('minimum', `the minimum ${schema.minimum}`, schema.minimum);
   if (schema.maximum !== undefined) put('maximum', `the maximum ${schema.maximum}`, schema.maximum);
   if (typeof schema.default === 'number') put('default', `the default ${schema.default}`, schema.default);
   if (schema.format === 'int64') {
     put('int64-max', 'the int64 maximum 2^63-1', INT64_MAX);
-    put('int64-min', 'the int64 minimum -2^63', INT64_MIN);
+    put('int64-min', 'the int64 minimum -2^63', INT64_MIN, true);
     put('above-2-53', '2^53+1, which a double cannot hold', ABOVE_DOUBLE);
-    put('below-minus-2-53', '-(2^53+1)', -ABOVE_DOUBLE);
+    put('below-minus-2-53', '-(2^53+1)', -ABOVE_DOUBLE, true);
   }
   // JSON Schema draft 7 and 2020-12 (OpenAPI 3.1): an exclusive bound is a number, the first value past it allowed.
   if (typeof schema.exclusiveMinimum === 'number')
@@ -64,8 +71,8 @@ function integerVariants(schema: JsonSchema): Variant[] {
       schema.exclusiveMaximum - 1,
     );
   if (schema.minimum === undefined) {
-    put('zero', '0', 0);
-    put('negative', '-1', -1);
+    put('zero', '0', 0, true);
+    put('negative', '-1', -1, true);
   }
   return [...variants.values()];
 }

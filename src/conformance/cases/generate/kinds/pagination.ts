@@ -71,7 +71,7 @@ function casesFor(resource: Resource, create: Operation, list: Operation, random
   // Resources whose fields hold the hardest valid values (markup, quotes, 10,000 characters, int64 ends), created
   // at both ends of the filler: a full page shows the oldest or the newest, and listed-as-created compares each
   // one it shows with what its create answered (a list that escapes or cuts names). A value a server may refuse
-  // (an empty or a 10,000-character name: the contract sets no bound) may get the create's documented refusal.
+  // (an empty name, a negative categoryId: the contract sets no bound) may get the create's documented refusal.
   const schema = requestSchema(create);
   // Not a client-named id: both ends would send its variants, naming one record twice.
   const variants = Object.entries(schema?.properties ?? {}).flatMap(([name, property]) =>

@@ -12,7 +12,7 @@ import { type Variant, validVariants } from '../value-variants.js';
 export const validBodiesKind: CaseKind = {
   id: 'valid-bodies',
   description:
-    'valid bodies at the edges of each field (enum values, bounds, int64 ends, hard strings, optional fields absent and present) are accepted and come back unchanged; a string valid only for want of a bound (empty, 10,000 characters) may get the documented refusal, recorded',
+    'valid bodies at the edges of each field (enum values, bounds, int64 ends, hard strings, optional fields absent and present) are accepted and come back unchanged; a value valid only for want of a bound (an empty or a 10,000-character string, 0 and negatives) may get the documented refusal, recorded',
   generate: (context) =>
     context.contract.operations.flatMap((operation) => {
       const schema = requestSchema(operation);
@@ -40,8 +40,8 @@ function casesFor(operation: Operation, schema: JsonSchema, context: GenerateCon
       steps: roundTrip(context.contract, operation, fresh(sent, field)),
     });
   const refusal = invalidInputStatus(operation);
-  // A value valid only because the contract sets no bound (an empty or a 10,000-character name) may get the
-  // documented refusal: recorded. Taken, it is read back unchanged like any other.
+  // A value valid only because the contract sets no bound (an empty or a 10,000-character name, a categoryId of 0)
+  // may get the documented refusal: recorded. Taken, it is read back unchanged like any other.
   const takenOrRefused = (name: string, variant: Variant, why: string, refused: number | '4XX') => {
     const what = `${name} set to ${variant.what}`;
     const [create, ...reads] = roundTrip(context.contract, operation, fresh({ ...base, [name]: variant.value }, name));
