@@ -31,6 +31,13 @@ describe('containsSubset', () => {
     ['1', 1, false],
     [{ a: { b: [1, { c: 'x' }] } }, { a: { b: [1, { c: 'x' }] } }, true],
     [{ a: { b: [1, { c: 'x' }] } }, { a: { b: [1, { c: 'y' }] } }, false],
+    // Text: canonically equivalent (NFC and NFD) is the same value; compatibility forms (NFKC: ﬁ, fi) are not.
+    [{ name: 'caf\u00e9' }, { name: 'cafe\u0301' }, true],
+    [{ name: 'cafe\u0301' }, { name: 'caf\u00e9' }, true],
+    [{ name: 'Paddedx' }, { name: 'Padded x' }, false],
+    [{ name: 'Ã©' }, { name: '\u00e9' }, false],
+    [{ name: 'x'.repeat(255) }, { name: 'x'.repeat(10_000) }, false],
+    [{ name: 'fi' }, { name: '\ufb01' }, false],
   ];
 
   it.each(pairs.map((pair, i) => [i, ...pair] as const))(

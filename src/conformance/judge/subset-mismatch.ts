@@ -3,7 +3,7 @@ import { show } from '../../contract/judge/show-value.js';
 /**
  * Where `actual` fails to contain `expected`, or undefined when it does: objects by key (extra keys are
  * allowed, the contract permits extra fields), arrays element by element with the same length, integers
- * compared exactly whether they arrived as number or bigint (int64 ids above 2^53).
+ * compared exactly whether they arrived as number or bigint (int64 ids above 2^53), strings as text (sameText).
  */
 export function subsetMismatch(actual: unknown, expected: unknown, at = 'body'): string | undefined {
   return containsSubset(actual, expected) ? undefined : whereNot(actual, expected, at);
@@ -30,7 +30,16 @@ export function containsSubset(actual: unknown, expected: unknown): boolean {
     }
     return true;
   }
-  return Object.is(actual, expected);
+  return typeof expected === 'string' && typeof actual === 'string' ? sameText(actual, expected) : Object.is(actual, expected);
+}
+
+/**
+ * A string a server may keep in another Unicode normalisation form, where the contract is silent on it: canonically
+ * equivalent text is the same text (Unicode §3.7 C6: `cafe\u0301` stored as NFC `café`). Anything else, a cut, an
+ * escape or a changed character, is another value.
+ */
+function sameText(actual: string, expected: string): boolean {
+  return actual === expected || actual.normalize('NFC') === expected.normalize('NFC');
 }
 
 function whereNot(actual: unknown, expected: unknown, at: string): string | undefined {
@@ -57,7 +66,7 @@ function whereNot(actual: unknown, expected: unknown, at: string): string | unde
     }
     return undefined;
   }
-  return Object.is(actual, expected) ? undefined : `${at}: expected ${show(expected)}, received ${show(actual)}`;
+  return containsSubset(actual, expected) ? undefined : `${at}: expected ${show(expected)}, received ${show(actual)}`;
 }
 
 function isInteger(value: unknown): value is number | bigint {

@@ -11,11 +11,12 @@ import { successStatuses } from './expected-statuses.js';
 import type { StepSpec } from './make-case.js';
 
 /**
- * A create that must answer what it was sent, byte for byte, and a fetch of the new resource by its id that must
- * answer the same (Pet: "all fields of NewPet, plus id"; getPet answers the pet asked for). `sent` is the body
- * as a value; the request itself may carry it raw (`request`), to vary its media type. A create whose answer
- * cannot be fetched again (POST /messages: "object with id, message, status, createdAt") is only held to its
- * status and schema: nothing says the text it answers is the text it was sent, and a server may trim or cut it.
+ * A create that must answer what it was sent (strings as text: subset-mismatch.ts), and a fetch of the new resource
+ * by its id that must answer the same (Pet: "all fields of NewPet, plus id"; getPet answers the pet asked for).
+ * `sent` is the body as a value; the request itself may carry it raw (`request`), to vary its media type. A create
+ * whose answer cannot be fetched again (POST /messages: "object with id, message, status, createdAt") is only held
+ * to its status and schema: nothing says the text it answers is the text it was sent, and a server may trim or cut
+ * it.
  */
 export function roundTrip(contract: Contract, operation: Operation, sent: unknown, request: Partial<StepSpec> = {}): StepSpec[] {
   const { resource, fetch } = readBack(contract, operation) ?? {};

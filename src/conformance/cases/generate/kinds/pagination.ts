@@ -6,7 +6,7 @@ import type { Resource } from '../../../../contract/resources/resource.js';
 import { operationOf } from '../../../../contract/resources/resource-roles.js';
 import type { Scenario, StepExpectation } from '../../scenario.js';
 import type { CaseKind } from '../case-kind.js';
-import { successStatuses } from '../expected-statuses.js';
+import { invalidInputStatus, successStatuses } from '../expected-statuses.js';
 import { makeCase, type StepSpec } from '../make-case.js';
 import type { Random } from '../create-random.js';
 import { createBody, repeatedCreate } from '../own-records.js';
@@ -70,15 +70,26 @@ function casesFor(resource: Resource, create: Operation, list: Operation, random
     cases.push(makeCase({ kind: 'pagination', id: `${op}/${id}`, name, description, steps }));
   // Resources whose fields hold the hardest valid values (markup, quotes, 10,000 characters, int64 ends), created
   // at both ends of the filler: a full page shows the oldest or the newest, and listed-as-created compares each
-  // one it shows with what its create answered (a list that escapes or cuts names).
+  // one it shows with what its create answered (a list that escapes or cuts names). A value a server may refuse
+  // (an empty name, a negative categoryId: the contract sets no bound) may get the create's documented refusal.
   const schema = requestSchema(create);
   // Not a client-named id: both ends would send its variants, naming one record twice.
   const variants = Object.entries(schema?.properties ?? {}).flatMap(([name, property]) =>
     property.enum || resource.serverFields.includes(name) || name === id
       ? []
-      : validVariants(property, random).map((variant) => ({ [name]: variant.value })),
+      : validVariants(property, random).map((variant) => ({ fields: { [name]: variant.value }, mayRefuse: variant.mayRefuse })),
   );
-  const hardValues = (): StepSpec[] => variants.map((fields) => creates(1, undefined, fields));
+  const refusal = invalidInputStatus(create);
+  const hardValues = (): StepSpec[] =>
+    variants.map(({ fields, mayRefuse }) => {
+      const step = creates(1, undefined, fields);
+      if (mayRefuse === undefined || refusal === undefined) return step;
+      return {
+        ...step,
+        expect: { status: [...created, refusal] },
+        observe: `whether ${create.operationId} takes it (${mayRefuse})`,
+      };
+    });
   // A resource named with a mark of its own at each end too: a full page in creation order shows one of them, and
   // stored-once fails a page that shows it twice (a create stored twice).
   const onceMarkedCreate = (): StepSpec[] => {

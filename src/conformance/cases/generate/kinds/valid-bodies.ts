@@ -2,16 +2,17 @@ import type { JsonSchema, Operation } from '../../../../contract/operation.js';
 import { requestSchema } from '../../../../contract/resources/representation.js';
 import type { Scenario } from '../../scenario.js';
 import type { CaseKind, GenerateContext } from '../case-kind.js';
-import { makeCase } from '../make-case.js';
+import { invalidInputStatus } from '../expected-statuses.js';
+import { makeCase, type StepSpec } from '../make-case.js';
 import { withFreshId } from '../own-records.js';
 import { readBack, roundTrip } from '../round-trip.js';
 import { sampleValue } from '../sample-value.js';
-import { validVariants } from '../value-variants.js';
+import { type Variant, validVariants } from '../value-variants.js';
 
 export const validBodiesKind: CaseKind = {
   id: 'valid-bodies',
   description:
-    'valid bodies at the edges of each field (enum values, bounds, int64 ends, hard strings, optional fields absent and present) are accepted and come back unchanged',
+    'valid bodies at the edges of each field (enum values, bounds, int64 ends, hard strings, optional fields absent and present) are accepted and come back unchanged; a value valid only for want of a bound (an empty or a 10,000-character string, 0 and negatives) may get the documented refusal, recorded',
   generate: (context) =>
     context.contract.operations.flatMap((operation) => {
       const schema = requestSchema(operation);
@@ -38,13 +39,40 @@ function casesFor(operation: Operation, schema: JsonSchema, context: GenerateCon
         : `Given a valid body with ${what}, when it is sent to ${op}, then the answer is its documented success, in its documented schema.`,
       steps: roundTrip(context.contract, operation, fresh(sent, field)),
     });
+  const refusal = invalidInputStatus(operation);
+  // A value valid only because the contract sets no bound (an empty or a 10,000-character name, a categoryId of 0)
+  // may get the documented refusal: recorded. Taken, it is read back unchanged like any other.
+  const takenOrRefused = (name: string, variant: Variant, why: string, refused: number | '4XX') => {
+    const what = `${name} set to ${variant.what}`;
+    const [create, ...reads] = roundTrip(context.contract, operation, fresh({ ...base, [name]: variant.value }, name));
+    const { body: _answer, ...expect } = (create as StepSpec).expect ?? {};
+    const steps: StepSpec[] = [
+      {
+        ...(create as StepSpec),
+        expect: { ...expect, status: [...(expect.status ?? []), refused] },
+        observe: `whether ${op} takes ${what} (${why})`,
+      },
+      ...reads.map((read) => ({ ...read, unlessMissing: `${op} refused ${what}: ${why}` })),
+    ];
+    return makeCase({
+      kind: 'valid-bodies',
+      id: `${op}/${name}/${variant.id}`,
+      name: `${op} takes ${what} unchanged, or refuses it with ${refused}`,
+      description: `Given a valid body with ${what}, when it is sent to ${op}, then the answer is its documented success, and the new resource is read back with every sent field unchanged where it can be; or the documented ${refused}, recorded: ${why}.`,
+      steps,
+    });
+  };
   const cases = [
     make('required-fields-only', 'only the required fields', base),
     make('all-fields', 'every field the schema defines', sampleValue(schema, true) as Record<string, unknown>),
   ];
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     for (const variant of validVariants(property, context.random)) {
-      cases.push(make(`${name}/${variant.id}`, `${name} set to ${variant.what}`, { ...base, [name]: variant.value }, name));
+      cases.push(
+        variant.mayRefuse !== undefined && refusal !== undefined
+          ? takenOrRefused(name, variant, variant.mayRefuse, refusal)
+          : make(`${name}/${variant.id}`, `${name} set to ${variant.what}`, { ...base, [name]: variant.value }, name),
+      );
     }
   }
   cases.push(
