@@ -193,6 +193,17 @@ const BROKEN: readonly Broken[] = [
     }),
   },
   {
+    name: 'a key that differs from the key in its last character only is accepted (its form is checked, not its value)',
+    check: 'auth-enforced',
+    mutation: () => ({
+      request: (req) =>
+        req.headers.authorization?.slice(0, -1) === `Bearer ${DEV_API_KEY}`.slice(0, -1)
+          ? { ...req, headers: { ...req.headers, authorization: `Bearer ${DEV_API_KEY}` } }
+          : req,
+    }),
+    args: ['--case', 'auth/listPets/*'],
+  },
+  {
     name: 'the Basic scheme with the key is accepted as if it were Bearer',
     check: 'auth-enforced',
     mutation: () => ({
