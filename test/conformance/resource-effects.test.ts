@@ -71,6 +71,9 @@ describe('effect checks over a CRUD server driven by the resource model', () => 
     { contract: EVOLVED, breakage: 'offset-skips-one', check: 'page-advances' },
     { contract: LIBRARY, breakage: 'page-skips-one', check: 'page-advances' },
     { contract: LIBRARY, breakage: 'ignores-text-filter', check: 'list-within-query' },
+    { contract: EVOLVED, breakage: 'put-accepts-partial', check: 'status-expected' },
+    { contract: LIBRARY, breakage: 'put-accepts-partial', check: 'status-expected' },
+    { contract: LIBRARY, breakage: 'children-outlive-parent', check: 'parent-scoped' },
   ];
 
   failsEach(BROKEN);
