@@ -37,6 +37,8 @@ interface Broken {
   readonly mutation: () => Mutation;
   /** The cases that meet the fault, to keep the run short; every case when none. */
   readonly args?: string[];
+  /** Another contract than openapi.yaml, served by the mock and checked. */
+  readonly contract?: string;
 }
 
 const EVOLVED = 'test/contracts/evolved-petstore/openapi.yaml';
@@ -202,6 +204,18 @@ const BROKEN: readonly Broken[] = [
           : req,
     }),
     args: ['--case', 'auth/listPets/*'],
+  },
+  {
+    name: 'createAuthor takes an empty name, below its minLength 1, as a name of its own (library contract)',
+    check: 'status-expected',
+    contract: 'test/contracts/library-api/openapi.yaml',
+    mutation: () => ({
+      request: (req) =>
+        req.method === 'POST' && pathOf(req).endsWith('/authors') && req.body.includes('"name":""')
+          ? { ...req, body: req.body.replace('"name":""', '"name":"unnamed"') }
+          : req,
+    }),
+    args: ['--case', 'invalid-bodies/createAuthor/*'],
   },
   {
     name: 'the Basic scheme with the key is accepted as if it were Bearer',
@@ -498,8 +512,8 @@ const EVOLVED_BROKEN: readonly Broken[] = [
 describe('the runner against servers broken in one more way each', () => {
   const runAgainst = useMutatedMock();
 
-  it.each(BROKEN)('exits 1 and names $check for $name', async ({ check, mutation, args }) => {
-    const run = await runAgainst(mutation(), args);
+  it.each(BROKEN)('exits 1 and names $check for $name', async ({ check, mutation, args, contract }) => {
+    const run = await runAgainst(mutation(), args, contract);
     expect(namedCheckIds(await run.report()), run.out.slice(-600)).toContain(check);
     expect(run.code).toBe(1);
   });

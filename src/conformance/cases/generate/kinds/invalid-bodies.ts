@@ -46,10 +46,63 @@ const INT64_BEYOND = [
   { id: 'below-int64', what: '-2^63-1, one past the int64 minimum', value: -(2n ** 63n) - 1n },
 ];
 
+// A string longer than this is not sent to exceed a maxLength: the body cap of a server may refuse it first.
+const LONGEST_SENT = 100_000;
+
+/** A value just past each bound the schema sets: below its minimum or minLength, above its maximum or maxLength. */
+function beyondBounds(property: JsonSchema): { id: string; what: string; value: unknown }[] {
+  const out: { id: string; what: string; value: unknown }[] = [];
+  if (property.type === 'integer' || property.type === 'number') {
+    const low = lowest(property.minimum, property.exclusiveMinimum);
+    if (low !== undefined)
+      out.push({
+        id: 'below-minimum',
+        what: `${low.at}, ${low.at === low.bound ? 'at its exclusive' : 'below its'} minimum ${low.bound}`,
+        value: low.at,
+      });
+    const high = highest(property.maximum, property.exclusiveMaximum);
+    if (high !== undefined)
+      out.push({
+        id: 'above-maximum',
+        what: `${high.at}, ${high.at === high.bound ? 'at its exclusive' : 'above its'} maximum ${high.bound}`,
+        value: high.at,
+      });
+  }
+  if (property.type === 'string' && !property.enum) {
+    if (property.minLength !== undefined && property.minLength > 0)
+      out.push({
+        id: 'below-min-length',
+        what: `${property.minLength - 1} characters, below its minLength ${property.minLength}`,
+        value: 'x'.repeat(property.minLength - 1),
+      });
+    if (property.maxLength !== undefined && property.maxLength < LONGEST_SENT)
+      out.push({
+        id: 'above-max-length',
+        what: `${property.maxLength + 1} characters, above its maxLength ${property.maxLength}`,
+        value: 'x'.repeat(property.maxLength + 1),
+      });
+  }
+  return out;
+}
+
+// The first value a bound refuses: one below an inclusive minimum, the bound itself where it is exclusive (a flag in
+// OpenAPI 3.0, a number in 3.1).
+function lowest(minimum: number | undefined, exclusive: number | boolean | undefined) {
+  if (typeof exclusive === 'number') return { bound: exclusive, at: exclusive };
+  if (minimum === undefined) return undefined;
+  return { bound: minimum, at: exclusive === true ? minimum : minimum - 1 };
+}
+
+function highest(maximum: number | undefined, exclusive: number | boolean | undefined) {
+  if (typeof exclusive === 'number') return { bound: exclusive, at: exclusive };
+  if (maximum === undefined) return undefined;
+  return { bound: maximum, at: exclusive === true ? maximum : maximum + 1 };
+}
+
 export const invalidBodiesKind: CaseKind = {
   id: 'invalid-bodies',
   description:
-    'bodies the schema refuses (a required field missing or null, wrong types, enum violations, pattern mismatches, integers beyond int64, non-objects, invalid JSON) get the documented 400',
+    'bodies the schema refuses (a required field missing or null, wrong types, enum violations, pattern mismatches, values past a minimum, maximum, minLength or maxLength, integers beyond int64, non-objects, invalid JSON) get the documented 400',
   generate: (context) =>
     context.contract.operations.flatMap((operation) => {
       const schema = requestSchema(operation);
@@ -90,6 +143,13 @@ function casesFor(operation: Operation, schema: JsonSchema, random: Random, cont
           body: json({ ...fresh(), [name]: beyond.value }),
         });
       }
+    }
+    for (const beyond of beyondBounds(property)) {
+      invalid.push({
+        id: `${name}/${beyond.id}`,
+        what: `${name} ${beyond.what}`,
+        body: json({ ...fresh(), [name]: beyond.value }),
+      });
     }
     const { refused } = patternValues(property);
     if (refused !== undefined) {
