@@ -53,14 +53,14 @@ const LONGEST_SENT = 100_000;
 function beyondBounds(property: JsonSchema): { id: string; what: string; value: unknown }[] {
   const out: { id: string; what: string; value: unknown }[] = [];
   if (property.type === 'integer' || property.type === 'number') {
-    const low = lowest(property.minimum, property.exclusiveMinimum);
+    const low = pastBound(property.minimum, property.exclusiveMinimum, -1);
     if (low !== undefined)
       out.push({
         id: 'below-minimum',
         what: `${low.at}, ${low.at === low.bound ? 'at its exclusive' : 'below its'} minimum ${low.bound}`,
         value: low.at,
       });
-    const high = highest(property.maximum, property.exclusiveMaximum);
+    const high = pastBound(property.maximum, property.exclusiveMaximum, 1);
     if (high !== undefined)
       out.push({
         id: 'above-maximum',
@@ -85,18 +85,12 @@ function beyondBounds(property: JsonSchema): { id: string; what: string; value: 
   return out;
 }
 
-// The first value a bound refuses: one below an inclusive minimum, the bound itself where it is exclusive (a flag in
-// OpenAPI 3.0, a number in 3.1).
-function lowest(minimum: number | undefined, exclusive: number | boolean | undefined) {
+// The first value a bound refuses, `step` past it: one past an inclusive bound, the bound itself where it is
+// exclusive (a flag in OpenAPI 3.0, a number in 3.1).
+function pastBound(bound: number | undefined, exclusive: number | boolean | undefined, step: number) {
   if (typeof exclusive === 'number') return { bound: exclusive, at: exclusive };
-  if (minimum === undefined) return undefined;
-  return { bound: minimum, at: exclusive === true ? minimum : minimum - 1 };
-}
-
-function highest(maximum: number | undefined, exclusive: number | boolean | undefined) {
-  if (typeof exclusive === 'number') return { bound: exclusive, at: exclusive };
-  if (maximum === undefined) return undefined;
-  return { bound: maximum, at: exclusive === true ? maximum : maximum + 1 };
+  if (bound === undefined) return undefined;
+  return { bound, at: exclusive === true ? bound : bound + step };
 }
 
 export const invalidBodiesKind: CaseKind = {
