@@ -100,16 +100,26 @@ export const invalidBodiesKind: CaseKind = {
   generate: (context) =>
     context.contract.operations.flatMap((operation) => {
       const schema = requestSchema(operation);
-      return schema?.type === 'object' && operation.requestBody?.contents.some((c) => c.mediaType === 'application/json')
-        ? casesFor(operation, schema, context.random, context.contract)
+      const media = jsonMediaType(operation);
+      return schema?.type === 'object' && media !== undefined
+        ? casesFor(operation, schema, context.random, context.contract, media)
         : [];
     }),
 };
 
-function casesFor(operation: Operation, schema: JsonSchema, random: Random, contract: Contract): Scenario[] {
+// The JSON media type the operation takes a body as: application/json, else one that is JSON under another name
+// (application/merge-patch+json, RFC 7396, whose documents are held to the same schema).
+function jsonMediaType(operation: Operation): string | undefined {
+  const types = operation.requestBody?.contents.map((c) => c.mediaType) ?? [];
+  return types.includes('application/json') ? 'application/json' : types.find((t) => /^application\/[^;]*\+json$/i.test(t));
+}
+
+function casesFor(operation: Operation, schema: JsonSchema, random: Random, contract: Contract, media: string): Scenario[] {
   // The first required text field carries a mark of its own in each body (refused-not-stored looks for it in what
   // the target answers later): a refused create must not have stored anything.
-  const sample = sampleValue(schema) as Record<string, unknown>;
+  // A schema that requires nothing (a merge patch's) samples as {}: its optional fields give the JSON to spoil.
+  const required = sampleValue(schema) as Record<string, unknown>;
+  const sample = Object.keys(required).length > 0 ? required : (sampleValue(schema, true) as Record<string, unknown>);
   const marked = namingField(schema);
   const fresh = (): Record<string, unknown> => (marked === undefined ? sample : { ...sample, [marked]: refusedMark(random) });
   const invalid: Invalid[] = [];
@@ -195,12 +205,12 @@ function casesFor(operation: Operation, schema: JsonSchema, random: Random, cont
         kind: 'invalid-bodies',
         id: `${op}/${id}`,
         name: `${op} refuses ${what}`,
-        description: `Given a body with ${what}, when it is sent to ${op} as application/json, then the answer is ${status === undefined ? 'recorded: the contract documents no refusal for it' : `${status} with an Error body`}.`,
+        description: `Given a body with ${what}, when it is sent to ${op} as ${media}, then the answer is ${status === undefined ? 'recorded: the contract documents no refusal for it' : `${status} with an Error body`}.`,
         steps: [
           {
             operation,
             body,
-            ...(body.kind === 'raw' ? { headers: { 'content-type': 'application/json' } } : {}),
+            ...(body.kind === 'raw' ? { headers: { 'content-type': media } } : {}),
             ...(status === undefined ? { observe: `what ${op} answers to ${what}` } : { expect: { status: [status] } }),
           },
         ],
