@@ -1,5 +1,5 @@
 import type { Operation, ParameterSpec } from './operation.js';
-import { objectShape } from './resources/object-shape.js';
+import { objectShape, type RawSchema } from './resources/object-shape.js';
 import type { Resource } from './resources/resource.js';
 
 // The names APIs give a page-size parameter; the seed's `limit` is "maximum number of animals returned".
@@ -46,5 +46,30 @@ export function integerFilterParameters(list: Operation, resource: Resource): Pa
   );
   return list.parameters.filter(
     (p) => p.in === 'query' && p !== page && [p.schema.type].flat().includes('integer') && named.has(p.name),
+  );
+}
+
+/**
+ * Query parameters that filter a list on a free text field of the same name (listAuthors' `country`): a string
+ * without enum, pattern or format, on a string field without an enum. The page size and paging parameters are never one.
+ */
+export function textFilterParameters(list: Operation, resource: Resource): ParameterSpec[] {
+  const fields = objectShape(resource.schema)?.properties ?? {};
+  const paging = new Set(Object.values(resource.list?.paging ?? {}));
+  const named = new Set(
+    (resource.list?.filters ?? []).filter((f) => f.field === f.parameter && isFreeText(fields[f.field])).map((f) => f.parameter),
+  );
+  return list.parameters.filter((p) => p.in === 'query' && !paging.has(p.name) && named.has(p.name) && isFreeText(p.schema));
+}
+
+type TextLike = Pick<RawSchema, 'enum' | 'pattern' | 'format'> & { readonly type?: string | readonly string[] };
+
+function isFreeText(schema: TextLike | undefined): boolean {
+  return (
+    schema !== undefined &&
+    [schema.type].flat().includes('string') &&
+    schema.enum === undefined &&
+    schema.pattern === undefined &&
+    schema.format === undefined
   );
 }

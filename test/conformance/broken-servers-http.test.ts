@@ -22,7 +22,8 @@ interface Broken {
 
 /**
  * Servers that mishandle what HTTP asks of every resource, beside the contract: HEAD and OPTIONS, and the end of
- * an answer that can have no content. Each was missed before the http kind (a mutation audit).
+ * an answer that can have no content. Each was missed before the http kind (a mutation audit); HEAD served without
+ * a key before its head-without-key case.
  */
 const BROKEN: readonly Broken[] = [
   {
@@ -61,6 +62,16 @@ const BROKEN: readonly Broken[] = [
     check: 'head-options-answered',
     mutation: () => ({
       request: (req) => (isOptions(req) ? { status: 200, headers: {}, body: '', wire: { broken: 'drop' } } : req),
+    }),
+  },
+  {
+    name: 'HEAD served without a key (auth bound to GET alone)',
+    check: 'auth-enforced',
+    mutation: () => ({
+      request: (req) =>
+        isHead(req) && req.headers.authorization === undefined
+          ? { ...req, headers: { ...req.headers, authorization: `Bearer ${DEV_API_KEY}` } }
+          : req,
     }),
   },
   {
@@ -178,7 +189,9 @@ describe('the runner against servers that mishandle HEAD, OPTIONS or an answer w
     const listPets = report.coverage.filter((row) => row.operationId === 'listPets');
     expect(listPets.some((row) => row.status === '404' || row.status === '204')).toBe(false);
     const gets = report.scenarios.flatMap((s) => s.exchanges).filter((e) => e.operationId === 'listPets');
-    expect(gets.map((e) => e.method).sort()).toEqual(['GET', 'GET', 'HEAD', 'OPTIONS']);
+    expect(gets.map((e) => e.method).sort()).toEqual(['GET', 'GET', 'HEAD', 'HEAD', 'OPTIONS']);
     expect(listPets.find((row) => row.status === '200')?.exercised).toBe(2);
+    // The HEAD without a key got its 401, which counts toward no row either.
+    expect(listPets.find((row) => row.status === '401')?.exercised ?? 0).toBe(0);
   });
 });

@@ -37,6 +37,8 @@ interface Broken {
   readonly mutation: () => Mutation;
   /** The cases that meet the fault, to keep the run short; every case when none. */
   readonly args?: string[];
+  /** Another contract than openapi.yaml, served by the mock and checked. */
+  readonly contract?: string;
 }
 
 const EVOLVED = 'test/contracts/evolved-petstore/openapi.yaml';
@@ -191,6 +193,29 @@ const BROKEN: readonly Broken[] = [
           ? { ...errorJson(401), headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer' } }
           : req,
     }),
+  },
+  {
+    name: 'a key that differs from the key in its last character only is accepted (its form is checked, not its value)',
+    check: 'auth-enforced',
+    mutation: () => ({
+      request: (req) =>
+        req.headers.authorization?.slice(0, -1) === `Bearer ${DEV_API_KEY}`.slice(0, -1)
+          ? { ...req, headers: { ...req.headers, authorization: `Bearer ${DEV_API_KEY}` } }
+          : req,
+    }),
+    args: ['--case', 'auth/listPets/*'],
+  },
+  {
+    name: 'createAuthor takes an empty name, below its minLength 1, as a name of its own (library contract)',
+    check: 'status-expected',
+    contract: 'test/contracts/library-api/openapi.yaml',
+    mutation: () => ({
+      request: (req) =>
+        req.method === 'POST' && pathOf(req).endsWith('/authors') && req.body.includes('"name":""')
+          ? { ...req, body: req.body.replace('"name":""', '"name":"unnamed"') }
+          : req,
+    }),
+    args: ['--case', 'invalid-bodies/createAuthor/*'],
   },
   {
     name: 'the Basic scheme with the key is accepted as if it were Bearer',
@@ -386,6 +411,32 @@ const isOrders = (req: { method: string; url: string }) => req.method === 'GET' 
 /** Servers of the evolved contract (PUT, PATCH, DELETE, orders): the mock serving it, behind the proxy. */
 const EVOLVED_BROKEN: readonly Broken[] = [
   {
+    name: 'listOrders drops its petId filter when a status filter is given too',
+    check: 'list-within-query',
+    args: ['--case', 'pagination/listOrders/*'],
+    mutation: () => ({
+      request: (req) => {
+        const url = new URL(req.url, 'http://x');
+        if (!isOrders(req) || !url.searchParams.has('status')) return req;
+        url.searchParams.delete('petId');
+        return { ...req, url: `${url.pathname}${url.search}` };
+      },
+    }),
+  },
+  {
+    name: 'patchPet takes a merge patch whose status is outside its enum, and leaves status as it was',
+    check: 'status-expected',
+    args: ['--case', 'invalid-bodies/patchPet/*'],
+    mutation: () => ({
+      request: (req) => {
+        const patch = req.method === 'PATCH' && req.body.startsWith('{') ? (JSON.parse(req.body) as Json) : undefined;
+        if (patch === undefined || ['available', 'pending', 'sold', undefined].includes(patch.status as string)) return req;
+        const { status: _, ...rest } = patch;
+        return { ...req, body: JSON.stringify(Object.keys(rest).length > 0 ? rest : { name: 'kept' }) };
+      },
+    }),
+  },
+  {
     name: 'listOrders ignores its status filter',
     check: 'list-within-query',
     args: ['--case', 'pagination/listOrders/*'],
@@ -487,8 +538,8 @@ const EVOLVED_BROKEN: readonly Broken[] = [
 describe('the runner against servers broken in one more way each', () => {
   const runAgainst = useMutatedMock();
 
-  it.each(BROKEN)('exits 1 and names $check for $name', async ({ check, mutation, args }) => {
-    const run = await runAgainst(mutation(), args);
+  it.each(BROKEN)('exits 1 and names $check for $name', async ({ check, mutation, args, contract }) => {
+    const run = await runAgainst(mutation(), args, contract);
     expect(namedCheckIds(await run.report()), run.out.slice(-600)).toContain(check);
     expect(run.code).toBe(1);
   });

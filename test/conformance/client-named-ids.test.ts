@@ -104,6 +104,9 @@ describe('cases for an id the client names', () => {
     { contract: STOCK, breakage: 'ignores-limit', check: 'body-expected' },
     { contract: LIBRARY, breakage: 'ignores-limit', check: 'body-expected' },
     { contract: LIBRARY, breakage: 'create-stored-twice', check: 'stored-once' },
+    { contract: STOCK, breakage: 'offset-skips-one', check: 'page-advances' },
+    { contract: STOCK, breakage: 'ignores-text-filter', check: 'list-within-query' },
+    { contract: LIBRARY, breakage: 'nested-list-any-parent', check: 'cursor-walk' },
   ];
 
   failsEach(BROKEN);

@@ -43,7 +43,10 @@ describe.each(STYLES)('the Pet Store contract written %s', async (style) => {
   });
 
   it('makes no fewer ids, pagination and invalid-body cases than the stock contract', async () => {
-    expect(await countsByKind(contract)).toEqual(await countsByKind(defaultContractPath()));
+    // A style may bound a field the stock contract leaves open (oas-3-1: categoryId's exclusiveMinimum 0), which
+    // adds an invalid-body case past it.
+    const [styled, stock] = [await countsByKind(contract), await countsByKind(defaultContractPath())];
+    for (const kind of KINDS) expect(styled[kind], kind).toBeGreaterThanOrEqual(stock[kind] as number);
   });
 
   it('passes the runner against the mock started on it', async () => {

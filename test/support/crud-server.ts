@@ -36,7 +36,13 @@ export type CrudBreakage =
   | 'client-id-replaced'
   | 'ignores-limit'
   | 'taken-id-replaces'
-  | 'create-stored-twice';
+  | 'create-stored-twice'
+  | 'offset-skips-one'
+  | 'page-skips-one'
+  | 'ignores-text-filter'
+  | 'children-outlive-parent'
+  | 'nested-list-any-parent'
+  | 'put-accepts-partial';
 
 export interface CrudServer {
   readonly url: string;
@@ -66,6 +72,7 @@ export async function startCrudServer(contractFile: string, key: string, breakag
   // 'created-later': id → when its get first finds it.
   const hidden = new Map<string, number>();
   let counter = 0;
+  const orphans = new Set<string>();
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -117,6 +124,12 @@ export async function startCrudServer(contractFile: string, key: string, breakag
         return send(res, 400, problem(operation, 400));
       }
       const media = operation.requestBody.contents[0];
+      const partial = breakage === 'put-accepts-partial' && kind === 'replace' && typeof body === 'object' && body !== null;
+      if (partial) {
+        const old = store.get(id) ?? {};
+        const missing = (resource.schema?.required ?? []).filter((name) => !(name in (body as Row)));
+        body = { ...Object.fromEntries(missing.map((name) => [name, old[name]])), ...(body as Row) };
+      }
       if (media?.validate && refused(kind, body, media.validate)) {
         if (breakage === 'refused-put-stored' && kind === 'replace' && store.has(id))
           store.set(id, { ...(body as Row), [idField]: store.get(id)?.[idField] });
@@ -146,10 +159,12 @@ export async function startCrudServer(contractFile: string, key: string, breakag
         return send(res, lowestSuccess(operation), record);
       }
       case 'list': {
-        let rows = [...store.values()];
+        let rows = breakage === 'nested-list-any-parent' && parents.length > 0 ? allOf(resource) : [...store.values()];
         if (breakage === 'deleted-still-listed') rows = [...rows, ...(ghosts.get(storeName(resource, parents)) ?? [])];
         for (const { parameter, field } of resource.list?.filters ?? []) {
           const wanted = url.searchParams.get(parameter);
+          const free = resource.schema?.properties?.[field]?.enum === undefined;
+          if (breakage === 'ignores-text-filter' && free) continue;
           if (wanted !== null) rows = rows.filter((row) => String(row[field]) === wanted);
         }
         const paging = resource.list?.paging ?? {};
@@ -162,9 +177,14 @@ export async function startCrudServer(contractFile: string, key: string, breakag
           breakage === 'ignores-offset'
             ? 0
             : paging.offset
-              ? Number(url.searchParams.get(paging.offset) ?? 0)
+              ? Number(url.searchParams.get(paging.offset) ?? 0) +
+                (breakage === 'offset-skips-one' &&
+                url.searchParams.has(paging.offset) &&
+                url.searchParams.get(paging.offset) !== '0'
+                  ? 1
+                  : 0)
               : paging.page
-                ? (Number(url.searchParams.get(paging.page) ?? 1) - 1) * limit
+                ? (Number(url.searchParams.get(paging.page) ?? 1) - (breakage === 'page-skips-one' ? 0 : 1)) * limit
                 : given !== null && breakage !== 'ignores-cursor'
                   ? Number(Buffer.from(given, 'base64url').toString().replace('after:', ''))
                   : 0;
@@ -214,7 +234,8 @@ export async function startCrudServer(contractFile: string, key: string, breakag
         if (!old) return send(res, breakage === 'second-delete-500' ? 500 : 404, problem(operation, 404));
         if (breakage !== 'delete-does-nothing') {
           store.delete(id);
-          removeChildren(resource, [...parents, id]);
+          if (breakage === 'children-outlive-parent') orphans.add(id);
+          else removeChildren(resource, [...parents, id]);
           if (breakage === 'deleted-still-listed')
             ghosts.set(storeName(resource, parents), [...(ghosts.get(storeName(resource, parents)) ?? []), old]);
         }
@@ -237,7 +258,12 @@ export async function startCrudServer(contractFile: string, key: string, breakag
   function parentExists(resource: Resource, parents: readonly string[]): boolean {
     if (parents.length === 0 || resource.parent === undefined) return true;
     const parent = model.resources.find((r) => r.key === resource.parent);
-    return parent === undefined || storeFor(parent, parents.slice(0, -1)).has(parents[parents.length - 1] as string);
+    const last = parents[parents.length - 1] as string;
+    return parent === undefined || storeFor(parent, parents.slice(0, -1)).has(last) || orphans.has(last);
+  }
+
+  function allOf(resource: Resource): Row[] {
+    return [...stores].filter(([name]) => name.startsWith(`${resource.key} `)).flatMap(([, s]) => [...s.values()]);
   }
 
   function anyParent(resource: Resource, id: string): Row | undefined {

@@ -92,13 +92,15 @@ export interface ResourceEffect {
   readonly onlyAfter?: { readonly status: unknown; readonly in: StatusExpectation };
   /**
    * A second page of records: none of its records' `field` may be on the first (`previous`, the first page's
-   * answer), and when both pages hold `size` records they must differ.
+   * answer), when both pages hold `size` records they must differ, and after a full first page it holds as many as
+   * `size` of the `rest`: the records that match past the first page.
    */
   readonly nextPage?: {
     readonly field: string;
     readonly pointer: readonly string[];
     readonly previous: unknown;
     readonly size: number;
+    readonly rest: number;
   };
   /** A page of a cursor walk (Step.walk): the runner adds `page` as it walks. */
   readonly walkPage?: WalkPage;

@@ -141,8 +141,9 @@ const SETUP_CHECKS = new Set(['answered', 'no-server-error']);
 const RESPELLED_CHECKS = new Set(['answered', 'no-server-error', 'auth-enforced']);
 
 // What HEAD or OPTIONS on an operation's path is held to: the contract documents neither, so only HTTP's own rules
-// for the method apply (a 405 or 404 means "not served"); the operation's status, schema and headers do not.
-const OTHER_METHOD_CHECKS = new Set(['head-options-answered', 'head-like-get', 'no-content-after-headers']);
+// for the method apply (a 405 or 404 means "not served"); the operation's status, schema and headers do not. Serving
+// one without credentials is never the server's choice.
+const OTHER_METHOD_CHECKS = new Set(['head-options-answered', 'head-like-get', 'no-content-after-headers', 'auth-enforced']);
 
 // What a raw step of the operation's own method is held to: its body is not decoded, and other cases judge the rest.
 const RAW_CHECKS = new Set(['answered', 'no-server-error', 'no-content-after-headers']);

@@ -304,7 +304,7 @@ const CASES: Readonly<Record<string, { conforming: CheckInput; violation: CheckI
 };
 
 function nextPage(previous: readonly object[]): NonNullable<StepExpectation['effect']> {
-  return { check: 'page-advances', status: ['2XX'], nextPage: { field: 'id', pointer: [], previous, size: 1 } };
+  return { check: 'page-advances', status: ['2XX'], nextPage: { field: 'id', pointer: [], previous, size: 1, rest: 1 } };
 }
 
 function walkPage(
@@ -687,14 +687,23 @@ describe('checks that could not observe what they check say "not verified"', () 
     ]);
   });
 
-  it('a second page that repeats part of the first fails page-advances; a short one that repeats nothing passes', () => {
+  it('a second page that repeats part of the first, or skips records that follow it, fails page-advances', () => {
     const repeat = [{ id: 9007199254740993n }, { id: 5n }];
-    const effect = { check: 'page-advances' as const, nextPage: { field: 'id', pointer: [], previous: repeat, size: 2 } };
-    const partial = runChecks(BUILT_IN_CHECKS, input({ operationId: 'listPets', body: `[${PET}]`, expect: { effect } }));
-    expect(partial.map((p) => p.title)).toEqual([
+    const effect = (rest: number) => ({
+      check: 'page-advances' as const,
+      nextPage: { field: 'id', pointer: [], previous: repeat, size: 2, rest },
+    });
+    const titles = (body: string, rest: number) =>
+      runChecks(BUILT_IN_CHECKS, input({ operationId: 'listPets', body, expect: { effect: effect(rest) } })).map((p) => p.title);
+    expect(titles(`[${PET}]`, 1)).toEqual([
       expect.stringMatching(/^page-advances: the second page repeats the first page's id 9007199254740993$/),
     ]);
-    expect(runChecks(BUILT_IN_CHECKS, input({ operationId: 'listPets', body: '[]', expect: { effect } }))).toEqual([]);
+    // An offset that skips one: 2 records follow the first page, 1 is answered.
+    expect(titles('[{"id":7,"name":"a","categoryId":1}]', 2)).toEqual([
+      'page-advances: the second page holds 1 of the 2 records that follow a full first page: some were skipped',
+    ]);
+    expect(titles('[{"id":7,"name":"a","categoryId":1}]', 1)).toEqual([]);
+    expect(titles('[]', 0)).toEqual([]);
   });
 
   it('a cursor walk fails a repeat, a walk that does not end and, where all are promised, missing records', () => {

@@ -1,4 +1,9 @@
-import { filterParameters, integerFilterParameters, pageSizeParameter } from '../../../contract/list-parameters.js';
+import {
+  filterParameters,
+  integerFilterParameters,
+  pageSizeParameter,
+  textFilterParameters,
+} from '../../../contract/list-parameters.js';
 import type { Operation, ParameterSpec } from '../../../contract/operation.js';
 import type { Resource } from '../../../contract/resources/resource.js';
 import { listedRecords } from '../../../contract/resources/resource-roles.js';
@@ -7,7 +12,8 @@ import type { Check } from './check.js';
 
 /**
  * Every list answer, whatever case asked for it, holds what its query allows: no more items than the page size
- * (its default when none is sent), and only items with the value a filter names. Only valid queries are judged:
+ * (its default when none is sent), and only items with the value a filter names (a free text filter: items whose
+ * text holds it). Only valid queries are judged:
  * what a list does with `limit=0` or an unknown status is not documented.
  */
 export const listWithinQuery: Check = {
@@ -22,7 +28,7 @@ export const listWithinQuery: Check = {
     const list = listedRecords(role.resource, response.json);
     if (!list) return undefined;
     const query = queryOf(exchange.request.url);
-    const { page, filters } = queryParameters(operation, role.resource);
+    const { page, filters, texts } = queryParameters(operation, role.resource);
     const bound = page && pageSize(page, query.getAll(page.name));
     if (page && bound !== undefined && list.length > bound) {
       const asked = query.has(page.name) ? `${page.name}=${bound}` : `no ${page.name} (default ${bound})`;
@@ -44,9 +50,38 @@ export const listWithinQuery: Check = {
         documented: `every item has ${filter.name} ${filter.schema.enum ? show(wanted) : wanted}`,
       };
     }
+    for (const filter of texts) {
+      const values = query.getAll(filter.name);
+      const wanted = values.length === 1 ? plainText(values[0] as string) : undefined;
+      if (wanted === undefined) continue;
+      const index = list.findIndex((element) => {
+        const own = (element as Record<string, unknown> | null)?.[filter.name];
+        return typeof own === 'string' && !folded(own).includes(folded(wanted));
+      });
+      if (index === -1) continue;
+      const own = show((list[index] as Record<string, unknown>)[filter.name]);
+      return {
+        title: `the list filtered by ${filter.name}=${show(wanted)} holds an item whose ${filter.name} is ${own}`,
+        received: `body[${index}].${filter.name}: ${own}`,
+        documented: `every item's ${filter.name} holds ${show(wanted)} (in any letter case)`,
+      };
+    }
     return undefined;
   },
 };
+
+// A free text filter is judged loosely, so any reading of it passes (equal, a prefix, a part, in any case or accent, as
+// database collations compare), and only for a value of ASCII letters, digits and spaces (no LIKE wildcard, escape or
+// quote a server may read otherwise): an item whose text does not hold it matches no reading. An item without the
+// field is not judged.
+function plainText(value: string): string | undefined {
+  const trimmed = value.trim();
+  return /^[A-Za-z0-9 ]+$/.test(trimmed) ? trimmed : undefined;
+}
+
+function folded(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
 
 // The value a valid filter query names, as the list must show it: an enum value, or an integer in its canonical digits
 // (exact: an int64 past 2^53 too). Undefined for a value the contract does not allow (status=SOLD, petId=abc).
@@ -83,7 +118,10 @@ function pageSize(page: ParameterSpec, values: readonly string[]): number | unde
 }
 
 // An operation's page size and filters, read once: this check runs on every answer.
-const known = new WeakMap<Operation, { readonly page: ParameterSpec | undefined; readonly filters: ParameterSpec[] }>();
+const known = new WeakMap<
+  Operation,
+  { readonly page: ParameterSpec | undefined; readonly filters: ParameterSpec[]; readonly texts: ParameterSpec[] }
+>();
 
 function queryParameters(operation: Operation, resource: Resource) {
   let found = known.get(operation);
@@ -91,6 +129,7 @@ function queryParameters(operation: Operation, resource: Resource) {
     found = {
       page: pageSizeParameter(operation),
       filters: [...filterParameters(operation, resource), ...integerFilterParameters(operation, resource)],
+      texts: textFilterParameters(operation, resource),
     };
     known.set(operation, found);
   }

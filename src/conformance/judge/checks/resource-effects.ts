@@ -84,9 +84,11 @@ function judgeEffect(effect: ResourceEffect, { exchange }: CheckInput): Problem 
   return { title: `${effect.check}: ${problems[0]}`, received: problems.join('; '), documented: documented.join('; ') };
 }
 
-// Other cases may create records between the two reads: only repeats and a full page answered twice are judged.
+// The filter value is the case's own, so both pages hold its records alone: a repeat, a full page answered twice, or
+// a second page short of the records left after a full first page (an offset or page number that skips some).
 function pageProblems(page: NonNullable<ResourceEffect['nextPage']>, body: unknown, documented: string[]): string[] {
-  documented.push(`a second page without any record of the first`);
+  const due = Math.min(page.size, page.rest);
+  documented.push(`a second page without any record of the first, holding the ${due} records that follow it`);
   const first = arrayAt(page.previous, page.pointer);
   const second = arrayAt(body, page.pointer);
   if (!first || !second) return [`the list answer holds no array at ${['body', ...page.pointer].join('.')}`];
@@ -94,7 +96,10 @@ function pageProblems(page: NonNullable<ResourceEffect['nextPage']>, body: unkno
   const repeated = second.map((item) => idOf(item, page.field)).filter((id) => id !== undefined && seen.has(id));
   if (repeated.length === second.length && second.length >= page.size && first.length >= page.size)
     return [`the second page answered the first again (${page.field} ${repeated.join(', ')})`];
-  return repeated.length > 0 ? [`the second page repeats the first page's ${page.field} ${repeated.join(', ')}`] : [];
+  if (repeated.length > 0) return [`the second page repeats the first page's ${page.field} ${repeated.join(', ')}`];
+  return first.length >= page.size && second.length < due
+    ? [`the second page holds ${second.length} of the ${due} records that follow a full first page: some were skipped`]
+    : [];
 }
 
 // A full page without the record it should hold may hold it on a later page: not a pass, "not verified".

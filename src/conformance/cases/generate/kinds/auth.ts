@@ -21,6 +21,8 @@ interface Variant {
 }
 
 const fromKey = (shown: string, make: (key: string) => string): AuthChoice => ({ fromKey: make, shown });
+// Another character in any letter case, so a server that compares keys ignoring case still sees a wrong key.
+const otherThan = (c: string | undefined) => (c?.toLowerCase() === 'x' ? 'y' : 'x');
 const swapCase = (key: string) => [...key].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
 
 /**
@@ -52,6 +54,16 @@ const VARIANTS: readonly Variant[] = [
         : undefined,
   },
   { id: 'key-suffix', what: 'the key with a character added', auth: () => fromKey('Bearer <key>x', (k) => `Bearer ${k}x`) },
+  // As long as the key and alike but for one character: a server that checks the key's form (its prefix and length)
+  // or compares all but its end takes it.
+  {
+    id: 'key-last-changed',
+    what: 'the key with its last character changed',
+    auth: ({ token }) =>
+      token !== undefined && token.length > 0
+        ? fromKey('Bearer <key, its last character changed>', (k) => `Bearer ${k.slice(0, -1)}${otherThan(k.at(-1))}`)
+        : undefined,
+  },
   {
     id: 'junk-then-key',
     what: 'the key with characters before it',

@@ -9,30 +9,33 @@ import { type OwnFilter, ownFilter } from './own-filter.js';
 
 /**
  * Records of the case's own, all with one filter value no other case sends, listed a page at a time: the second
- * page (offset = limit, or the next page number) must not repeat the first. The filter keeps other cases' records
+ * page (offset = limit, or the next page number) must not repeat the first, and holds the records it left. The filter keeps other cases' records
  * out of both pages, so a create between the two reads cannot shift one record onto both.
  */
 export function pageCases(ctx: Context, kind: string): Scenario[] {
   const plan = pagePlan(ctx);
   if (!plan || 'reason' in plan) return [];
-  const { list, size, filter, second } = plan;
+  const { list, size, filter, decoy, second } = plan;
   const create = ctx.own.steps[ctx.own.steps.length - 1] as StepSpec;
   const parents = ctx.own.values.slice(0, -1);
   const query = { [plan.limit]: size, [filter.parameter]: filter.value };
-  const creates: StepSpec[] = Array.from({ length: size + 2 }, () => ({
+  const createWith = (value: unknown): StepSpec => ({
     ...create,
     capture: undefined,
     body: {
       kind: 'json',
-      value: withFreshId(ctx.resource, create.operation, { ...ctx.own.body, [filter.field]: filter.value }, ctx.random),
+      value: withFreshId(ctx.resource, create.operation, { ...ctx.own.body, [filter.field]: value }, ctx.random),
     },
-  }));
+  });
+  // A record with another value of the case's own before and after them: a list that ignores the filter shows one on
+  // its first page, oldest or newest first (list-within-query).
+  const creates = [createWith(decoy), ...Array.from({ length: size + 2 }, () => createWith(filter.value)), createWith(decoy)];
   return [
     makeCase({
       kind,
       id: `${list.operationId}/page-advances`,
       name: `${list.operationId} answers other records on its second page`,
-      description: `Given ${size + 2} records the case created with one ${filter.parameter} of its own, when ${list.operationId} lists them ${size} at a time, then the second page (${second.name}=${second.value}) holds no record of the first, and is not the first again (page-advances).`,
+      description: `Given ${size + 2} records the case created with one ${filter.parameter} of its own, between two with another, when ${list.operationId} lists them ${size} at a time, then the second page (${second.name}=${second.value}) holds the ${Math.min(size, 2)} records that follow the first, none of the first, and is not the first again (page-advances).`,
       steps: [
         ...ctx.own.steps.slice(0, -1),
         ...creates,
@@ -51,7 +54,7 @@ export function pageCases(ctx: Context, kind: string): Scenario[] {
             effect: {
               check: 'page-advances',
               status: ['2XX'],
-              nextPage: { field: ctx.id, pointer: ctx.resource.listPointer, previous: '{{page1.body}}', size },
+              nextPage: { field: ctx.id, pointer: ctx.resource.listPointer, previous: '{{page1.body}}', size, rest: 2 },
             },
           },
         },
@@ -72,6 +75,8 @@ interface PagePlan {
   readonly limit: string;
   readonly size: number;
   readonly filter: OwnFilter;
+  /** Another value of the case's own for the filtered field, which the filtered pages must not show. */
+  readonly decoy: unknown;
   readonly second: { readonly name: string; readonly value: number };
 }
 
@@ -92,7 +97,9 @@ function pagePlan(ctx: Context): PagePlan | { readonly reason: string } | undefi
     };
   const start = schemaOf(list, step);
   const first = Number(start?.default ?? start?.minimum ?? (paging.offset ? 0 : 1));
-  return { list, limit: paging.limit, size, filter, second: { name: step, value: paging.offset ? first + size : first + 1 } };
+  const decoy = ownFilter(ctx.resource, create, ctx.random)?.value;
+  const second = { name: step, value: paging.offset ? first + size : first + 1 };
+  return { list, limit: paging.limit, size, filter, decoy, second };
 }
 
 function schemaOf(list: Operation, name: string): JsonSchema | undefined {

@@ -157,7 +157,8 @@ function replaceCases(ctx: Context): Scenario[] {
       name: `${replace.operationId} replaces the record, and ${ctx.get.operationId} shows exactly the change`,
       description: `Given a record the case created, when ${replace.operationId} replaces it with other values, then ${ctx.get.operationId} shows them and the same ${ctx.id} (update-took-effect).`,
     }),
-    ...refusedCase(ctx, replace),
+    ...refusedCase(ctx, replace, wrongBody(requestSchema(replace))),
+    ...refusedCase(ctx, replace, withoutRequired(ctx, replace, body)),
   ];
 }
 
@@ -177,7 +178,7 @@ function patchCases(ctx: Context): Scenario[] {
         description: `Given a record the case created with every field, when ${patch.operationId} sends one changed field (RFC 7396), then ${ctx.get.operationId} shows it, the fields not sent as they were, and the same ${ctx.id} (update-took-effect).`,
       },
     ),
-    ...refusedCase(ctx, patch),
+    ...refusedCase(ctx, patch, wrongBody(requestSchema(patch))),
   ];
 }
 
@@ -210,14 +211,13 @@ function updateCase(
 }
 
 // Only where the write documents its refusal: otherwise the server may take the body, and nothing is asserted.
-function refusedCase(ctx: Context, write: Operation): Scenario[] {
+function refusedCase(ctx: Context, write: Operation, wrong: RefusedBody | undefined): Scenario[] {
   const refusal = invalidInputStatus(write);
-  const wrong = wrongBody(requestSchema(write));
   if (refusal === undefined || !wrong) return [];
   return [
     makeCase({
       kind: KIND,
-      id: `${write.operationId}/refusal-leaves-no-trace`,
+      id: `${write.operationId}/${wrong.id ?? 'refusal-leaves-no-trace'}`,
       name: `${write.operationId} refused leaves the record as it was`,
       description: `Given a record the case created, when ${write.operationId} sends ${wrong.what} and is refused with ${refusal}, then ${ctx.get.operationId} shows the record as created (refusal-leaves-no-trace).`,
       steps: [
@@ -306,7 +306,29 @@ function scopedCases(ctx: Context): Scenario[] {
         readStep(ctx, { check: 'parent-scoped', status: [404] }, elsewhere),
       ],
     }),
+    ...goneWithParentCase(ctx, parentResource),
     ...orphanCreateCase(ctx),
+  ];
+}
+
+// The record under a parent the case then deletes: its path names a parent no one has, so the read is a 404 (or a
+// 410, as for the parent), as a create there would be. Not after a 202: that delete may not have happened yet.
+function goneWithParentCase(ctx: Context, parentResource: Resource): Scenario[] {
+  const remove = operationOf(parentResource, 'delete', ctx.contract.byId);
+  const done = remove ? successStatuses(remove).filter((s) => s !== 202) : [];
+  if (!remove || done.length === 0) return [];
+  return [
+    makeCase({
+      kind: KIND,
+      id: `${ctx.get.operationId}/gone-with-parent`,
+      name: `${ctx.get.operationId} does not reach a record whose parent ${remove.operationId} removed`,
+      description: `Given a record the case created under a parent of its own, when ${remove.operationId} deletes the parent, then ${ctx.get.operationId} of the record answers 404 or 410 (parent-scoped).`,
+      steps: [
+        ...ctx.own.steps,
+        { operation: remove, params: pathParams(remove, ctx.own.values.slice(0, -1)), expect: { status: done } },
+        readStep(ctx, { check: 'parent-scoped', status: [404, 410] }),
+      ],
+    }),
   ];
 }
 
@@ -377,8 +399,31 @@ function changed(schema: JsonSchema | undefined, ctx: Context): Record<string, u
   return {};
 }
 
+interface RefusedBody {
+  readonly body: unknown;
+  readonly what: string;
+  /** The case's id after the operation's, when not `refusal-leaves-no-trace`. */
+  readonly id?: string;
+}
+
+/**
+ * A replacement the write's schema refuses for want of a required field, its other fields changed: a server that
+ * merges it into the record (a PUT read as a PATCH) shows the change.
+ */
+function withoutRequired(ctx: Context, write: Operation, body: Record<string, unknown>): RefusedBody | undefined {
+  const schema = requestSchema(write);
+  const name = schema?.required?.find((field) => field !== ctx.id && field in body);
+  if (name === undefined) return undefined;
+  const { [name]: _, ...rest } = body;
+  return {
+    body: rest,
+    what: `the record's other fields changed, without ${name}, which it requires`,
+    id: `${name}-missing/refusal-leaves-no-trace`,
+  };
+}
+
 /** A body the write's schema refuses: a field of the wrong type (a number where text is required). */
-function wrongBody(schema: JsonSchema | undefined): { body: unknown; what: string } | undefined {
+function wrongBody(schema: JsonSchema | undefined): RefusedBody | undefined {
   for (const [name, property] of Object.entries(schema?.properties ?? {})) {
     if (property.type === 'string' && !property.nullable)
       return { body: { [name]: 12345 }, what: `${name} as a number, where the contract types it text` };

@@ -18,10 +18,14 @@ import { validRequest } from '../valid-request.js';
 export const httpKind: CaseKind = {
   id: 'http',
   description:
-    'HEAD on each GET operation is answered as its GET, without content, and OPTIONS on its path is answered (either may be refused with 405 or 501, never with a server error); an operation that may answer 204 (one documented, a 2XX range, or a PUT, PATCH or DELETE) is sent once on a socket of its own, and no byte may follow a 204',
+    'HEAD on each GET operation is answered as its GET, without content, and not served without a key, and OPTIONS on its path is answered (either may be refused with 405 or 501, never with a server error); an operation that may answer 204 (one documented, a 2XX range, or a PUT, PATCH or DELETE) is sent once on a socket of its own, and no byte may follow a 204',
   generate: ({ contract, readOnly }) =>
     contract.operations.flatMap((operation) => {
-      if (operation.method === 'GET') return [headAndOptions(operation, contract, readOnly)];
+      if (operation.method === 'GET')
+        return [
+          headAndOptions(operation, contract, readOnly),
+          ...(operation.auth === 'bearer' ? [headWithoutKey(operation, contract, readOnly)] : []),
+        ];
       const why = whyNoContent(operation);
       return why === undefined ? [] : [noContent(operation, why)];
     }),
@@ -59,6 +63,30 @@ function headAndOptions(operation: Operation, contract: Contract, readOnly: bool
         observe: `OPTIONS ${operation.path}: what the target answers (served, or refused with a 4xx or 501)`,
       },
     ],
+  });
+}
+
+// HEAD is the GET without its content (RFC 9110 §9.3.2), so it asks for what the GET guards: a server whose auth
+// is bound to the GET method alone serves it, and its status and headers tell what the record holds.
+function headWithoutKey(operation: Operation, contract: Contract, readOnly: boolean): Scenario {
+  const op = operation.operationId;
+  const { before, request } = readOnly ? listedRead(operation, contract) : ownRead(operation, contract);
+  return makeCase({
+    kind: 'http',
+    id: `${op}/head-without-key`,
+    name: `${op}: HEAD without a key is not served`,
+    description: `Given what ${op} serves with the run's key, when the same request is sent as HEAD without a key, then it is not served: a 401, or any 4xx or 501 (auth-enforced).`,
+    steps: [
+      ...before,
+      {
+        ...request,
+        method: 'HEAD',
+        raw: true,
+        auth: 'none',
+        observe: `HEAD ${operation.path} without a key: how the target refuses it`,
+      },
+    ],
+    tags: ['security'],
   });
 }
 

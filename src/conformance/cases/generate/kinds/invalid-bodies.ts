@@ -46,23 +46,80 @@ const INT64_BEYOND = [
   { id: 'below-int64', what: '-2^63-1, one past the int64 minimum', value: -(2n ** 63n) - 1n },
 ];
 
+// A string longer than this is not sent to exceed a maxLength: the body cap of a server may refuse it first.
+const LONGEST_SENT = 100_000;
+
+/** A value just past each bound the schema sets: below its minimum or minLength, above its maximum or maxLength. */
+function beyondBounds(property: JsonSchema): { id: string; what: string; value: unknown }[] {
+  const out: { id: string; what: string; value: unknown }[] = [];
+  if (property.type === 'integer' || property.type === 'number') {
+    const low = pastBound(property.minimum, property.exclusiveMinimum, -1);
+    if (low !== undefined)
+      out.push({
+        id: 'below-minimum',
+        what: `${low.at}, ${low.at === low.bound ? 'at its exclusive' : 'below its'} minimum ${low.bound}`,
+        value: low.at,
+      });
+    const high = pastBound(property.maximum, property.exclusiveMaximum, 1);
+    if (high !== undefined)
+      out.push({
+        id: 'above-maximum',
+        what: `${high.at}, ${high.at === high.bound ? 'at its exclusive' : 'above its'} maximum ${high.bound}`,
+        value: high.at,
+      });
+  }
+  if (property.type === 'string' && !property.enum) {
+    if (property.minLength !== undefined && property.minLength > 0)
+      out.push({
+        id: 'below-min-length',
+        what: `${property.minLength - 1} characters, below its minLength ${property.minLength}`,
+        value: 'x'.repeat(property.minLength - 1),
+      });
+    if (property.maxLength !== undefined && property.maxLength < LONGEST_SENT)
+      out.push({
+        id: 'above-max-length',
+        what: `${property.maxLength + 1} characters, above its maxLength ${property.maxLength}`,
+        value: 'x'.repeat(property.maxLength + 1),
+      });
+  }
+  return out;
+}
+
+// The first value a bound refuses, `step` past it: one past an inclusive bound, the bound itself where it is
+// exclusive (a flag in OpenAPI 3.0, a number in 3.1).
+function pastBound(bound: number | undefined, exclusive: number | boolean | undefined, step: number) {
+  if (typeof exclusive === 'number') return { bound: exclusive, at: exclusive };
+  if (bound === undefined) return undefined;
+  return { bound, at: exclusive === true ? bound : bound + step };
+}
+
 export const invalidBodiesKind: CaseKind = {
   id: 'invalid-bodies',
   description:
-    'bodies the schema refuses (a required field missing or null, wrong types, enum violations, pattern mismatches, integers beyond int64, non-objects, invalid JSON) get the documented 400',
+    'bodies the schema refuses (a required field missing or null, wrong types, enum violations, pattern mismatches, values past a minimum, maximum, minLength or maxLength, integers beyond int64, non-objects, invalid JSON) get the documented 400',
   generate: (context) =>
     context.contract.operations.flatMap((operation) => {
       const schema = requestSchema(operation);
-      return schema?.type === 'object' && operation.requestBody?.contents.some((c) => c.mediaType === 'application/json')
-        ? casesFor(operation, schema, context.random, context.contract)
+      const media = jsonMediaType(operation);
+      return schema?.type === 'object' && media !== undefined
+        ? casesFor(operation, schema, context.random, context.contract, media)
         : [];
     }),
 };
 
-function casesFor(operation: Operation, schema: JsonSchema, random: Random, contract: Contract): Scenario[] {
+// The JSON media type the operation takes a body as: application/json, else one that is JSON under another name
+// (application/merge-patch+json, RFC 7396, whose documents are held to the same schema).
+function jsonMediaType(operation: Operation): string | undefined {
+  const types = operation.requestBody?.contents.map((c) => c.mediaType) ?? [];
+  return types.includes('application/json') ? 'application/json' : types.find((t) => /^application\/[^;]*\+json$/i.test(t));
+}
+
+function casesFor(operation: Operation, schema: JsonSchema, random: Random, contract: Contract, media: string): Scenario[] {
   // The first required text field carries a mark of its own in each body (refused-not-stored looks for it in what
   // the target answers later): a refused create must not have stored anything.
-  const sample = sampleValue(schema) as Record<string, unknown>;
+  // A schema that requires nothing (a merge patch's) samples as {}: its optional fields give the JSON to spoil.
+  const required = sampleValue(schema) as Record<string, unknown>;
+  const sample = Object.keys(required).length > 0 ? required : (sampleValue(schema, true) as Record<string, unknown>);
   const marked = namingField(schema);
   const fresh = (): Record<string, unknown> => (marked === undefined ? sample : { ...sample, [marked]: refusedMark(random) });
   const invalid: Invalid[] = [];
@@ -90,6 +147,13 @@ function casesFor(operation: Operation, schema: JsonSchema, random: Random, cont
           body: json({ ...fresh(), [name]: beyond.value }),
         });
       }
+    }
+    for (const beyond of beyondBounds(property)) {
+      invalid.push({
+        id: `${name}/${beyond.id}`,
+        what: `${name} ${beyond.what}`,
+        body: json({ ...fresh(), [name]: beyond.value }),
+      });
     }
     const { refused } = patternValues(property);
     if (refused !== undefined) {
@@ -141,12 +205,12 @@ function casesFor(operation: Operation, schema: JsonSchema, random: Random, cont
         kind: 'invalid-bodies',
         id: `${op}/${id}`,
         name: `${op} refuses ${what}`,
-        description: `Given a body with ${what}, when it is sent to ${op} as application/json, then the answer is ${status === undefined ? 'recorded: the contract documents no refusal for it' : `${status} with an Error body`}.`,
+        description: `Given a body with ${what}, when it is sent to ${op} as ${media}, then the answer is ${status === undefined ? 'recorded: the contract documents no refusal for it' : `${status} with an Error body`}.`,
         steps: [
           {
             operation,
             body,
-            ...(body.kind === 'raw' ? { headers: { 'content-type': 'application/json' } } : {}),
+            ...(body.kind === 'raw' ? { headers: { 'content-type': media } } : {}),
             ...(status === undefined ? { observe: `what ${op} answers to ${what}` } : { expect: { status: [status] } }),
           },
         ],

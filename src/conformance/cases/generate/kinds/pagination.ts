@@ -9,9 +9,10 @@ import type { CaseKind } from '../case-kind.js';
 import { invalidInputStatus, successStatuses } from '../expected-statuses.js';
 import { makeCase, type StepSpec } from '../make-case.js';
 import type { Random } from '../create-random.js';
-import { createBody, repeatedCreate } from '../own-records.js';
+import { createBody, repeatedCreate, withFreshId } from '../own-records.js';
 import { validVariants } from '../value-variants.js';
 import { onceMarked } from '../../resource-marks.js';
+import { ownFilter } from './own-filter.js';
 import { cursorCase } from './pagination-cursor.js';
 
 // The filler before a full page is a hundred creates of one body, in no particular order: one after another they
@@ -181,5 +182,42 @@ function casesFor(resource: Resource, create: Operation, list: Operation, random
       );
     }
   }
+  const both = bothFilters(resource, create, list, random);
+  // One create, its body whole in the step (a repeat's bodies keep their {{run.id}} unfilled).
+  const createOne = (fields: Record<string, unknown>): StepSpec => ({
+    operation: create,
+    body: { kind: 'json', value: withFreshId(resource, create, { ...base, ...fields }, random) },
+    expect: { status: created },
+  });
+  if (both) {
+    const { enumName, value, other, ownName, ownField, own, otherOwn } = both;
+    const query = { [enumName]: value, [ownName]: own, ...(page && max !== undefined ? { [page.name]: max } : {}) };
+    make(
+      `${enumName}-and-${ownName}`,
+      `${op} filtered by ${enumName} and ${ownName} together holds only what matches both`,
+      `Given a resource created with ${enumName} ${String(value)} and a ${ownName} of the case's own, one with the same ${ownName} and ${enumName} ${String(other)}, and one with ${enumName} ${String(value)} and another ${ownName}, when ${op} is filtered by both, then every item matches both (list-within-query) and the first is listed.`,
+      [
+        { ...createOne({ [enumName]: value, [ownField]: own }), capture: 'first' },
+        createOne({ [enumName]: other, [ownField]: own }),
+        createOne({ [enumName]: value, [ownField]: otherOwn }),
+        listing(query, {
+          bodyIncludes: { item: { [id]: `{{first.body.${id}}}` }, ...(max !== undefined ? { whenShorterThan: max } : {}) },
+        }),
+      ],
+    );
+  }
   return cases;
+}
+
+/**
+ * An enum filter and a filter on a field of the case's own (own-filter.ts), each with two values: a list that
+ * applies one of two filters given together, or either of them, shows a record that matches only the other.
+ */
+function bothFilters(resource: Resource, create: Operation, list: Operation, random: Random) {
+  const choice = filterParameters(list, resource).find((f) => (f.schema.enum?.length ?? 0) >= 2);
+  const own = ownFilter(resource, create, random);
+  if (!choice || !own || own.parameter === choice.name) return undefined;
+  const [value, other] = choice.schema.enum as readonly unknown[];
+  const otherOwn = ownFilter(resource, create, random)?.value;
+  return { enumName: choice.name, value, other, ownName: own.parameter, ownField: own.field, own: own.value, otherOwn };
 }
