@@ -1,6 +1,7 @@
 import type { Contract } from '../../contract/load-contract.js';
 import type { Operation } from '../../contract/operation.js';
 import { inferResources } from '../../contract/resources/infer-resources.js';
+import { resourceRoles } from '../../contract/resources/resource-roles.js';
 import type { ParsedScenarioFile, RawStep } from './parse-scenario-file.js';
 import type { CursorWalk, ResourceEffect } from './scenario.js';
 
@@ -23,20 +24,17 @@ export function fileWalk(
 ): { readonly walk: CursorWalk; readonly effect: ResourceEffect } | undefined {
   if (raw.walk === undefined || raw.walk === false) return undefined;
   const given = raw.walk === true ? {} : raw.walk;
-  const resource = inferResources(contract).resources.find((r) =>
-    r.operations.some((o) => o.kind === 'list' && o.operationId === operation.operationId),
-  );
+  const role = resourceRoles(inferResources(contract)).get(operation.operationId);
+  const resource = role?.kind === 'list' ? role.resource : undefined;
   const parameter = resource?.list?.paging.cursor;
   const next = resource?.list?.next;
   const field = resource?.id?.name;
   if (!resource || parameter === undefined || next === undefined || field === undefined) {
     const why = !resource
-      ? 'it is not the list of a resource the contract implies'
+      ? 'it is not the list of a resource the contract keeps records for'
       : parameter === undefined
         ? 'its list takes no cursor parameter'
-        : next === undefined
-          ? 'its contract does not say where an answer carries the next cursor (a field such as next, or a Link header)'
-          : 'its records have no id field';
+        : 'its contract does not say where an answer carries the next cursor (a field such as next, or a Link header)';
     parsed.fail([...at, 'walk'], `${operation.operationId} cannot be walked: ${why} (docs/reference/resources.md, rule 7)`);
   }
   if (raw.repeat !== undefined) parsed.fail([...at, 'walk'], 'give walk or repeat, not both');

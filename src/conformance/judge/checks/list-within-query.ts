@@ -54,9 +54,10 @@ export const listWithinQuery: Check = {
       const values = query.getAll(filter.name);
       const wanted = values.length === 1 ? plainText(values[0] as string) : undefined;
       if (wanted === undefined) continue;
+      const needle = folded(wanted);
       const index = list.findIndex((element) => {
         const own = (element as Record<string, unknown> | null)?.[filter.name];
-        return typeof own === 'string' && !folded(own).includes(folded(wanted));
+        return typeof own === 'string' && !folded(own).includes(needle);
       });
       if (index === -1) continue;
       const own = show((list[index] as Record<string, unknown>)[filter.name]);
