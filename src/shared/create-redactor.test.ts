@@ -114,6 +114,23 @@ describe('createRedactor', () => {
     expect(redact(`${encoded}==${encoded}`)).toBe('***==***');
   });
 
+  it('finds an encoded key inside a decoding that is mostly bytes no encoding uses (base64 of binary around it)', () => {
+    const binary = Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 37 + 128) % 256));
+    const wrapped = Buffer.concat([binary, Buffer.from(` ${b64(KEY)}%`), binary]).toString('base64');
+    expect(redact(`blob ${wrapped} end`)).toBe('blob *** end');
+    const hex = Buffer.concat([binary, Buffer.from(Buffer.from(KEY).toString('hex')), binary]).toString('base64');
+    expect(redact(`blob ${hex} end`)).toBe('blob *** end');
+  });
+
+  it('redacts a long token holding the key every time it comes back, and long tokens past the remembered budget', () => {
+    const filler = (seed: number) => Array.from({ length: 10_000 }, (_, i) => 'abcdefghkmnpqrstuvwxyz'[(i * seed) % 22]).join('');
+    const revealing = `${filler(7)}${b64(KEY)}`;
+    for (let i = 0; i < 3; i++) expect(redact(`[${revealing}]`)).toBe('[***]');
+    // Enough other long tokens to go past what is remembered: the verdicts are dropped, never wrong.
+    for (let seed = 1; seed < 200; seed++) expect(redact(`[${filler(seed)}]`)).toBe(`[${filler(seed)}]`);
+    expect(redact(`[${revealing}]`)).toBe('[***]');
+  });
+
   it('redacts the base64 and hex of a short key, and of the key minus a character (past 8 characters), whatever its length', () => {
     for (const key of ['abc12345', 'Kq7Zp2Xw9Lm', 'SECRETKEY', 'abcdefghijklmnopq', KEY]) {
       const redact = createRedactor(key);

@@ -56,18 +56,40 @@ export function createRedactor(
   // base64), and no further: each level is four decodings of a token, and nothing sends the key deeper.
   const reveals = (decoded: string, depth: number): boolean =>
     decoded.length >= run &&
-    (rangesIn(lowerInPlace(decoded)).length > 0 || (depth < NESTED_DECODINGS && redactTokens(decoded, depth + 1) !== decoded));
-  // The same tokens come back in every answer (application/json, error codes): each is decoded once.
+    (rangesIn(lowerInPlace(decoded)).length > 0 || (depth < NESTED_DECODINGS && encodedWithin(decoded, depth + 1)));
+  // Every encoding of a key of visible ASCII is visible ASCII: in what a decoding gives (mostly bytes no encoding
+  // uses, when the token was no base64), only the runs of it long enough to hold a run of the key are looked
+  // through. Looking through all of it made a 10,000-character random name cost about three times as much.
+  const visibleKeys = keys.every((key) => VISIBLE_ASCII.test(key));
+  // Made once: a pattern V8 has run often is compiled to machine code, a new one is interpreted. someRun sets
+  // lastIndex before every search, so nested uses of one pattern do not disturb each other.
+  const visibleRun = new RegExp(`[\\x21-\\x7e]{${run}}`, 'g');
+  const hexRun = new RegExp(`[0-9A-Fa-f]{${2 * run}}`, 'g');
+  const encodedWithin = (decoded: string, depth: number): boolean =>
+    visibleKeys
+      ? someRun(decoded, visibleRun, VISIBLE_CHARS, (from, to) => {
+          const part = decoded.slice(from, to);
+          return redactTokens(part, depth) !== part;
+        })
+      : redactTokens(decoded, depth) !== decoded;
+  // The same tokens come back in every answer (application/json, error codes, a long name sent and then listed):
+  // each is decoded once. Long ones too, within a budget of characters: a 10,000-character token is four decodings
+  // of 7,500 bytes, against one hash and one comparison of it.
   const verdicts = new Map<string, boolean>();
+  let rememberedChars = 0;
   const revealsEncoded = (token: string, depth: number) => {
-    const decodes = () => anyDecoding(token, shortestEncoded, run, (decoded) => reveals(decoded, depth));
+    const decodes = () => anyDecoding(token, shortestEncoded, hexRun, (decoded) => reveals(decoded, depth));
     // Only the text's own tokens are remembered: a nested one is met only inside a token already remembered.
     if (depth > 0) return decodes();
     let verdict = verdicts.get(token);
     if (verdict === undefined) {
       verdict = decodes();
       if (token.length <= REMEMBERED_TOKEN_CHARS) {
-        if (verdicts.size >= REMEMBERED_TOKENS) verdicts.clear();
+        if (verdicts.size >= REMEMBERED_TOKENS || rememberedChars + token.length > REMEMBERED_TOKENS_CHARS) {
+          verdicts.clear();
+          rememberedChars = 0;
+        }
+        rememberedChars += token.length;
         // The token is a slice of the text it was found in: kept as it is, it would keep all of that text alive.
         verdicts.set(detachText(token), verdict);
       }
@@ -124,10 +146,12 @@ export function createRedactor(
 const PIECE = 4;
 
 const NESTED_DECODINGS = 1;
+const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 const REMEMBERED_TOKENS = 1024;
 const REMEMBERED_TEXTS = 4096;
 const REMEMBERED_TEXT_CHARS = 256;
-const REMEMBERED_TOKEN_CHARS = 64;
+const REMEMBERED_TOKEN_CHARS = 64 * 1024;
+const REMEMBERED_TOKENS_CHARS = 1024 * 1024;
 const NONE: readonly [number, number][] = [];
 
 /**
@@ -149,8 +173,8 @@ function base64Tokens(text: string, longRun: RegExp, revealing: (token: string) 
   for (let match = longRun.exec(text); match !== null; match = longRun.exec(text)) {
     let start = match.index;
     while (start > 0 && isBase64Char(text.charCodeAt(start - 1))) start--;
-    let runEnd = match.index + match[0].length;
-    while (runEnd < text.length && isBase64Char(text.charCodeAt(runEnd))) runEnd++;
+    NOT_BASE64.lastIndex = match.index + match[0].length;
+    const runEnd = NOT_BASE64.exec(text)?.index ?? text.length;
     let end = runEnd;
     while (end < text.length && end - runEnd < 2 && text.charCodeAt(end) === EQUALS) end++;
     if (revealing(text.slice(start, end))) ranges.push([start, end]);
@@ -164,26 +188,44 @@ function base64Tokens(text: string, longRun: RegExp, revealing: (token: string) 
  * (a prefix such as `sk-` is part of the run and would shift every byte), and the decoding of each long run of
  * hex digits in it, from both alignments. One decoding at a time: a 10 MiB token is four of them.
  */
-function anyDecoding(token: string, shortest: number, run: number, test: (decoded: string) => boolean): boolean {
+function anyDecoding(token: string, shortest: number, hexRun: RegExp, test: (decoded: string) => boolean): boolean {
   for (let skip = 0; skip < 4 && token.length - skip >= shortest; skip++) if (test(base64Decode(token.slice(skip)))) return true;
-  let at = 0;
-  while (at < token.length) {
-    if (!isHexChar(token.charCodeAt(at))) {
-      at++;
-      continue;
-    }
-    let end = at;
-    while (end < token.length && isHexChar(token.charCodeAt(end))) end++;
-    // A run encodes a run of the key only if it has two hex digits for each of its characters.
-    if (end - at >= 2 * run) {
-      for (const from of [at, at + 1]) if (test(Buffer.from(token.slice(from, end), 'hex').toString('latin1'))) return true;
-    }
+  // A run encodes a run of the key only if it has two hex digits for each of its characters.
+  return someRun(token, hexRun, HEX_CHARS, (from, to) => {
+    for (const at of [from, from + 1]) if (test(Buffer.from(token.slice(at, to), 'hex').toString('latin1'))) return true;
+    return false;
+  });
+}
+
+/**
+ * Whether `test` holds for one of the maximal runs of characters of `table` at least as long as `longRun` (a
+ * global pattern of a fixed length, so that it cannot backtrack) matches. The runs are found natively and walked to
+ * their ends, so each character is read once.
+ */
+function someRun(text: string, longRun: RegExp, table: Uint8Array, test: (from: number, to: number) => boolean): boolean {
+  for (let at = 0; at < text.length; ) {
+    longRun.lastIndex = at;
+    const match = longRun.exec(text);
+    if (match === null) return false;
+    let end = match.index + match[0].length;
+    while (end < text.length && inTable(table, text.charCodeAt(end))) end++;
+    if (test(match.index, end)) return true;
     at = end;
   }
   return false;
 }
 
+function inTable(table: Uint8Array, code: number): boolean {
+  return code < 128 && table[code] === 1;
+}
+
+const HEX_CHARS = asciiTable('0123456789ABCDEFabcdef');
+const VISIBLE_CHARS = asciiTable(Array.from({ length: 0x7e - 0x20 }, (_, i) => String.fromCharCode(0x21 + i)).join(''));
+
 const EQUALS = 61;
+// Where a run of the alphabet ends, found natively: one character at a time in a loop, a 10,000-character name
+// took longer to walk than to decode.
+const NOT_BASE64 = /[^A-Za-z0-9+/_-]/g;
 
 const BASE64_CHARS = asciiTable('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-');
 
@@ -195,10 +237,6 @@ function asciiTable(chars: string): Uint8Array {
   const table = new Uint8Array(128);
   for (const char of chars) table[char.charCodeAt(0)] = 1;
   return table;
-}
-
-function isHexChar(code: number): boolean {
-  return (code >= 48 && code <= 57) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
 }
 
 /**
@@ -273,27 +311,20 @@ function redactRanges(text: string, ranges: readonly [number, number][]): string
   return out + text.slice(from);
 }
 
-const QUOTE = 34;
 const BACKSLASH = 92;
 
 /** Each JSON string literal that holds an escape, replaced by `replace`'s answer; one pass. */
 function replaceEscapedLiterals(text: string, replace: (literal: string) => string): string {
   let out = '';
   let copied = 0;
+  // Quotes and backslashes are found natively: most literals hold neither escape nor anything else to walk.
+  let backslash = text.indexOf('\\');
   for (let open = text.indexOf('"'); open !== -1; ) {
-    let close = open + 1;
-    let escaped = false;
-    while (close < text.length) {
-      const code = text.charCodeAt(close);
-      if (code === QUOTE) break;
-      if (code === BACKSLASH) {
-        escaped = true;
-        close++;
-      }
-      close++;
-    }
-    if (close >= text.length) break;
-    if (escaped) {
+    let close = text.indexOf('"', open + 1);
+    while (close !== -1 && escapedAt(text, close)) close = text.indexOf('"', close + 1);
+    if (close === -1) break;
+    if (backslash !== -1 && backslash < open) backslash = text.indexOf('\\', open + 1);
+    if (backslash !== -1 && backslash < close) {
       const literal = text.slice(open, close + 1);
       const replaced = replace(literal);
       if (replaced !== literal) {
@@ -304,6 +335,13 @@ function replaceEscapedLiterals(text: string, replace: (literal: string) => stri
     open = text.indexOf('"', close + 1);
   }
   return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** Whether the character at `at` follows an odd number of backslashes: escaped, so no closing quote. */
+function escapedAt(text: string, at: number): boolean {
+  let before = at;
+  while (before > 0 && text.charCodeAt(before - 1) === BACKSLASH) before--;
+  return (at - before) % 2 === 1;
 }
 
 /**
