@@ -54,6 +54,21 @@ describe('the browser boundary by default', async () => {
     expect(loopback.headers['access-control-allow-private-network']).toBeUndefined();
   });
 
+  it('tells browsers never to read an answer as a script or a style sheet: nosniff on every kind of answer', async () => {
+    const answers = [
+      await call(mock.url, 'GET', '/pets?limit=1'),
+      await call(mock.url, 'GET', '/pets/999999'),
+      await call(mock.url, 'GET', '/pets', { auth: null }),
+      await call(origin, 'GET', '/__admin/requests', { auth: null }),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 404, 401, 200]);
+    for (const answer of answers) expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    // A request Node's parser refuses is answered on the raw socket.
+    const refused = await sendRaw(port, 'GET /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header\r\n\r\n');
+    expect(statusLine(refused)).toBe('HTTP/1.1 400 Bad Request');
+    expect(refused).toMatch(/\r\nX-Content-Type-Options: nosniff\r\n/);
+  });
+
   it('refuses Origin: null at the admin endpoints with 403 and an Error body', async () => {
     const reply = await call(origin, 'POST', '/__admin/reset', { auth: null, headers: { origin: 'null' } });
     expect(reply.status).toBe(403);

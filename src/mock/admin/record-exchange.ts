@@ -1,3 +1,4 @@
+import { NO_SNIFF } from '../connection/no-sniff.js';
 import type { MockResponse } from '../handler.js';
 import type { MockContext } from '../mock-context.js';
 import type { AnsweredExchange } from '../mock-options.js';
@@ -72,7 +73,7 @@ export function recordUnparsed(mock: MockContext, response: MockResponse, parser
       url: '',
       operationId: undefined,
       status: response.status,
-      headers: { 'content-type': 'application/json', connection: 'close' },
+      headers: { 'content-type': 'application/json', [NO_SNIFF[0].toLowerCase()]: NO_SNIFF[1], connection: 'close' },
       body: response.body,
     });
   });

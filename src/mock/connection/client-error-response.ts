@@ -2,6 +2,7 @@ import { maxHeaderSize, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type ErrorCode, errorBody, statusOf } from '../error-codes.js';
 import type { MockResponse } from '../handler.js';
+import { NO_SNIFF } from './no-sniff.js';
 
 /** What Node's HTTP parser hands a 'clientError' listener: llhttp's code and its fixed wording of the fault. */
 export type ClientError = Error & { readonly code?: string; readonly reason?: string };
@@ -46,6 +47,7 @@ export function writeRawResponse(socket: Duplex, response: MockResponse): void {
   const head = [
     `HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}`,
     'Content-Type: application/json',
+    `${NO_SNIFF[0]}: ${NO_SNIFF[1]}`,
     `Content-Length: ${Buffer.byteLength(response.body)}`,
     'Connection: close',
   ];

@@ -6,6 +6,7 @@ import type { MockResponse } from '../handler.js';
 import type { MockContext } from '../mock-context.js';
 import { recordExchange } from '../admin/record-exchange.js';
 import type { HeaderList, RequestState } from '../request-state.js';
+import { NO_SNIFF } from './no-sniff.js';
 import { writeBody } from './write-body.js';
 
 /**
@@ -129,6 +130,7 @@ function writeHead(state: RequestState, mock: MockContext, response: MockRespons
   // RFC 9110 §8.6, §15.3.5: a 204 has no content, and no Content-Length either.
   const bodiless = response.status === 204;
   if (!bodiless && (response.body !== '' || response.chunks)) headers.push('Content-Type', 'application/json');
+  headers.push(NO_SNIFF[0], NO_SNIFF[1]);
   const deprecation = withOperation && state.operation ? mock.extraHeaders.get(state.operation) : undefined;
   if (deprecation) append(headers, deprecation);
   if (response.headers)
