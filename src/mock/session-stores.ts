@@ -188,12 +188,13 @@ export class SessionStores {
 /** The session a request names, checked; undefined when it names none. */
 export function readSession(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
-  const name = Array.isArray(header) ? header.join(',') : header.trim();
+  return checkedSessionName(Array.isArray(header) ? header.join(',') : header.trim(), `header.${SESSION_HEADER}`);
+}
+
+/** A session name given in `field` (a header, the journal's ?session=), checked by the one rule. */
+export function checkedSessionName(name: string, field: string): string {
   if (!SESSION_NAME.test(name)) {
-    throw mockError(
-      'invalid_session',
-      `header.${SESSION_HEADER}: a session name is 1 to 64 letters, digits, '.', '_', '~' or '-'`,
-    );
+    throw mockError('invalid_session', `${field}: a session name is 1 to 64 letters, digits, '.', '_', '~' or '-'`);
   }
   return name;
 }

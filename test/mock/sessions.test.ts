@@ -41,6 +41,10 @@ describe('X-Mock-Session', async () => {
     const entries = (await call(origin, 'GET', '/__admin/requests?session=worker-c')).json as { session: string }[];
     expect(entries.length).toBeGreaterThan(0);
     expect(entries.every((e) => e.session === 'worker-c')).toBe(true);
+    // A name no session can have is refused, not answered with an empty journal that looks like a quiet session.
+    const bad = await call(origin, 'GET', `/__admin/requests?session=${encodeURIComponent('worker c<script>')}`);
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ code: 'invalid_session', message: expect.stringContaining('query.session') });
   });
 
   it('refuses a session past --max-sessions with 409 too_many_sessions, and a bad name with 400', async () => {

@@ -7,7 +7,7 @@ import { mockError } from '../error-codes.js';
 import type { MockResponse } from '../handler.js';
 import type { Rule, RuntimeRules } from '../prefer/runtime-rules.js';
 import { type AdminResource, clearRecords, readAdminResource, readRecords, replaceRecords } from '../resource/admin-records.js';
-import { SESSION_HEADER, type SessionStores } from '../session-stores.js';
+import { checkedSessionName, SESSION_HEADER, type SessionStores } from '../session-stores.js';
 import type { ResourceStores } from '../store/resource-stores.js';
 import { type JournalFilter, type JournalRecord, type RequestJournal, renderJournalRecord } from './request-journal.js';
 
@@ -112,7 +112,8 @@ export const ADMIN_ROUTES: Readonly<Record<string, Readonly<Record<string, Admin
       body: '',
       chunks: journalChunks(journal, (record) => renderJournalRecord(record, redact, keepSecrets), {
         operationId: readOperation(query.get('operation'), operations),
-        session: query.get('session') ?? undefined,
+        // A name no session can have would list nothing and look like a session with no requests.
+        session: query.has('session') ? checkedSessionName(query.get('session') as string, 'query.session') : undefined,
         limit: readLimit(query.get('limit')),
       }),
     })),
