@@ -31,6 +31,22 @@ describe('a Pet Store written apart from the mock, choosing where the contract i
     expect(passed).toContain('valid-bodies/createPet/name/non-ascii');
   });
 
+  it('passes when it trims the whitespace around names, recording what it kept of the padded one', async () => {
+    const run = await runAgainst(['trimmed-names']);
+    const report = await run.report();
+    expect(blockingCheckIds(report), run.out).toEqual([]);
+    expect(run.code, run.out).toBe(0);
+    const padded = report.scenarios.find((s) => s.id === 'valid-bodies/createPet/name/padded-string');
+    expect(padded?.outcome).toBe('passed');
+    expect(padded?.observations).toContainEqual(
+      expect.objectContaining({
+        status: 201,
+        note: expect.stringContaining('may trim'),
+        body: expect.stringContaining('"name":"Padded '),
+      }),
+    );
+  });
+
   it('passes when it refuses a blank name and one of 10,000 characters with 400, recording both', async () => {
     const run = await runAgainst(['bounded-names']);
     const report = await run.report();

@@ -7,9 +7,10 @@ import { type JsonValue, parseJson, stringifyJson } from '../../src/contract/los
  * 'nfc-names' keeps a name in Unicode NFC (canonically equivalent text); '415-without-json' refuses a body that is
  * not labelled JSON, Content-Type missing too, with HTTP's 415 (Spring); 'bounded-names' refuses a blank name and
  * one over 255 characters with 400 (Spring's @NotBlank and @Size(max = 255)); 'positive-categories' refuses a
- * categoryId below 1 with 400 (@Positive).
+ * categoryId below 1 with 400 (@Positive); 'trimmed-names' keeps a name without the whitespace around it (Django
+ * REST framework's trim_whitespace, Laravel's TrimStrings).
  */
-export type PetStoreChoice = 'nfc-names' | '415-without-json' | 'bounded-names' | 'positive-categories';
+export type PetStoreChoice = 'nfc-names' | '415-without-json' | 'bounded-names' | 'positive-categories' | 'trimmed-names';
 
 export interface PetStore {
   readonly url: string;
@@ -75,7 +76,8 @@ export async function startPetStore(key: string, choices: readonly PetStoreChoic
     if (choices.includes('positive-categories') && category < 1n) return fail(res, 400, 'validation_failed');
     if (choices.includes('bounded-names') && (name.trim() === '' || name.length > 255))
       return fail(res, 400, 'validation_failed');
-    const kept = choices.includes('nfc-names') ? name.normalize('NFC') : name;
+    const trimmed = choices.includes('trimmed-names') ? name.trim() : name;
+    const kept = choices.includes('nfc-names') ? trimmed.normalize('NFC') : trimmed;
     const pet: Pet = {
       id: nextId++,
       name: kept,

@@ -34,12 +34,17 @@ export function containsSubset(actual: unknown, expected: unknown): boolean {
 }
 
 /**
- * A string a server may keep in another Unicode normalisation form, where the contract is silent on it: canonically
- * equivalent text is the same text (Unicode §3.7 C6: `cafe\u0301` stored as NFC `café`). Anything else, a cut, an
- * escape or a changed character, is another value.
+ * Two choices a server may make where the contract is silent on them. Canonically equivalent text is the same text
+ * (Unicode §3.7 C6: `cafe\u0301` stored as NFC `café`). And text may be kept without the whitespace around it, as
+ * Django REST framework, Laravel and pydantic's strip_whitespace do by default. Anything else, a cut, an escape or a
+ * changed character (inside the text too), is another value.
  */
 function sameText(actual: string, expected: string): boolean {
-  return actual === expected || actual.normalize('NFC') === expected.normalize('NFC');
+  if (actual === expected) return true;
+  const kept = actual.normalize('NFC');
+  if (kept === expected.normalize('NFC')) return true;
+  const trimmed = expected.trim();
+  return trimmed !== expected && kept === trimmed.normalize('NFC');
 }
 
 function whereNot(actual: unknown, expected: unknown, at: string): string | undefined {

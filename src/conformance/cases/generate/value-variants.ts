@@ -10,6 +10,8 @@ export interface Variant {
   readonly value: unknown;
   /** Why a correct server may refuse it with its documented refusal: a bound the contract leaves to the server. */
   readonly mayRefuse?: string;
+  /** What a correct server may change in it where the contract is silent, and the comparison allows: recorded. */
+  readonly mayChange?: string;
 }
 
 const INT64_MAX = 2n ** 63n - 1n;
@@ -97,7 +99,13 @@ function stringVariants(random: Random, blankAllowed: boolean): Variant[] {
       // Spring's @NotBlank, Django REST framework's allow_blank=False: "required" read as "not blank".
       ...(blankAllowed ? {} : { mayRefuse: 'the contract sets no minLength, and a server may require some text' }),
     },
-    { id: 'padded-string', what: 'leading and trailing whitespace', value: `  Padded ${RUN_MARK}  ` },
+    {
+      id: 'padded-string',
+      what: 'leading and trailing whitespace',
+      value: `  Padded ${RUN_MARK}  `,
+      // Django REST framework, Laravel and pydantic's strip_whitespace trim by default (subset-mismatch.ts sameText).
+      mayChange: 'a server may trim the whitespace around it: the contract is silent',
+    },
     { id: 'quotes-and-backslashes', what: 'quotes, backslashes and a slash', value: `Say "hi" \\ it's a\\/b ${RUN_MARK}` },
     {
       id: 'control-characters',

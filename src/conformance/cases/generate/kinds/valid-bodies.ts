@@ -29,16 +29,21 @@ function casesFor(operation: Operation, schema: JsonSchema, context: GenerateCon
   // Each case names its own record where the client names ids: the same sample ISBN twice is a conflict.
   const fresh = (sent: Record<string, unknown>, field: string | undefined) =>
     created && field !== created.resource.id?.name ? withFreshId(created.resource, operation, sent, context.random) : sent;
-  const make = (id: string, what: string, sent: Record<string, unknown>, field?: string) =>
-    makeCase({
+  const make = (id: string, what: string, sent: Record<string, unknown>, field?: string, mayChange?: string) => {
+    const [create, ...reads] = roundTrip(context.contract, operation, fresh(sent, field));
+    return makeCase({
       kind: 'valid-bodies',
       id: `${op}/${id}`,
       name: echoes ? `${op} accepts ${what} and answers it unchanged` : `${op} accepts ${what}`,
       description: echoes
-        ? `Given a valid body with ${what}, when it is sent to ${op}, then the answer is its documented success with every sent field unchanged, and fetching the new resource gives the same fields.`
+        ? `Given a valid body with ${what}, when it is sent to ${op}, then the answer is its documented success with every sent field unchanged${mayChange ? ` (${mayChange}, recorded)` : ''}, and fetching the new resource gives the same fields.`
         : `Given a valid body with ${what}, when it is sent to ${op}, then the answer is its documented success, in its documented schema.`,
-      steps: roundTrip(context.contract, operation, fresh(sent, field)),
+      steps: [
+        mayChange ? { ...(create as StepSpec), observe: `what ${op} keeps of ${what} (${mayChange})` } : (create as StepSpec),
+        ...reads,
+      ],
     });
+  };
   const refusal = invalidInputStatus(operation);
   // A value valid only because the contract sets no bound (an empty or a 10,000-character name, a categoryId of 0)
   // may get the documented refusal: recorded. Taken, it is read back unchanged like any other.
@@ -71,7 +76,13 @@ function casesFor(operation: Operation, schema: JsonSchema, context: GenerateCon
       cases.push(
         variant.mayRefuse !== undefined && refusal !== undefined
           ? takenOrRefused(name, variant, variant.mayRefuse, refusal)
-          : make(`${name}/${variant.id}`, `${name} set to ${variant.what}`, { ...base, [name]: variant.value }, name),
+          : make(
+              `${name}/${variant.id}`,
+              `${name} set to ${variant.what}`,
+              { ...base, [name]: variant.value },
+              name,
+              variant.mayChange,
+            ),
       );
     }
   }
