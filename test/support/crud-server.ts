@@ -4,13 +4,15 @@ import type { AddressInfo } from 'node:net';
 import { loadContract } from '../../src/contract/load-contract.js';
 import type { JsonSchema, Operation } from '../../src/contract/operation.js';
 import { inferResources } from '../../src/contract/resources/infer-resources.js';
+import { referencedResource } from '../../src/contract/resources/referenced-resource.js';
 import { sampleValue } from '../../src/conformance/cases/generate/sample-value.js';
 import type { Resource, ResourceOperationKind } from '../../src/contract/resources/resource.js';
 
 /**
  * One stateful way a server can be wrong, each alone (issue 22's broken servers): the runner's effect checks must
  * fail each, and pass the server with none. 'taken-id-replaces' is no breakage but a choice the contract leaves
- * open (a create of a taken client-named id replaces the record): it must pass.
+ * open (a create of a taken client-named id replaces the record): it must pass. So is 'checks-references': a create
+ * whose field refers to another resource's record (an order's petId) that does not exist is refused with 400.
  */
 export type CrudBreakage =
   | 'update-ignored'
@@ -42,7 +44,8 @@ export type CrudBreakage =
   | 'ignores-text-filter'
   | 'children-outlive-parent'
   | 'nested-list-any-parent'
-  | 'put-accepts-partial';
+  | 'put-accepts-partial'
+  | 'checks-references';
 
 export interface CrudServer {
   readonly url: string;
@@ -71,7 +74,9 @@ export async function startCrudServer(contractFile: string, key: string, breakag
   const ghosts = new Map<string, Row[]>();
   // 'created-later': id → when its get first finds it.
   const hidden = new Map<string, number>();
-  let counter = 0;
+  // Checking references, ids start far from the contract's examples (petId: 1): a reference to the example would
+  // otherwise find the run's first record by chance.
+  let counter = breakage === 'checks-references' ? 1_000_000 : 0;
   const orphans = new Set<string>();
 
   const server = createServer((req, res) => {
@@ -85,6 +90,14 @@ export async function startCrudServer(contractFile: string, key: string, breakag
       }
     });
   });
+
+  // A foreign key, checked: a field that names another top-level resource's item parameter holds an id it has.
+  function missingReference(resource: Resource, body: Row): boolean {
+    return Object.entries(body).some(([field, value]) => {
+      const referenced = referencedResource(model, field, resource);
+      return referenced?.parent === undefined && referenced !== undefined && !storeFor(referenced, []).has(String(value));
+    });
+  }
 
   function handle(req: IncomingMessage, res: ServerResponse, text: string) {
     const url = new URL(req.url ?? '/', 'http://x');
@@ -136,6 +149,8 @@ export async function startCrudServer(contractFile: string, key: string, breakag
         return send(res, 400, problem(operation, 400));
       }
     }
+    if (breakage === 'checks-references' && kind === 'create' && missingReference(resource, body as Row))
+      return send(res, 400, problem(operation, 400));
     switch (kind) {
       case 'create': {
         const given = (body as Row)[idField];

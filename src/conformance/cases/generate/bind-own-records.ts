@@ -2,6 +2,8 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Contract } from '../../../contract/load-contract.js';
 import type { Operation } from '../../../contract/operation.js';
 import { eraseParameters, pathParameterNames } from '../../../contract/resources/read-path.js';
+import { referencedResource } from '../../../contract/resources/referenced-resource.js';
+import { requestSchema } from '../../../contract/resources/representation.js';
 import type { Resource, ResourceModel } from '../../../contract/resources/resource.js';
 import type { Scenario, Step } from '../scenario.js';
 import type { Random } from './create-random.js';
@@ -57,7 +59,35 @@ export function bindOwnRecords(scenario: Scenario, model: ResourceModel, contrac
       templated: true,
     });
   }
-  if (prefix.length === 0) return { scenario: { ...scenario, steps } };
+  // A body field that refers to another resource's records (an order's petId) and holds its sample value names a
+  // record of the case's own too, in the case's steps and in the creates of its own records (an order of its own
+  // for a DELETE): a server that checks the referenced record exists would refuse the sample. Those records are
+  // created first.
+  const references = new Map<string, Reference>();
+  const referenced: StepSpec[] = [];
+  for (const { operation, body } of [...prefix, ...steps]) {
+    const sent = body?.kind === 'json' ? objectOf(body.value) : undefined;
+    if (!sent || SAFE_METHODS.has(operation.method)) continue;
+    for (const [field, schema] of Object.entries(requestSchema(operation)?.properties ?? {})) {
+      if (references.has(field) || !isDeepStrictEqual(sent[field], sampleValue(schema))) continue;
+      const resource = referencedResource(model, field);
+      if (!resource) continue;
+      let values = bound.get(resource.key);
+      if (!values) {
+        const own = ownRecord(resource, model, contract, random, `bound${bound.size}`);
+        // No record of its own can be made: the sample stays, and a server that checks it may refuse it.
+        if ('reason' in own) continue;
+        referenced.push(...own.steps.map((step) => ({ ...step, setup: true })));
+        values = own.values;
+        bound.set(resource.key, values);
+      }
+      references.set(field, { template: values.at(-1) as string, sample: sent[field] });
+    }
+  }
+  if (references.size > 0)
+    prefix.splice(0, prefix.length, ...referenced, ...prefix.map((spec) => withReferences(spec, references)));
+  const referring = references.size === 0 ? steps : steps.map((step) => withReferences(step, references));
+  if (prefix.length === 0) return { scenario: { ...scenario, steps: referring } };
   const remade = makeCase({
     kind: scenario.kind as string,
     id: scenario.id.slice((scenario.kind as string).length + 1),
@@ -72,9 +102,63 @@ export function bindOwnRecords(scenario: Scenario, model: ResourceModel, contrac
     scenario: {
       ...remade,
       tags: [...new Set([...remade.tags.filter((tag) => tag !== 'read-only'), 'mutating'])],
-      steps: [...setup, ...steps.map((step, i) => ({ ...step, index: setup.length + i + 1 }))],
+      steps: [...setup, ...referring.map((step, i) => ({ ...step, index: setup.length + i + 1 }))],
     },
   };
+}
+
+/**
+ * The step with each referring field's sample value replaced by the captured id of the case's own record: in the
+ * body it sends, in the body it expects back, and in a query parameter of the field's name (a list filtered by it).
+ */
+function withReferences<T extends Step | StepSpec>(step: T, references: ReadonlyMap<string, Reference>): T {
+  const replaced = (value: Record<string, unknown> | undefined, same: (held: unknown, sample: unknown) => boolean) => {
+    let out: Record<string, unknown> | undefined;
+    for (const [field, { template, sample }] of references) {
+      if (value && Object.hasOwn(value, field) && same(value[field], sample)) {
+        out ??= { ...value };
+        out[field] = template;
+      }
+    }
+    return out;
+  };
+  const body = replaced(step.body?.kind === 'json' ? objectOf(step.body.value) : undefined, isDeepStrictEqual);
+  const query = replaced(objectOf(step.query), (held, sample) => String(held) === String(sample));
+  // Every record the step expects to see: the answer, each listed item, the one a list must hold, an effect's.
+  const was = step.expect;
+  const expected = (value: unknown) => replaced(objectOf(value), isDeepStrictEqual);
+  const expectBody = expected(was?.body);
+  const each = expected(was?.bodyEach);
+  const includes = was?.bodyIncludes && expected(was.bodyIncludes.item);
+  const effect = was?.effect && expected(was.effect.body);
+  const expect =
+    expectBody || each || includes || effect
+      ? {
+          ...was,
+          ...(expectBody ? { body: expectBody } : {}),
+          ...(each ? { bodyEach: each } : {}),
+          ...(includes ? { bodyIncludes: { ...was?.bodyIncludes, item: includes } } : {}),
+          ...(effect ? { effect: { ...was?.effect, body: effect } } : {}),
+        }
+      : undefined;
+  if (!body && !expect && !query) return step;
+  return {
+    ...step,
+    ...(body ? { body: { kind: 'json', value: body } } : {}),
+    ...(expect ? { expect } : {}),
+    ...(query ? { query } : {}),
+    ...('templated' in step ? { templated: true } : {}),
+  };
+}
+
+/** A field that refers to another resource: the captured id of the case's own record, for the sample it replaces. */
+interface Reference {
+  readonly template: string;
+  readonly sample: unknown;
+}
+
+function objectOf(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { JsonSchema, Operation } from '../../../../contract/operation.js';
+import { inferResources } from '../../../../contract/resources/infer-resources.js';
+import { referencedResource } from '../../../../contract/resources/referenced-resource.js';
 import { requestSchema } from '../../../../contract/resources/representation.js';
 import type { Scenario } from '../../scenario.js';
 import type { CaseKind, GenerateContext } from '../case-kind.js';
@@ -71,11 +73,16 @@ function casesFor(operation: Operation, schema: JsonSchema, context: GenerateCon
     make('required-fields-only', 'only the required fields', base),
     make('all-fields', 'every field the schema defines', sampleValue(schema, true) as Record<string, unknown>),
   ];
+  const model = inferResources(context.contract);
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    // Any other value of a field that refers to another resource's records names a record that may not exist.
+    const referenced = referencedResource(model, name);
+    const refers = referenced && `${name} refers to a ${referenced.name} record, and a server may check that it exists`;
     for (const variant of validVariants(property, context.random)) {
+      const mayRefuse = variant.mayRefuse ?? refers;
       cases.push(
-        variant.mayRefuse !== undefined && refusal !== undefined
-          ? takenOrRefused(name, variant, variant.mayRefuse, refusal)
+        mayRefuse !== undefined && refusal !== undefined
+          ? takenOrRefused(name, variant, mayRefuse, refusal)
           : make(
               `${name}/${variant.id}`,
               `${name} set to ${variant.what}`,
