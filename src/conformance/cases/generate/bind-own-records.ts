@@ -8,6 +8,7 @@ import type { Resource, ResourceModel } from '../../../contract/resources/resour
 import type { Scenario, Step } from '../scenario.js';
 import type { Random } from './create-random.js';
 import { makeCase, type StepSpec } from './make-case.js';
+import { referencePlaceholders } from './reference-placeholders.js';
 import { absentValue, ownRecord, pathParams } from './own-records.js';
 import { sampleValue } from './sample-value.js';
 
@@ -69,19 +70,21 @@ export function bindOwnRecords(scenario: Scenario, model: ResourceModel, contrac
     const sent = body?.kind === 'json' ? objectOf(body.value) : undefined;
     if (!sent || SAFE_METHODS.has(operation.method)) continue;
     for (const [field, schema] of Object.entries(requestSchema(operation)?.properties ?? {})) {
-      if (references.has(field) || !isDeepStrictEqual(sent[field], sampleValue(schema))) continue;
-      const resource = referencedResource(model, field);
-      if (!resource) continue;
-      let values = bound.get(resource.key);
+      const slot = referencePlaceholders(schema).findIndex((placeholder) => isDeepStrictEqual(sent[field], placeholder));
+      const resource = slot === -1 ? undefined : referencedResource(model, field);
+      if (!resource || references.has(`${field}#${slot}`)) continue;
+      // The first placeholder shares a record the case's paths address; a second is a record of its own.
+      const key = slot === 0 ? resource.key : `${resource.key}#${slot}`;
+      let values = bound.get(key);
       if (!values) {
         const own = ownRecord(resource, model, contract, random, `bound${bound.size}`);
         // No record of its own can be made: the sample stays, and a server that checks it may refuse it.
         if ('reason' in own) continue;
         referenced.push(...own.steps.map((step) => ({ ...step, setup: true })));
         values = own.values;
-        bound.set(resource.key, values);
+        bound.set(key, values);
       }
-      references.set(field, { template: values.at(-1) as string, sample: sent[field] });
+      references.set(`${field}#${slot}`, { field, template: values.at(-1) as string, sample: sent[field] });
     }
   }
   if (references.size > 0)
@@ -114,7 +117,7 @@ export function bindOwnRecords(scenario: Scenario, model: ResourceModel, contrac
 function withReferences<T extends Step | StepSpec>(step: T, references: ReadonlyMap<string, Reference>): T {
   const replaced = (value: Record<string, unknown> | undefined, same: (held: unknown, sample: unknown) => boolean) => {
     let out: Record<string, unknown> | undefined;
-    for (const [field, { template, sample }] of references) {
+    for (const { field, template, sample } of references.values()) {
       if (value && Object.hasOwn(value, field) && same(value[field], sample)) {
         out ??= { ...value };
         out[field] = template;
@@ -153,6 +156,7 @@ function withReferences<T extends Step | StepSpec>(step: T, references: Readonly
 
 /** A field that refers to another resource: the captured id of the case's own record, for the sample it replaces. */
 interface Reference {
+  readonly field: string;
   readonly template: string;
   readonly sample: unknown;
 }

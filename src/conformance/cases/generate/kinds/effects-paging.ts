@@ -90,14 +90,14 @@ function pagePlan(ctx: Context): PagePlan | { readonly reason: string } | undefi
   const limit = schemaOf(list, paging.limit);
   const size = Math.max(limit?.minimum ?? 1, Math.min(2, limit?.maximum ?? 2));
   const create = (ctx.own.steps[ctx.own.steps.length - 1] as StepSpec).operation;
-  const filter = ownFilter(ctx.resource, create, ctx.random);
+  const filter = ownFilter(ctx.resource, create, ctx.random, ctx.model);
   if (!filter)
     return {
       reason: `${list.operationId} has no filter on a free text or number field the case can give a value of its own, so other cases' records could shift a page between two reads`,
     };
   const start = schemaOf(list, step);
   const first = Number(start?.default ?? start?.minimum ?? (paging.offset ? 0 : 1));
-  const decoy = ownFilter(ctx.resource, create, ctx.random)?.value;
+  const decoy = ownFilter(ctx.resource, create, ctx.random, ctx.model, true)?.value;
   const second = { name: step, value: paging.offset ? first + size : first + 1 };
   return { list, limit: paging.limit, size, filter, decoy, second };
 }

@@ -1,5 +1,5 @@
 import type { Operation, ParameterSpec } from '../../../../contract/operation.js';
-import type { Resource } from '../../../../contract/resources/resource.js';
+import type { Resource, ResourceModel } from '../../../../contract/resources/resource.js';
 import type { StepSpec } from '../make-case.js';
 import type { Random } from '../create-random.js';
 import { successStatuses } from '../expected-statuses.js';
@@ -30,6 +30,7 @@ export function cursorCase(
   lists: { readonly create: Operation; readonly list: Operation; readonly page: ParameterSpec | undefined },
   creates: (count: number, fields: Record<string, unknown>) => StepSpec,
   random: Random,
+  model: ResourceModel,
 ): CursorCase | undefined {
   const { create, list, page } = lists;
   const cursor = resource.list?.paging.cursor;
@@ -40,7 +41,7 @@ export function cursorCase(
   const count = 2 * size + 1;
   // A nested resource's case lists under a parent of its own, elsewhere a filter value of the case's own keeps
   // other cases' records out: the walked collection holds the case's records alone.
-  const filter = resource.parent === undefined ? ownFilter(resource, create, random) : undefined;
+  const filter = resource.parent === undefined ? ownFilter(resource, create, random, model) : undefined;
   const ownCollection = resource.parent !== undefined || filter !== undefined;
   const only = filter ? { [filter.parameter]: filter.value } : {};
   const maxPages = ownCollection ? Math.ceil(count / size) + SPARE_PAGES : SHARED_PAGES;

@@ -2,7 +2,7 @@ import { filterParameters, pageSizeParameter } from '../../../../contract/list-p
 import type { Operation } from '../../../../contract/operation.js';
 import { inferResources } from '../../../../contract/resources/infer-resources.js';
 import { requestSchema } from '../../../../contract/resources/representation.js';
-import type { Resource } from '../../../../contract/resources/resource.js';
+import type { Resource, ResourceModel } from '../../../../contract/resources/resource.js';
 import { operationOf } from '../../../../contract/resources/resource-roles.js';
 import type { Scenario, StepExpectation } from '../../scenario.js';
 import type { CaseKind } from '../case-kind.js';
@@ -23,11 +23,13 @@ export const paginationKind: CaseKind = {
   id: 'pagination',
   description:
     'a list never exceeds its page size and is full when enough resources match (creating what is missing first), at the minimum, maximum and default; a filter returns only its value; a cursor-paged list walked by its next cursors repeats no record and ends',
-  generate: ({ contract, random }) =>
-    inferResources(contract).resources.flatMap((resource) => {
+  generate: ({ contract, random }) => {
+    const model = inferResources(contract);
+    return model.resources.flatMap((resource) => {
       const found = creatorAndList(resource, contract.byId);
-      return found ? casesFor(resource, found.create, found.list, random) : [];
-    }),
+      return found ? casesFor(resource, found.create, found.list, random, model) : [];
+    });
+  },
 };
 
 function creatorAndList(
@@ -41,7 +43,7 @@ function creatorAndList(
 
 // A nested resource's creates and lists name no parent here: bindOwnRecords puts every step of a case under one
 // parent the case creates first (an author of its own), so the page holds only the case's records.
-function casesFor(resource: Resource, create: Operation, list: Operation, random: Random): Scenario[] {
+function casesFor(resource: Resource, create: Operation, list: Operation, random: Random, model: ResourceModel): Scenario[] {
   const op = list.operationId;
   // A list that wraps its records (`{ items, next }`) is counted and searched at its pointer.
   const pointer = resource.listPointer;
@@ -153,7 +155,7 @@ function casesFor(resource: Resource, create: Operation, list: Operation, random
       );
     }
   }
-  const walk = cursorCase(resource, { create, list, page }, (count, fields) => creates(count, undefined, fields), random);
+  const walk = cursorCase(resource, { create, list, page }, (count, fields) => creates(count, undefined, fields), random, model);
   if (walk) make(walk.id, walk.name, walk.description, walk.steps);
   for (const filter of filterParameters(list, resource)) {
     for (const value of filter.schema.enum ?? []) {
@@ -182,7 +184,7 @@ function casesFor(resource: Resource, create: Operation, list: Operation, random
       );
     }
   }
-  const both = bothFilters(resource, create, list, random);
+  const both = bothFilters(resource, create, list, random, model);
   // One create, its body whole in the step (a repeat's bodies keep their {{run.id}} unfilled).
   const createOne = (fields: Record<string, unknown>): StepSpec => ({
     operation: create,
@@ -213,11 +215,11 @@ function casesFor(resource: Resource, create: Operation, list: Operation, random
  * An enum filter and a filter on a field of the case's own (own-filter.ts), each with two values: a list that
  * applies one of two filters given together, or either of them, shows a record that matches only the other.
  */
-function bothFilters(resource: Resource, create: Operation, list: Operation, random: Random) {
+function bothFilters(resource: Resource, create: Operation, list: Operation, random: Random, model: ResourceModel) {
   const choice = filterParameters(list, resource).find((f) => (f.schema.enum?.length ?? 0) >= 2);
-  const own = ownFilter(resource, create, random);
+  const own = ownFilter(resource, create, random, model);
   if (!choice || !own || own.parameter === choice.name) return undefined;
   const [value, other] = choice.schema.enum as readonly unknown[];
-  const otherOwn = ownFilter(resource, create, random)?.value;
+  const otherOwn = ownFilter(resource, create, random, model, true)?.value;
   return { enumName: choice.name, value, other, ownName: own.parameter, ownField: own.field, own: own.value, otherOwn };
 }
