@@ -12,6 +12,7 @@ const CONTRACTS = [
   'test/contracts/same-segment/openapi.yaml',
   'test/contracts/stateless-posts/openapi.yaml',
   'test/contracts/client-named-ids/openapi.yaml',
+  'test/contracts/references/openapi.yaml',
   ...readdirSync('test/contracts/styles').map((style) => `test/contracts/styles/${style}/openapi.yaml`),
 ];
 

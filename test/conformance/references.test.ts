@@ -5,6 +5,7 @@ import { useCrudServer } from './use-crud-server.js';
 
 // An order's petId refers to a pet (`/pets/{petId}`): a correct server may check that the pet exists.
 const EVOLVED = 'test/contracts/evolved-petstore/openapi.yaml';
+const SHOP = 'test/contracts/references/openapi.yaml';
 
 const { runAgainst } = useCrudServer(['--seed', '1', '-r', 'json']);
 
@@ -38,5 +39,26 @@ describe('a body field that refers to another resource', () => {
     const edge = report.scenarios.find((s) => s.id === 'valid-bodies/createOrder/petId/int64-max');
     expect(edge?.observations, checking.out).toContainEqual(expect.objectContaining({ status: 400 }));
     expect(edge?.skipReason).toMatch(/petId refers to a pets record, and a server may check that it exists/);
+  });
+
+  it('creates a chain of referenced records in order (a line names an order, which names a customer)', async () => {
+    const contract = await loadContract(SHOP);
+    const { cases } = generateCases(contract, { seed: 1, token: 'k', kinds: ['effects'], maxCases: undefined });
+    const removal = cases.find((c) => c.steps.some((s) => s.operation.operationId === 'deleteLine'));
+    expect(removal?.steps.map((s) => s.operation.operationId).slice(0, 3)).toEqual([
+      'createCustomer',
+      'createOrder',
+      'createLine',
+    ]);
+    const failed = async (breakage?: 'checks-references') => {
+      const run = await runAgainst(SHOP, breakage);
+      return { run, ids: (await run.report()).scenarios.filter((s) => s.outcome === 'failed').map((s) => s.id) };
+    };
+    const plain = await failed();
+    const checking = await failed('checks-references');
+    expect(
+      checking.ids.filter((id) => !plain.ids.includes(id)),
+      checking.run.out,
+    ).toEqual([]);
   });
 });

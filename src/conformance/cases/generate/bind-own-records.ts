@@ -1,9 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Contract } from '../../../contract/load-contract.js';
+import { type JsonValue, parseJson, stringifyJson } from '../../../contract/lossless-json.js';
 import type { Operation } from '../../../contract/operation.js';
 import { eraseParameters, pathParameterNames } from '../../../contract/resources/read-path.js';
 import { referencedResource } from '../../../contract/resources/referenced-resource.js';
 import { requestSchema } from '../../../contract/resources/representation.js';
+import { resourceRoles } from '../../../contract/resources/resource-roles.js';
 import type { Resource, ResourceModel } from '../../../contract/resources/resource.js';
 import type { Scenario, Step } from '../scenario.js';
 import type { Random } from './create-random.js';
@@ -60,19 +62,23 @@ export function bindOwnRecords(scenario: Scenario, model: ResourceModel, contrac
       templated: true,
     });
   }
-  // A body field that refers to another resource's records (an order's petId) and holds its sample value names a
-  // record of the case's own too, in the case's steps and in the creates of its own records (an order of its own
-  // for a DELETE): a server that checks the referenced record exists would refuse the sample. Those records are
-  // created first.
+  // A body field that refers to another resource's records (an order's petId) and holds its placeholder names a
+  // record of the case's own too: a server that checks the referenced record exists would refuse the sample. So do
+  // the creates of the case's own records (an order of its own for a DELETE), and of those records in turn (an
+  // order item's order, that order's pet). Each record goes before what refers to it.
   const references = new Map<string, Reference>();
   const referenced: StepSpec[] = [];
-  for (const { operation, body } of [...prefix, ...steps]) {
-    const sent = body?.kind === 'json' ? objectOf(body.value) : undefined;
+  const scanned: (Step | StepSpec)[] = [...prefix, ...steps];
+  for (let at = 0; at < scanned.length; at++) {
+    const { operation, body } = scanned[at] as Step | StepSpec;
+    const sent = sentObject(body);
     if (!sent || SAFE_METHODS.has(operation.method)) continue;
     for (const [field, schema] of Object.entries(requestSchema(operation)?.properties ?? {})) {
-      const slot = referencePlaceholders(schema).findIndex((placeholder) => isDeepStrictEqual(sent[field], placeholder));
-      const resource = slot === -1 ? undefined : referencedResource(model, field);
-      if (!resource || references.has(`${field}#${slot}`)) continue;
+      const resource = referencedResource(model, field, resourceRoles(model).get(operation.operationId)?.resource);
+      const slot = resource
+        ? referencePlaceholders(schema).findIndex((placeholder) => isDeepStrictEqual(sent[field], placeholder))
+        : -1;
+      if (!resource || slot === -1 || references.has(`${field}#${slot}`)) continue;
       // The first placeholder shares a record the case's paths address; a second is a record of its own.
       const key = slot === 0 ? resource.key : `${resource.key}#${slot}`;
       let values = bound.get(key);
@@ -80,7 +86,9 @@ export function bindOwnRecords(scenario: Scenario, model: ResourceModel, contrac
         const own = ownRecord(resource, model, contract, random, `bound${bound.size}`);
         // No record of its own can be made: the sample stays, and a server that checks it may refuse it.
         if ('reason' in own) continue;
-        referenced.push(...own.steps.map((step) => ({ ...step, setup: true })));
+        const creates = own.steps.map((step) => ({ ...step, setup: true }));
+        referenced.unshift(...creates);
+        scanned.push(...creates);
         values = own.values;
         bound.set(key, values);
       }
@@ -88,7 +96,7 @@ export function bindOwnRecords(scenario: Scenario, model: ResourceModel, contrac
     }
   }
   if (references.size > 0)
-    prefix.splice(0, prefix.length, ...referenced, ...prefix.map((spec) => withReferences(spec, references)));
+    prefix.splice(0, prefix.length, ...[...referenced, ...prefix].map((spec) => withReferences(spec, references)));
   const referring = references.size === 0 ? steps : steps.map((step) => withReferences(step, references));
   if (prefix.length === 0) return { scenario: { ...scenario, steps: referring } };
   const remade = makeCase({
@@ -125,7 +133,9 @@ function withReferences<T extends Step | StepSpec>(step: T, references: Readonly
     }
     return out;
   };
-  const body = replaced(step.body?.kind === 'json' ? objectOf(step.body.value) : undefined, isDeepStrictEqual);
+  const json = step.body?.kind === 'json' ? replaced(objectOf(step.body.value), isDeepStrictEqual) : undefined;
+  const raw = step.body?.kind === 'raw' ? rawWithReferences(step.body.text, references) : undefined;
+  const body: Step['body'] = json ? { kind: 'json', value: json } : raw === undefined ? undefined : { kind: 'raw', text: raw };
   const query = replaced(objectOf(step.query), (held, sample) => String(held) === String(sample));
   // Every record the step expects to see: the answer, each listed item, the one a list must hold, an effect's.
   const was = step.expect;
@@ -147,7 +157,7 @@ function withReferences<T extends Step | StepSpec>(step: T, references: Readonly
   if (!body && !expect && !query) return step;
   return {
     ...step,
-    ...(body ? { body: { kind: 'json', value: body } } : {}),
+    ...(body ? { body } : {}),
     ...(expect ? { expect } : {}),
     ...(query ? { query } : {}),
     ...('templated' in step ? { templated: true } : {}),
@@ -159,6 +169,39 @@ interface Reference {
   readonly field: string;
   readonly template: string;
   readonly sample: unknown;
+}
+
+/** What a write sends, as an object: a JSON body, or raw text that is a JSON object (a media-type case's). */
+function sentObject(body: Step['body']): Record<string, unknown> | undefined {
+  if (body?.kind === 'json') return objectOf(body.value);
+  if (body?.kind !== 'raw') return undefined;
+  try {
+    return objectOf(parseJson(body.text));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Raw JSON text with each referring field's placeholder replaced by its template, written in place so that the
+ * filled-in id keeps its type: `"petId":{{bound0.body.id}}` for a number, quoted for a string. Undefined when the
+ * text is no JSON object or holds no placeholder.
+ */
+function rawWithReferences(text: string, references: ReadonlyMap<string, Reference>): string | undefined {
+  const sent = sentObject({ kind: 'raw', text });
+  if (!sent) return undefined;
+  const out = { ...sent };
+  const marks: [string, string][] = [];
+  for (const { field, template, sample } of references.values()) {
+    if (!Object.hasOwn(sent, field) || !isDeepStrictEqual(sent[field], sample)) continue;
+    const mark = `bindOwnRecords reference ${marks.length}`;
+    out[field] = mark;
+    marks.push([JSON.stringify(mark), typeof sample === 'string' ? JSON.stringify(template) : template]);
+  }
+  if (marks.length === 0) return undefined;
+  let written = stringifyJson(out as JsonValue);
+  for (const [mark, template] of marks) written = written.replace(mark, template);
+  return written;
 }
 
 function objectOf(value: unknown): Record<string, unknown> | undefined {

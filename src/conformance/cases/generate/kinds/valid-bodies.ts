@@ -2,6 +2,7 @@ import type { JsonSchema, Operation } from '../../../../contract/operation.js';
 import { inferResources } from '../../../../contract/resources/infer-resources.js';
 import { referencedResource } from '../../../../contract/resources/referenced-resource.js';
 import { requestSchema } from '../../../../contract/resources/representation.js';
+import { resourceRoles } from '../../../../contract/resources/resource-roles.js';
 import type { Scenario } from '../../scenario.js';
 import type { CaseKind, GenerateContext } from '../case-kind.js';
 import { invalidInputStatus } from '../expected-statuses.js';
@@ -76,7 +77,7 @@ function casesFor(operation: Operation, schema: JsonSchema, context: GenerateCon
   const model = inferResources(context.contract);
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     // Any other value of a field that refers to another resource's records names a record that may not exist.
-    const referenced = referencedResource(model, name);
+    const referenced = referencedResource(model, name, resourceRoles(model).get(operation.operationId)?.resource);
     const refers = referenced && `${name} refers to a ${referenced.name} record, and a server may check that it exists`;
     for (const variant of validVariants(property, context.random)) {
       const mayRefuse = variant.mayRefuse ?? refers;
