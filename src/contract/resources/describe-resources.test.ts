@@ -45,4 +45,11 @@ describe('describeResources', () => {
     expect(lines).toContain('  stateless reserveBook POST /authors/{authorId}/books/{bookId}: POST on an item path is not CRUD');
     expect(lines).toContain('/stats (stats): stateless: none of its operations is CRUD');
   });
+
+  it("names the fields that refer to another resource's records, and no parent's id", async () => {
+    const evolved = describeResources(await model('test/contracts/evolved-petstore/openapi.yaml'));
+    expect(evolved).toContain('  refers by petId to /pets (a record the runner creates first)');
+    const library = describeResources(await model('test/contracts/library-api/openapi.yaml'));
+    expect(library.filter((line) => line.includes('refers by'))).toEqual([]);
+  });
 });

@@ -1,3 +1,4 @@
+import { referencedResource } from './referenced-resource.js';
 import type { IdField, Resource, ResourceModel, StatelessOperation } from './resource.js';
 
 /**
@@ -9,6 +10,10 @@ export function describeResources(model: ResourceModel): string[] {
   const lines: string[] = [];
   for (const resource of model.resources) {
     lines.push(`${resource.key} (${resource.name}): ${resourceState(resource)}`);
+    for (const field of Object.keys(resource.schema?.properties ?? {})) {
+      const to = referencedResource(model, field, resource);
+      if (to) lines.push(`  refers by ${field} to ${to.key} (a record the runner creates first)`);
+    }
     for (const o of resource.operations) {
       lines.push(`  ${o.kind} ${o.operationId} ${o.method} ${o.path}${o.kind === 'list' ? listDetail(resource) : ''}`);
     }
