@@ -12,7 +12,8 @@ import type { Resource, ResourceOperationKind } from '../../src/contract/resourc
  * One stateful way a server can be wrong, each alone (issue 22's broken servers): the runner's effect checks must
  * fail each, and pass the server with none. 'taken-id-replaces' is no breakage but a choice the contract leaves
  * open (a create of a taken client-named id replaces the record): it must pass. So is 'checks-references': a create
- * whose field refers to another resource's record (an order's petId) that does not exist is refused with 400.
+ * whose field refers to another resource's record (an order's petId) that does not exist is refused with 404,
+ * a status createOrder does not document.
  */
 export type CrudBreakage =
   | 'update-ignored'
@@ -150,7 +151,7 @@ export async function startCrudServer(contractFile: string, key: string, breakag
       }
     }
     if (breakage === 'checks-references' && kind === 'create' && missingReference(resource, body as Row))
-      return send(res, 400, problem(operation, 400));
+      return send(res, 404, problem(operation, 404));
     switch (kind) {
       case 'create': {
         const given = (body as Row)[idField];

@@ -80,10 +80,12 @@ function casesFor(operation: Operation, schema: JsonSchema, context: GenerateCon
     const referenced = referencedResource(model, name, resourceRoles(model).get(operation.operationId)?.resource);
     const refers = referenced && `${name} refers to a ${referenced.name} record, and a server may check that it exists`;
     for (const variant of validVariants(property, context.random)) {
-      const mayRefuse = variant.mayRefuse ?? refers;
+      const mayRefuse = refers && variant.mayRefuse ? `${variant.mayRefuse}; ${refers}` : (refers ?? variant.mayRefuse);
+      // A record that does not exist may be refused as a bad body (400, 422) or as a missing record (404): any 4xx.
+      const refused = refers !== undefined ? '4XX' : refusal;
       cases.push(
-        mayRefuse !== undefined && refusal !== undefined
-          ? takenOrRefused(name, variant, mayRefuse, refusal)
+        mayRefuse !== undefined && refused !== undefined
+          ? takenOrRefused(name, variant, mayRefuse, refused)
           : make(
               `${name}/${variant.id}`,
               `${name} set to ${variant.what}`,
