@@ -69,12 +69,13 @@ export function bindOwnRecords(scenario: Scenario, model: ResourceModel, contrac
   const references = new Map<string, Reference>();
   const referenced: StepSpec[] = [];
   const scanned: (Step | StepSpec)[] = [...prefix, ...steps];
-  for (let at = 0; at < scanned.length; at++) {
-    const { operation, body } = scanned[at] as Step | StepSpec;
+  // The loop reaches the creates it appends too: a record of the case's own may refer to another.
+  for (const { operation, body } of scanned) {
     const sent = sentObject(body);
     if (!sent || SAFE_METHODS.has(operation.method)) continue;
+    const from = resourceRoles(model).get(operation.operationId)?.resource;
     for (const [field, schema] of Object.entries(requestSchema(operation)?.properties ?? {})) {
-      const resource = referencedResource(model, field, resourceRoles(model).get(operation.operationId)?.resource);
+      const resource = referencedResource(model, field, from);
       const slot = resource
         ? referencePlaceholders(schema).findIndex((placeholder) => isDeepStrictEqual(sent[field], placeholder))
         : -1;
