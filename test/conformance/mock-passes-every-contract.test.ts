@@ -13,6 +13,7 @@ const CONTRACTS = [
   'test/contracts/stateless-posts/openapi.yaml',
   'test/contracts/client-named-ids/openapi.yaml',
   'test/contracts/references/openapi.yaml',
+  'test/contracts/references-by-convention/openapi.yaml',
   ...readdirSync('test/contracts/styles').map((style) => `test/contracts/styles/${style}/openapi.yaml`),
 ];
 

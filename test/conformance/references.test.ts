@@ -6,6 +6,8 @@ import { useCrudServer } from './use-crud-server.js';
 // An order's petId refers to a pet (`/pets/{petId}`): a correct server may check that the pet exists.
 const EVOLVED = 'test/contracts/evolved-petstore/openapi.yaml';
 const SHOP = 'test/contracts/references/openapi.yaml';
+// The same shop with `/<collection>/{id}` paths and fields named by convention (customer_id, orderId).
+const CONVENTION = 'test/contracts/references-by-convention/openapi.yaml';
 
 const { runAgainst } = useCrudServer(['--seed', '1', '-r', 'json']);
 
@@ -41,24 +43,27 @@ describe('a body field that refers to another resource', () => {
     expect(edge?.skipReason).toMatch(/petId refers to a pets record, and a server may check that it exists/);
   });
 
-  it('creates a chain of referenced records in order (a line names an order, which names a customer)', async () => {
-    const contract = await loadContract(SHOP);
-    const { cases } = generateCases(contract, { seed: 1, token: 'k', kinds: ['effects'], maxCases: undefined });
-    const removal = cases.find((c) => c.steps.some((s) => s.operation.operationId === 'deleteLine'));
-    expect(removal?.steps.map((s) => s.operation.operationId).slice(0, 3)).toEqual([
-      'createCustomer',
-      'createOrder',
-      'createLine',
-    ]);
-    const failed = async (breakage?: 'checks-references') => {
-      const run = await runAgainst(SHOP, breakage);
-      return { run, ids: (await run.report()).scenarios.filter((s) => s.outcome === 'failed').map((s) => s.id) };
-    };
-    const plain = await failed();
-    const checking = await failed('checks-references');
-    expect(
-      checking.ids.filter((id) => !plain.ids.includes(id)),
-      checking.run.out,
-    ).toEqual([]);
-  });
+  it.each([SHOP, CONVENTION])(
+    '%s: creates a chain of referenced records in order (a line names an order, which names a customer)',
+    async (shop) => {
+      const contract = await loadContract(shop);
+      const { cases } = generateCases(contract, { seed: 1, token: 'k', kinds: ['effects'], maxCases: undefined });
+      const removal = cases.find((c) => c.steps.some((s) => s.operation.operationId === 'deleteLine'));
+      expect(removal?.steps.map((s) => s.operation.operationId).slice(0, 3)).toEqual([
+        'createCustomer',
+        'createOrder',
+        'createLine',
+      ]);
+      const failed = async (breakage?: 'checks-references') => {
+        const run = await runAgainst(shop, breakage);
+        return { run, ids: (await run.report()).scenarios.filter((s) => s.outcome === 'failed').map((s) => s.id) };
+      };
+      const plain = await failed();
+      const checking = await failed('checks-references');
+      expect(
+        checking.ids.filter((id) => !plain.ids.includes(id)),
+        checking.run.out,
+      ).toEqual([]);
+    },
+  );
 });

@@ -10,8 +10,8 @@ export function describeResources(model: ResourceModel): string[] {
   const lines: string[] = [];
   for (const resource of model.resources) {
     lines.push(`${resource.key} (${resource.name}): ${resourceState(resource)}`);
-    for (const field of Object.keys(resource.schema?.properties ?? {})) {
-      const to = referencedResource(model, field, resource);
+    for (const [field, schema] of Object.entries(resource.schema?.properties ?? {})) {
+      const to = referencedResource(model, field, resource, schema);
       if (to) lines.push(`  refers by ${field} to ${to.key} (a record the runner creates first)`);
     }
     for (const o of resource.operations) {

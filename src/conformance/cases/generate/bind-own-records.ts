@@ -75,7 +75,7 @@ export function bindOwnRecords(scenario: Scenario, model: ResourceModel, contrac
     if (!sent || SAFE_METHODS.has(operation.method)) continue;
     const from = resourceRoles(model).get(operation.operationId)?.resource;
     for (const [field, schema] of Object.entries(requestSchema(operation)?.properties ?? {})) {
-      const resource = referencedResource(model, field, from);
+      const resource = referencedResource(model, field, from, schema);
       const slot = resource
         ? referencePlaceholders(schema).findIndex((placeholder) => isDeepStrictEqual(sent[field], placeholder))
         : -1;

@@ -30,7 +30,7 @@ export function ownFilter(
     if (!property || field === resource.id?.name || resource.serverFields.includes(field) || property.enum) continue;
     // A field that refers to another resource's records (an order's petId) holds one of a record of the case's own:
     // bindOwnRecords gives its placeholder one, a new record no other case's filter value can name.
-    if (referencedResource(model, field, resource))
+    if (referencedResource(model, field, resource, property))
       return { parameter, field, value: referencePlaceholders(property)[decoy ? 1 : 0] };
     if (property.type === 'string' && property.pattern === undefined && property.format === undefined) {
       if (property.maxLength === undefined || property.maxLength >= 40)

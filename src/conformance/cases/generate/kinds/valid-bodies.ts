@@ -77,7 +77,7 @@ function casesFor(operation: Operation, schema: JsonSchema, context: GenerateCon
   const model = inferResources(context.contract);
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     // Any other value of a field that refers to another resource's records names a record that may not exist.
-    const referenced = referencedResource(model, name, resourceRoles(model).get(operation.operationId)?.resource);
+    const referenced = referencedResource(model, name, resourceRoles(model).get(operation.operationId)?.resource, property);
     const refers = referenced && `${name} refers to a ${referenced.name} record, and a server may check that it exists`;
     for (const variant of validVariants(property, context.random)) {
       const mayRefuse = refers && variant.mayRefuse ? `${variant.mayRefuse}; ${refers}` : (refers ?? variant.mayRefuse);
