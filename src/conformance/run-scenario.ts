@@ -39,7 +39,9 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
   const { redact } = context.client;
 
   const send = async (step: Step, index: number): Promise<Sent> => {
-    const repeatScope = step.repeat ? { ...scope, repeat: { index, each: step.repeat.each?.[index] } } : scope;
+    // A repetition's own value is filled in too: a fresh body refers to records the case captured ({{bound0.body.id}}).
+    const each = step.repeat?.each === undefined ? undefined : interpolate(step.repeat.each[index], scope);
+    const repeatScope = step.repeat ? { ...scope, repeat: { index, each } } : scope;
     // Expectations may name captures too: `id: '{{create.body.id}}'` is compared as the exact captured value.
     const expect = step.templated ? (interpolate(step.expect, repeatScope) as Step['expect']) : step.expect;
     const exchange = await client.send(buildRequest(step, repeatScope, context.target, context.token));

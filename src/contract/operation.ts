@@ -35,6 +35,15 @@ export interface JsonSchema {
   readonly properties?: Readonly<Record<string, JsonSchema>>;
   readonly additionalProperties?: boolean | JsonSchema;
   readonly items?: JsonSchema;
+  /** OpenAPI 3.1 (JSON Schema 2020-12): the schemas of an array's first items, in order. */
+  readonly prefixItems?: readonly JsonSchema[];
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  readonly uniqueItems?: boolean;
+  readonly multipleOf?: number;
+  readonly minProperties?: number;
+  /** OpenAPI 3.1: the one value allowed. */
+  readonly const?: unknown;
   readonly description?: string;
 }
 

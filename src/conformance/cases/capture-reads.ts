@@ -26,7 +26,7 @@ export function captureReads(scenario: Scenario): ReadonlyMap<string, ReadTree> 
   };
   for (const step of scenario.steps) {
     if (!step.templated) continue;
-    forEachString([step.path, step.query, step.headers, step.body, step.expect], (text) => read(text, false));
+    forEachString([step.path, step.query, step.headers, step.body, step.expect, step.repeat?.each], (text) => read(text, false));
     if (step.repeat?.less !== undefined) read(step.repeat.less, true);
   }
   known.set(scenario, reads);

@@ -70,8 +70,8 @@ export function bindOwnRecords(scenario: Scenario, model: ResourceModel, contrac
   const referenced: StepSpec[] = [];
   const scanned: (Step | StepSpec)[] = [...prefix, ...steps];
   // The loop reaches the creates it appends too: a record of the case's own may refer to another.
-  for (const { operation, body } of scanned) {
-    const sent = sentObject(body);
+  for (const { operation, body, repeat } of scanned) {
+    const sent = sentObject(body) ?? objectOf(repeat?.each?.[0]);
     if (!sent || SAFE_METHODS.has(operation.method)) continue;
     const from = resourceRoles(model).get(operation.operationId)?.resource;
     for (const [field, schema] of Object.entries(requestSchema(operation)?.properties ?? {})) {
@@ -135,6 +135,9 @@ function withReferences<T extends Step | StepSpec>(step: T, references: Readonly
     return out;
   };
   const json = step.body?.kind === 'json' ? replaced(objectOf(step.body.value), isDeepStrictEqual) : undefined;
+  // A repeat that sends a body of its own each time (fresh unique keys): each refers to the same records.
+  const eachBody = step.repeat?.each?.map((one) => replaced(objectOf(one), isDeepStrictEqual) ?? one);
+  const repeated = eachBody?.some((one, i) => one !== step.repeat?.each?.[i]) ? eachBody : undefined;
   const raw = step.body?.kind === 'raw' ? rawWithReferences(step.body.text, references) : undefined;
   const body: Step['body'] = json ? { kind: 'json', value: json } : raw === undefined ? undefined : { kind: 'raw', text: raw };
   const query = replaced(objectOf(step.query), (held, sample) => String(held) === String(sample));
@@ -155,9 +158,10 @@ function withReferences<T extends Step | StepSpec>(step: T, references: Readonly
           ...(effect ? { effect: { ...was?.effect, body: effect } } : {}),
         }
       : undefined;
-  if (!body && !expect && !query) return step;
+  if (!body && !expect && !query && !repeated) return step;
   return {
     ...step,
+    ...(repeated ? { repeat: { ...(step.repeat as NonNullable<Step['repeat']>), each: repeated } } : {}),
     ...(body ? { body } : {}),
     ...(expect ? { expect } : {}),
     ...(query ? { query } : {}),

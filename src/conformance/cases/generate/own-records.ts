@@ -8,6 +8,7 @@ import type { Random } from './create-random.js';
 import type { Repeat } from '../scenario.js';
 import type { StepSpec } from './make-case.js';
 import { successStatuses } from './expected-statuses.js';
+import { withFreshKeys } from './fresh-keys.js';
 import { sampleValue } from './sample-value.js';
 
 /**
@@ -58,7 +59,7 @@ export function ownRecord(
       return { reason: `${level.collectionPath} keeps no state (${level.stateless ?? 'no id field'})` };
     if (!create) return { reason: `${level.collectionPath} has no create, so no record of the run's own can be addressed` };
     const name = i === chain.length - 1 ? capture : `${capture}-parent${i}`;
-    body = createBody(level, create, random);
+    body = createBody(model, level, create, random);
     steps.push({
       operation: create,
       params: pathParams(create, values),
@@ -74,20 +75,31 @@ export function ownRecord(
 
 /**
  * A valid create body (every optional field too unless `withOptional` is false), without the fields the server sets
- * (a readOnly id), and with a fresh id where the client names it (a book's ISBN).
+ * (a readOnly id), with a fresh id where the client names it (a book's ISBN) and fresh unique keys (an email).
  */
-export function createBody(resource: Resource, create: Operation, random: Random, withOptional = true): Record<string, unknown> {
+export function createBody(
+  model: ResourceModel,
+  resource: Resource,
+  create: Operation,
+  random: Random,
+  withOptional = true,
+): Record<string, unknown> {
   const schema = requestSchema(create);
   const body = { ...((sampleValue(schema, withOptional) ?? {}) as Record<string, unknown>) };
   for (const name of resource.serverFields) delete body[name];
-  return withFreshId(resource, create, body, random);
+  return withFreshValues(model, resource, create, body, random);
 }
 
 /**
- * `body` with a fresh id where the client names it and the create's body carries it (a book's ISBN): two creates of
- * the same sample would otherwise name one record, and the second be refused as taken.
+ * `body` as one create of its own sends it: with a fresh id where the client names it and the create's body carries
+ * it (a book's ISBN), and fresh values in the fields likely to be unique keys (fresh-keys.ts). Two creates of the
+ * same sample would otherwise name one record, or share an email, and the second be refused as taken.
  */
-export function withFreshId<T>(resource: Resource, create: Operation, body: T, random: Random): T {
+export function withFreshValues<T>(model: ResourceModel, resource: Resource, create: Operation, body: T, random: Random): T {
+  return withFreshKeys(model, create, withFreshId(resource, create, body, random), random);
+}
+
+function withFreshId<T>(resource: Resource, create: Operation, body: T, random: Random): T {
   const id = resource.id;
   if (!id || !sendsOwnId(resource, create)) return body;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
@@ -103,18 +115,19 @@ export function sendsOwnId(resource: Resource, create: Operation): boolean {
 }
 
 /**
- * A create of one body repeated `count` times, each with a fresh id where the client names it (`{{repeat.each}}`):
- * otherwise the one body, so a repeat that varies nothing is built once.
+ * A create of one body repeated `count` times, each with a fresh id where the client names it and fresh unique keys
+ * (`{{repeat.each}}`): otherwise the one body, so a repeat that varies nothing is built once.
  */
 export function repeatedCreate(
+  model: ResourceModel,
   resource: Resource,
   create: Operation,
   body: Record<string, unknown>,
   count: number,
   random: Random,
 ): { readonly body: NonNullable<StepSpec['body']>; readonly repeat: Repeat } {
-  if (!sendsOwnId(resource, create)) return { body: { kind: 'json', value: body }, repeat: { count } };
-  const each = Array.from({ length: count }, () => withFreshId(resource, create, body, random));
+  const each = Array.from({ length: count }, () => withFreshValues(model, resource, create, body, random));
+  if (each.every((one) => one === body)) return { body: { kind: 'json', value: body }, repeat: { count } };
   return { body: { kind: 'json', value: '{{repeat.each}}' }, repeat: { count, each } };
 }
 

@@ -8,7 +8,10 @@ import type { Resource } from '../../../contract/resources/resource.js';
 import { besideCreate, lastingFields } from '../../../contract/resources/resource-roles.js';
 import type { StepExpectation } from '../scenario.js';
 import { successStatuses } from './expected-statuses.js';
+import type { Random } from './create-random.js';
+import { withFreshKeys } from './fresh-keys.js';
 import type { StepSpec } from './make-case.js';
+import { withFreshValues } from './own-records.js';
 
 /**
  * A create that must answer what it was sent (strings as text: subset-mismatch.ts), and a fetch of the new resource
@@ -44,6 +47,18 @@ export function roundTrip(contract: Contract, operation: Operation, sent: unknow
       },
     },
   ];
+}
+
+/**
+ * `body` as one write of `operation` of its own sends it: a create's with a fresh client-named id and fresh unique
+ * keys, any other write's with fresh unique keys (two updates setting one email on two records would conflict).
+ */
+export function freshWrite<T>(contract: Contract, operation: Operation, body: T, random: Random): T {
+  const model = inferResources(contract);
+  const created = readBack(contract, operation);
+  return created
+    ? withFreshValues(model, created.resource, operation, body, random)
+    : withFreshKeys(model, operation, body, random);
 }
 
 /** The resource `operation` creates and the get that reads one back, when the resource model has both. */

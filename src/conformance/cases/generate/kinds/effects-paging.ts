@@ -2,7 +2,7 @@ import type { JsonSchema, Operation } from '../../../../contract/operation.js';
 import type { Scenario } from '../../scenario.js';
 import { successStatuses } from '../expected-statuses.js';
 import { makeCase, type StepSpec } from '../make-case.js';
-import { pathParams, withFreshId } from '../own-records.js';
+import { pathParams, withFreshValues } from '../own-records.js';
 import type { NotMade } from '../case-kind.js';
 import type { Context } from './effects-context.js';
 import { type OwnFilter, ownFilter } from './own-filter.js';
@@ -24,7 +24,7 @@ export function pageCases(ctx: Context, kind: string): Scenario[] {
     capture: undefined,
     body: {
       kind: 'json',
-      value: withFreshId(ctx.resource, create.operation, { ...ctx.own.body, [filter.field]: value }, ctx.random),
+      value: withFreshValues(ctx.model, ctx.resource, create.operation, { ...ctx.own.body, [filter.field]: value }, ctx.random),
     },
   });
   // A record with another value of the case's own before and after them: a list that ignores the filter shows one on

@@ -1,6 +1,7 @@
 import type { Contract } from '../../../../contract/load-contract.js';
 import type { JsonSchema, Operation } from '../../../../contract/operation.js';
 import { largestPageQuery, pageSizeParameter } from '../../../../contract/list-parameters.js';
+import { mapLeaves } from '../../../../contract/map-leaves.js';
 import { inferResources } from '../../../../contract/resources/infer-resources.js';
 import { objectShape } from '../../../../contract/resources/object-shape.js';
 import { answerSchema, requestSchema } from '../../../../contract/resources/representation.js';
@@ -10,8 +11,9 @@ import type { ResourceEffect, Scenario, Step } from '../../scenario.js';
 import type { CaseKind } from '../case-kind.js';
 import type { Random } from '../create-random.js';
 import { invalidInputStatus, successStatuses } from '../expected-statuses.js';
+import { withFreshKeys } from '../fresh-keys.js';
 import { makeCase, type StepSpec } from '../make-case.js';
-import { absentValue, ownRecord, pathParams, sendsOwnId, withFreshId } from '../own-records.js';
+import { absentValue, ownRecord, pathParams, sendsOwnId, withFreshValues } from '../own-records.js';
 import { RUN_MARK } from '../sample-value.js';
 import { type Context, namedAsItsPath, ownId, readStep } from './effects-context.js';
 import { pageCases, pageNotMade } from './effects-paging.js';
@@ -75,18 +77,43 @@ function resourceCases(resource: Resource, model: ResourceModel, contract: Contr
     ...pageCases(ctx, KIND),
     ...deleteCases(ctx),
     ...scopedCases(ctx),
-  ].map((scenario) => ownIdPerCase(ctx, scenario));
+  ].map((scenario) => ownIdPerCase(ctx, ownKeysPerCase(ctx, scenario)));
 }
 
 /**
- * Every case creates its record from the one body: an id the client names (a SKU) is drawn again for each case, or
- * the second case's create would be refused as taken. Reads take the id from the create's answer.
+ * Every case creates its record from the one body: its unique keys (an email) are drawn again for each case, and
+ * replaced wherever the case sends or expects them, or the second case's create would be refused as taken (409).
+ */
+function ownKeysPerCase(ctx: Context, scenario: Scenario): Scenario {
+  const create = (ctx.own.steps[ctx.own.steps.length - 1] as StepSpec).operation;
+  const fresh = withFreshKeys(ctx.model, create, ctx.own.body, ctx.random);
+  const drawn = new Map(
+    Object.entries(fresh)
+      .filter(([name, value]) => value !== ctx.own.body[name])
+      .map(([name, value]) => [ctx.own.body[name], value]),
+  );
+  if (drawn.size === 0) return scenario;
+  const swap = (value: unknown) => mapLeaves(value, (leaf) => (drawn.has(leaf) ? drawn.get(leaf) : leaf));
+  return {
+    ...scenario,
+    steps: scenario.steps.map((step) => ({
+      ...step,
+      body: swap(step.body) as Step['body'],
+      query: swap(step.query) as Step['query'],
+      expect: swap(step.expect) as Step['expect'],
+    })),
+  };
+}
+
+/**
+ * An id the client names (a SKU) is drawn again for each case, or the second case's create would be refused as
+ * taken. Reads take the id from the create's answer.
  */
 function ownIdPerCase(ctx: Context, scenario: Scenario): Scenario {
   const create = (ctx.own.steps[ctx.own.steps.length - 1] as StepSpec).operation;
   if (!sendsOwnId(ctx.resource, create)) return scenario;
   const taken = ctx.own.body[ctx.id];
-  const fresh = withFreshId(ctx.resource, create, ctx.own.body, ctx.random)[ctx.id];
+  const fresh = withFreshValues(ctx.model, ctx.resource, create, ctx.own.body, ctx.random)[ctx.id];
   const named = (step: Step) => {
     const value = step.body?.kind === 'json' ? step.body.value : undefined;
     return step.operation === create && value !== null && typeof value === 'object' && (value as Row)[ctx.id] === taken;

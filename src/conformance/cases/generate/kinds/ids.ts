@@ -14,7 +14,7 @@ import { listedReadCases } from '../listed-read-cases.js';
 import { makeCase } from '../make-case.js';
 import { markedList } from '../marked-list.js';
 import { clientNamedIdCase } from '../client-named-id.js';
-import { createBody, sendsOwnId } from '../own-records.js';
+import { createBody, repeatedCreate, sendsOwnId, withFreshValues } from '../own-records.js';
 
 const BURST = 8;
 
@@ -29,7 +29,9 @@ export const idsKind: CaseKind = {
       if (!assignsIds(resource)) return clientNamedCases(resource, create, contract, random);
       const op = create.operationId;
       const id = resource.id.name;
-      const base = createBody(resource, create, random, false);
+      const model = inferResources(contract);
+      const base = createBody(model, resource, create, random, false);
+      const burst = repeatedCreate(model, resource, create, base, BURST, random);
       // A value no sane counter reaches, different on every seed; text where the id is text.
       const numeric = resource.id.schema.type === 'integer' || resource.id.schema.type === 'number';
       const clientId = numeric
@@ -44,8 +46,7 @@ export const idsKind: CaseKind = {
           steps: [
             {
               operation: create,
-              body: { kind: 'json', value: base },
-              repeat: { count: BURST },
+              ...burst,
               parallel: BURST,
               expect: { status: successStatuses(create) },
             },
@@ -59,7 +60,7 @@ export const idsKind: CaseKind = {
           steps: [
             {
               operation: create,
-              body: { kind: 'json', value: { ...base, [id]: clientId } },
+              body: { kind: 'json', value: withFreshValues(model, resource, create, { ...base, [id]: clientId }, random) },
               expect: { status: ['2XX', '4XX'], bodyNot: { [id]: clientId } },
             },
           ],
@@ -102,7 +103,7 @@ export const idsKind: CaseKind = {
 function clientNamedCases(resource: Resource, create: Operation, contract: Contract, random: Random): Scenario[] {
   if (!sendsOwnId(resource, create)) return [];
   const made = clientNamedIdCase(resource, contract, random);
-  const base = createBody(resource, create, random, false);
+  const base = createBody(inferResources(contract), resource, create, random, false);
   return [...('scenario' in made ? [made.scenario] : []), ...storedOnceCase(resource, create, base, contract, random)];
 }
 
@@ -128,7 +129,14 @@ function storedOnceCase(
       name: `${op} stores one resource for one create`,
       description: `Given one valid body named with a mark no other request of the run carries, when it is sent to ${op} and ${list.operationId} is called, then no two listed resources carry the mark (stored-once).`,
       steps: [
-        { operation, body: { kind: 'json', value: { ...base, ...marked } }, expect: { status: successStatuses(operation) } },
+        {
+          operation,
+          body: {
+            kind: 'json',
+            value: withFreshValues(inferResources(contract), resource, operation, { ...base, ...marked }, random),
+          },
+          expect: { status: successStatuses(operation) },
+        },
         { operation: list, query: largestPageQuery(list), expect: { status: successStatuses(list) } },
       ],
     }),

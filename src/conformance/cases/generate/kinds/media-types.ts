@@ -5,8 +5,7 @@ import type { Scenario } from '../../scenario.js';
 import type { CaseKind, GenerateContext } from '../case-kind.js';
 import { invalidInputStatus } from '../expected-statuses.js';
 import { makeCase } from '../make-case.js';
-import { withFreshId } from '../own-records.js';
-import { readBack, roundTrip } from '../round-trip.js';
+import { freshWrite, roundTrip } from '../round-trip.js';
 import { sampleValue } from '../sample-value.js';
 
 // RFC 9110 §8.3.1: type, subtype and parameter names are case-insensitive; charset=utf-8 is JSON's own encoding.
@@ -32,9 +31,9 @@ function casesFor(operation: Operation, context: GenerateContext): Scenario[] {
   const refusal = invalidInputStatus(operation);
   return [
     ...VALID_SPELLINGS.map(({ id, contentType }) => {
-      // Each create names its own record where the client names ids: the same sample ISBN twice is a conflict.
-      const created = readBack(context.contract, operation);
-      const own = created ? withFreshId(created.resource, operation, sent, context.random) : sent;
+      // Each write names its own record where the client names ids, and its own unique keys: the same sample ISBN
+      // or email twice is a conflict.
+      const own = freshWrite(context.contract, operation, sent, context.random);
       return makeCase({
         kind: 'media-types',
         id: `${op}/${id}`,

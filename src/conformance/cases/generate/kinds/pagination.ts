@@ -9,7 +9,7 @@ import type { CaseKind } from '../case-kind.js';
 import { invalidInputStatus, successStatuses } from '../expected-statuses.js';
 import { makeCase, type StepSpec } from '../make-case.js';
 import type { Random } from '../create-random.js';
-import { createBody, repeatedCreate, withFreshId } from '../own-records.js';
+import { createBody, repeatedCreate, withFreshValues } from '../own-records.js';
 import { validVariants } from '../value-variants.js';
 import { onceMarked } from '../../resource-marks.js';
 import { ownFilter } from './own-filter.js';
@@ -55,11 +55,11 @@ function casesFor(resource: Resource, create: Operation, list: Operation, random
     expect: { status: successStatuses(list), ...expect, ...(expect.bodyLength || expect.bodyIncludes ? listAt : {}) },
   });
   const id = (resource.id as NonNullable<Resource['id']>).name;
-  const base = createBody(resource, create, random, false);
+  const base = createBody(model, resource, create, random, false);
   const created = successStatuses(create);
   // Each create of a client-named id (a book's ISBN) sends one of its own: one body sent twice names one record.
   const creates = (count: number, less?: string, fields: Record<string, unknown> = {}): StepSpec => {
-    const { body, repeat } = repeatedCreate(resource, create, { ...base, ...fields }, count, random);
+    const { body, repeat } = repeatedCreate(model, resource, create, { ...base, ...fields }, count, random);
     return {
       operation: create,
       body,
@@ -188,7 +188,7 @@ function casesFor(resource: Resource, create: Operation, list: Operation, random
   // One create, its body whole in the step (a repeat's bodies keep their {{run.id}} unfilled).
   const createOne = (fields: Record<string, unknown>): StepSpec => ({
     operation: create,
-    body: { kind: 'json', value: withFreshId(resource, create, { ...base, ...fields }, random) },
+    body: { kind: 'json', value: withFreshValues(model, resource, create, { ...base, ...fields }, random) },
     expect: { status: created },
   });
   if (both) {

@@ -7,8 +7,7 @@ import type { Scenario } from '../../scenario.js';
 import type { CaseKind, GenerateContext } from '../case-kind.js';
 import { invalidInputStatus } from '../expected-statuses.js';
 import { makeCase, type StepSpec } from '../make-case.js';
-import { withFreshId } from '../own-records.js';
-import { readBack, roundTrip } from '../round-trip.js';
+import { freshWrite, readBack, roundTrip } from '../round-trip.js';
 import { sampleValue } from '../sample-value.js';
 import { type Variant, validVariants } from '../value-variants.js';
 
@@ -29,9 +28,12 @@ function casesFor(operation: Operation, schema: JsonSchema, context: GenerateCon
   // Only a resource that can be fetched again is held to answering what it was sent (round-trip.ts).
   const created = readBack(context.contract, operation);
   const echoes = created !== undefined;
-  // Each case names its own record where the client names ids: the same sample ISBN twice is a conflict.
+  // Each case names its own record where the client names ids, and its own unique keys: the same sample ISBN or
+  // email twice is a conflict. A value the case chose on purpose, other than the sample, keeps it.
   const fresh = (sent: Record<string, unknown>, field: string | undefined) =>
-    created && field !== created.resource.id?.name ? withFreshId(created.resource, operation, sent, context.random) : sent;
+    field !== undefined && field === created?.resource.id?.name
+      ? sent
+      : freshWrite(context.contract, operation, sent, context.random);
   const make = (id: string, what: string, sent: Record<string, unknown>, field?: string, mayChange?: string) => {
     const [create, ...reads] = roundTrip(context.contract, operation, fresh(sent, field));
     return makeCase({
