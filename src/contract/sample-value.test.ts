@@ -36,6 +36,13 @@ describe('sampleValue', () => {
     'integer multipleOf': { type: 'integer', minimum: 3, multipleOf: 5 },
     'array minItems uniqueItems': { type: 'array', items: { type: 'string', format: 'email' }, minItems: 3, uniqueItems: true },
     'array of enum, unique': { type: 'array', items: { type: 'string', enum: ['a', 'b'] }, minItems: 2, uniqueItems: true },
+    'array of unique pattern strings': {
+      type: 'array',
+      items: { type: 'string', pattern: '^[a-z]+$' },
+      minItems: 3,
+      uniqueItems: true,
+    },
+    'byte with the pattern Prism adds': { type: 'string', format: 'byte', pattern: '^[\\w\\d+\\/=]*$', minLength: 1 },
     'array maxItems 0': { type: 'array', items: { type: 'string' }, maxItems: 0 },
   };
   for (const [name, schema] of Object.entries(schemas)) {

@@ -1,5 +1,5 @@
 import type { JsonSchema } from './operation.js';
-import { codePoints, fitsString, madeString } from './sample/string-sample.js';
+import { codePoints, fitsString, madeString, otherString } from './sample/string-sample.js';
 
 const MAX_DEPTH = 8;
 
@@ -107,13 +107,7 @@ function anotherItem(schema: JsonSchema | undefined, i: number, options: SampleO
   const plain = sampleValue(schema, options, depth);
   if (schema?.enum?.length) return schema.enum[i % schema.enum.length];
   if (typeof plain === 'number' && schema && allowsNumber(schema, plain + i)) return plain + i;
-  if (typeof plain === 'string') {
-    const at = plain.lastIndexOf('@');
-    const numbered = at > 0 ? `${plain.slice(0, at)}${i}${plain.slice(at)}` : `${plain}${i}`;
-    if (schema === undefined || fitsString(schema, numbered)) return numbered;
-    const cut = `${[...plain].slice(0, -String(i).length).join('')}${i}`;
-    if (fitsString(schema, cut)) return cut;
-  }
+  if (typeof plain === 'string') return schema ? (otherString(schema, plain, i) ?? plain) : `${plain}${i}`;
   return plain;
 }
 

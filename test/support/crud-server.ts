@@ -13,7 +13,8 @@ import type { Resource, ResourceOperationKind } from '../../src/contract/resourc
  * fail each, and pass the server with none. 'taken-id-replaces' is no breakage but a choice the contract leaves
  * open (a create of a taken client-named id replaces the record): it must pass. So is 'checks-references': a create
  * whose field refers to another resource's record (an order's petId) that does not exist is refused with 404,
- * a status createOrder does not document.
+ * a status createOrder does not document. And 'unique-emails': a write naming an email (format email) another record
+ * of the resource has is refused with 409, as a contract may document (test/contracts/accounts).
  */
 export type CrudBreakage =
   | 'update-ignored'
@@ -46,7 +47,8 @@ export type CrudBreakage =
   | 'children-outlive-parent'
   | 'nested-list-any-parent'
   | 'put-accepts-partial'
-  | 'checks-references';
+  | 'checks-references'
+  | 'unique-emails';
 
 export interface CrudServer {
   readonly url: string;
@@ -152,6 +154,8 @@ export async function startCrudServer(contractFile: string, key: string, breakag
     }
     if (breakage === 'checks-references' && kind === 'create' && missingReference(resource, body as Row))
       return send(res, 404, problem(operation, 404));
+    if (breakage === 'unique-emails' && emailTaken(resource, kind === 'create' ? undefined : id, body))
+      return send(res, 409, problem(operation, 409));
     switch (kind) {
       case 'create': {
         const given = (body as Row)[idField];
@@ -276,6 +280,18 @@ export async function startCrudServer(contractFile: string, key: string, breakag
     const parent = model.resources.find((r) => r.key === resource.parent);
     const last = parents[parents.length - 1] as string;
     return parent === undefined || storeFor(parent, parents.slice(0, -1)).has(last) || orphans.has(last);
+  }
+
+  function emailTaken(resource: Resource, own: string | undefined, body: unknown): boolean {
+    if (body === null || typeof body !== 'object') return false;
+    const idField = resource.id?.name as string;
+    return Object.entries(resource.schema?.properties ?? {}).some(([field, schema]) => {
+      const wanted = (body as Row)[field];
+      if (schema.format !== 'email' || typeof wanted !== 'string') return false;
+      return allOf(resource).some(
+        (row) => String(row[idField]) !== own && String(row[field]).toLowerCase() === wanted.toLowerCase(),
+      );
+    });
   }
 
   function allOf(resource: Resource): Row[] {

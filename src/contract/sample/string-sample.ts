@@ -77,6 +77,10 @@ function safeTest(pattern: string, value: string): boolean {
 export function madeString(schema: JsonSchema, base = 'sample'): string | UnmadeString {
   const min = schema.minLength ?? 0;
   const max = schema.maxLength ?? Number.POSITIVE_INFINITY;
+  const known = schema.format === undefined ? undefined : FORMAT_SAMPLES[schema.format];
+  // A format's own value first: Prism gives `byte` a pattern that the empty string matches too.
+  const formatted = known === undefined ? undefined : fitFormat(schema.format as string, known, min, max);
+  if (formatted !== undefined && fitsString(schema, formatted)) return formatted;
   if (schema.pattern !== undefined) {
     const made = patternString(schema.pattern, min, max);
     if ('value' in made && fitsString(schema, made.value)) return made.value;
@@ -85,8 +89,7 @@ export function madeString(schema: JsonSchema, base = 'sample'): string | Unmade
     const why = 'unsupported' in made ? made.unsupported : `its format ${schema.format} as well`;
     return { value: fallback, unmade: `pattern ${schema.pattern}: ${why}` };
   }
-  const known = schema.format === undefined ? undefined : FORMAT_SAMPLES[schema.format];
-  const value = known === undefined ? fitLength(base, min, max) : fitFormat(schema.format as string, known, min, max);
+  const value = formatted ?? fitLength(base, min, max);
   if (fitsString(schema, value)) return value;
   return { value, unmade: `format ${schema.format} within ${min} to ${max} characters` };
 }
@@ -111,6 +114,18 @@ function fitFormat(format: string, sample: string, min: number, max: number): st
   if (format.startsWith('uri') || format.startsWith('iri') || format === 'url') return `${sample}${'0'.repeat(grow)}`;
   if (format === 'hostname' || format === 'idn-hostname') return `${'x'.repeat(Math.min(grow, 60))}${sample}`;
   return sample;
+}
+
+/** The `i`-th other string the schema allows after its plainest (an array's unique items), or undefined. */
+export function otherString(schema: JsonSchema, plain: string, i: number): string | undefined {
+  const at = plain.lastIndexOf('@');
+  const candidates = [at > 0 ? `${plain.slice(0, at)}${i}${plain.slice(at)}` : `${plain}${i}`];
+  candidates.push(`${[...plain].slice(0, -String(i).length).join('')}${i}`);
+  if (schema.pattern !== undefined) {
+    const grown = patternString(schema.pattern, schema.minLength ?? 0, schema.maxLength, () => 0, i);
+    if ('value' in grown) candidates.push(grown.value);
+  }
+  return candidates.find((candidate) => candidate !== plain && fitsString(schema, candidate));
 }
 
 /**

@@ -7,6 +7,7 @@ import { bindOwnRecords } from './bind-own-records.js';
 import { BUILT_IN_KINDS } from './built-in-kinds.js';
 import type { NotMade } from './case-kind.js';
 import { createRandom } from './create-random.js';
+import { unmadeInCase } from './unmade-samples.js';
 
 export interface GenerateOptions {
   readonly seed: number;
@@ -45,7 +46,8 @@ export function generateCases(
     for (const said of kind.notMade?.({ contract, token: options.token, random: createRandom(0), readOnly }) ?? [])
       notMade.set(`${said.operationId} ${said.cases} ${said.reason}`, said);
     return kind.generate({ contract, token: options.token, random, readOnly }).flatMap((scenario) => {
-      const bound = bindOwnRecords(scenario, model, contract, random);
+      const made = bindOwnRecords(scenario, model, contract, random);
+      const bound = 'scenario' in made ? (unmadeInCase(made.scenario) ?? made) : made;
       if ('scenario' in bound) return [bound.scenario];
       const key = `${bound.operationId} ${bound.reason}`;
       const known = notMade.get(key) ?? { operationId: bound.operationId, reason: bound.reason, ids: [] };

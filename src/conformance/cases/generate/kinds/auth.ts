@@ -263,7 +263,7 @@ function casesFor(operation: Operation, variant: Variant, context: GenerateConte
       id: `${op}/${variant.id}/kept-alive-connection`,
       name: `${op} refuses ${variant.what}, after an authenticated request on the same connection`,
       description: `Given a connection that has just carried a request with the run's key, when a request with ${variant.what} follows on it, then the answer is 401: auth is checked per request, not per connection.`,
-      steps: [{ ...validRequest(operation), setup: true }, refused],
+      steps: [{ ...validRequest(operation, context), setup: true }, refused],
       tags: ['security'],
       connection: 'dedicated',
     }),
