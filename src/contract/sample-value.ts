@@ -23,6 +23,9 @@ export function sampleValue(schema: JsonSchema | undefined, options: SampleOptio
   if ('const' in schema) return schema.const;
   const given = givenValues(schema);
   if (schema.enum?.length) return schema.enum.includes(given[0]) ? given[0] : schema.enum[0];
+  // A schema read raw (the mock's fills) may keep a 3.1 type list: its first type other than null.
+  const types: unknown = schema.type;
+  if (Array.isArray(types)) return sampleValue({ ...schema, type: types.find((t) => t !== 'null') }, options, depth);
   switch (schema.type) {
     case 'object':
       return sampleObject(schema, options, depth);

@@ -63,7 +63,7 @@ describe('sample values', () => {
     const text = await readFile(ACCOUNTS, 'utf8');
     await writeFile(
       file,
-      text.replace(', examples: [AB12CD]}', '}').replace('required: [id, email,', 'required: [id, code, email,'),
+      text.replace(', examples: [AB12CD]}', '}').replace('required: [id, kind,', 'required: [id, kind, code,'),
     );
     const { cases, notMade } = await generated(file);
     const said = notMade.find((n) => n.reason.includes('body.code'));

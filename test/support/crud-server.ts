@@ -364,7 +364,9 @@ function complete(resource: Resource, row: Row, old: Row | undefined): Row {
   const out: Row = {};
   for (const [name, property] of Object.entries(resource.schema?.properties ?? {})) {
     if (resource.serverFields.includes(name) && name !== resource.id?.name) {
-      out[name] = old?.[name] ?? (property.format === 'date-time' ? new Date().toISOString() : property.default);
+      // A const the representation fixes (`kind: account`) is the server's to set, like a timestamp.
+      const fixed = (property as { const?: unknown }).const;
+      out[name] = old?.[name] ?? (property.format === 'date-time' ? new Date().toISOString() : (fixed ?? property.default));
       if (out[name] === undefined) delete out[name];
     } else if (row[name] !== undefined) out[name] = row[name];
     else if (property.default !== undefined) out[name] = property.default;

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { objectShape, type RawSchema } from '../../contract/resources/object-shape.js';
 import type { Resource } from '../../contract/resources/resource.js';
+import type { JsonSchema } from '../../contract/operation.js';
+import { sampleValue } from '../../contract/sample-value.js';
 import { setOwn } from '../../contract/set-own.js';
 
 // Values the server can make for a readOnly field from its format alone (docs/resources.md rule 7).
@@ -14,7 +16,8 @@ const GENERATED: Readonly<Record<string, (now: Date) => string>> = {
  * The record a create or a replace stores, before its id: the request's fields in the representation's order,
  * `default` values where the request leaves a field out (PUT is a full replace: left out means default, never the
  * old value), and readOnly fields set by the server, never taken from the request: a date-time is `now`, a date
- * today, a uuid a new one; another readOnly field keeps its default or stays out. The id is left to the store.
+ * today, a uuid a new one; another readOnly field keeps its default, or takes a valid sample where the
+ * representation requires it (a `kind: {const: project}`), or stays out. The id is left to the store.
  */
 export function fillServerFields(
   resource: Resource,
@@ -22,13 +25,13 @@ export function fillServerFields(
   now: Date,
   request: RequestFields = {},
 ): Record<string, unknown> {
-  const { properties, server, idField } = planOf(resource);
+  const { properties, server, idField, required } = planOf(resource);
   const { offered, missing } = request;
   const record: Record<string, unknown> = {};
   for (const [name, property] of properties) {
     if (name === idField && server.has(name)) continue;
     const value = server.has(name)
-      ? generated(property, now)
+      ? generated(property, now, required.has(name))
       : Object.hasOwn(body, name) && (offered === undefined || offered.has(name))
         ? body[name]
         : missing?.has(name)
@@ -56,6 +59,7 @@ interface FillPlan {
   readonly properties: readonly (readonly [string, RawSchema])[] & { readonly shape: Readonly<Record<string, RawSchema>> };
   readonly server: ReadonlySet<string>;
   readonly idField: string | undefined;
+  readonly required: ReadonlySet<string>;
 }
 
 const plans = new WeakMap<Resource, FillPlan>();
@@ -64,9 +68,11 @@ const plans = new WeakMap<Resource, FillPlan>();
 function planOf(resource: Resource): FillPlan {
   let plan = plans.get(resource);
   if (plan === undefined) {
-    const shape = objectShape(resource.schema)?.properties ?? {};
+    const object = objectShape(resource.schema);
+    const shape = object?.properties ?? {};
     const properties = Object.assign(Object.entries(shape), { shape });
-    plan = { properties, server: new Set(resource.serverFields), idField: resource.id?.name };
+    const required = object?.required ?? new Set<string>();
+    plan = { properties, server: new Set(resource.serverFields), idField: resource.id?.name, required };
     plans.set(resource, plan);
   }
   return plan;
@@ -77,7 +83,9 @@ function copied(value: unknown): unknown {
   return typeof value === 'object' && value !== null ? structuredClone(value) : value;
 }
 
-function generated(property: RawSchema, now: Date): unknown {
+function generated(property: RawSchema, now: Date, required: boolean): unknown {
   const make = property.format === undefined ? undefined : GENERATED[property.format];
-  return make ? make(now) : copied(property.default);
+  if (make) return make(now);
+  if (property.default !== undefined || !required) return copied(property.default);
+  return sampleValue(property as JsonSchema);
 }
