@@ -15,7 +15,8 @@ const GENERATED: Readonly<Record<string, (now: Date) => string>> = {
 /**
  * The record a create or a replace stores, before its id: the request's fields in the representation's order,
  * `default` values where the request leaves a field out (PUT is a full replace: left out means default, never the
- * old value), and readOnly fields set by the server, never taken from the request: a date-time is `now`, a date
+ * old value), null where there is none and the representation requires the field and allows null, and readOnly
+ * fields set by the server, never taken from the request: a date-time is `now`, a date
  * today, a uuid a new one; another readOnly field keeps its default, or takes a valid sample where the
  * representation requires it (a `kind: {const: project}`), or stays out. The id is left to the store.
  */
@@ -36,7 +37,7 @@ export function fillServerFields(
         ? body[name]
         : missing?.has(name)
           ? copied(missing.get(name))
-          : copied(property.default);
+          : absent(property, required.has(name));
     if (value !== undefined) setOwn(record, name, value);
   }
   // Fields the schema does not name (additionalProperties) are kept as sent, after the named ones.
@@ -81,6 +82,14 @@ function planOf(resource: Resource): FillPlan {
 // A default is the contract's own object: each record gets its own copy.
 function copied(value: unknown): unknown {
   return typeof value === 'object' && value !== null ? structuredClone(value) : value;
+}
+
+// A field the request left out: its default; else null where the representation requires it and allows null (a
+// 3.1 `description: {type: [string, "null"]}` required in answers, optional in requests), so the answer holds it.
+function absent(property: RawSchema, required: boolean): unknown {
+  if (property.default !== undefined || !required) return copied(property.default);
+  const types = Array.isArray(property.type) ? property.type : [];
+  return property.nullable === true || types.includes('null') ? null : undefined;
 }
 
 function generated(property: RawSchema, now: Date, required: boolean): unknown {

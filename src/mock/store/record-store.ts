@@ -14,6 +14,8 @@ export type IdKind = 'integer' | 'uuid' | 'string';
 export interface RecordStoreOptions {
   readonly idField: string;
   readonly idKind: IdKind;
+  /** How a text id is written from its number, where the id's schema has a pattern; the number itself otherwise. */
+  readonly textId?: (n: number) => string | undefined;
   /** Fields a list may filter on (the list's filter parameters): each gets an index. */
   readonly indexFields: readonly string[];
   readonly maxRecords: number;
@@ -402,7 +404,7 @@ export class RecordStore {
       );
     }
     const id = this.#nextId;
-    return this.options.idKind === 'string' ? String(id) : id;
+    return this.options.idKind === 'string' ? (this.options.textId?.(id) ?? String(id)) : id;
   }
 
   #index(record: StoredRecord, scope: string | undefined, position: number, change: (list: number[], p: number) => void) {
