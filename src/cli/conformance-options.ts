@@ -115,6 +115,11 @@ export const CONFORMANCE_OPTIONS: readonly OptionRow[] = [
   },
   { name: 'list', type: 'boolean', description: 'print the id and name of every case this run would send, and send nothing' },
   {
+    name: 'verbose',
+    type: 'boolean',
+    description: 'first print each inferred resource in detail: id field, operations, filters, references, what stays stateless',
+  },
+  {
     name: 'shard',
     type: 'string',
     value: 'i/n',
