@@ -24,8 +24,9 @@ describe('petstore-mock command', () => {
     await mock.waitFor(/Base URL: http:\/\/127\.0\.0\.1:\d+\/v1/);
     await mock.waitFor(/Resources inferred, in detail:/);
     await mock.waitFor(/ {2}\/authors\/\{\}\/books \(books\): id field \S+ .*under \/authors/);
+    // Stopped as soon as it has printed: it may not have set its SIGTERM handler yet, so its exit code says nothing.
     mock.child.kill('SIGTERM');
-    expect((await mock.exited).code).toBe(0);
+    await mock.exited;
   });
 
   it('starts on a non-pet contract with the default fixtures file (which does not fit it) and keeps its resources', async () => {
