@@ -14,6 +14,8 @@ export type IdKind = 'integer' | 'uuid' | 'string';
 export interface RecordStoreOptions {
   readonly idField: string;
   readonly idKind: IdKind;
+  /** For text ids the schema holds to a shape (a pattern): makes a fresh one, in place of counting (text-ids.ts). */
+  readonly freshId?: () => unknown;
   /** Fields a list may filter on (the list's filter parameters): each gets an index. */
   readonly indexFields: readonly string[];
   readonly maxRecords: number;
@@ -74,6 +76,8 @@ const RECORD_OVERHEAD_BYTES = 240;
 // A shared record costs a store that adopts it one slot in each of its columns and indexes.
 const SLOT_BYTES = 8;
 const SCOPE = '\u0000scope';
+// Fresh ids drawn for one create before the store gives up: only a pattern that allows few ids ever needs a second.
+const FRESH_TRIES = 32;
 // Deleted records leave holes in the columns until there are more holes than this and than live records: then
 // the columns are compacted, so a list skips at most about as many holes as there are records (amortised O(1)
 // per delete).
@@ -203,7 +207,7 @@ export class RecordStore {
     }
     const { idField } = this.options;
     const given = fields[idField];
-    const id = given === undefined ? this.#assignId() : (given as RecordId);
+    const id = given === undefined ? this.#assignId(scope) : (given as RecordId);
     // A new random UUID is taken by no record (2^122 of them): no lookup in a map of a million ids for it.
     const fresh = given === undefined && this.options.idKind === 'uuid';
     if (!fresh && this.#positionOf(id, scope) !== undefined)
@@ -391,8 +395,17 @@ export class RecordStore {
     return readRecord(this.#json[position] as string)[this.options.idField] as RecordId;
   }
 
-  #assignId(): RecordId {
+  #assignId(scope: string | undefined): RecordId {
     if (this.options.idKind === 'uuid') return randomUUID();
+    const { freshId } = this.options;
+    if (freshId !== undefined) {
+      // About 48 random bits (fresh-values.ts): a repeat is all but impossible, and drawn again if it comes.
+      for (let tries = 0; tries < FRESH_TRIES; tries++) {
+        const id = freshId() as RecordId;
+        if (this.#positionOf(id, scope) === undefined) return id;
+      }
+      throw mockError('store_full', `the mock found no ${this.options.idField} left to give in ${FRESH_TRIES} tries`);
+    }
     // Past 2^53−1 a double cannot count: the next id would repeat the last one. Fixtures may hold ids up to that
     // limit (to exercise large ids); what is left above the largest is all the store can still hand out.
     if (this.#nextId > Number.MAX_SAFE_INTEGER) {
