@@ -1,3 +1,6 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../src/contract/load-contract.js';
 import { createMockServer } from '../../src/mock/create-mock-server.js';
@@ -102,5 +105,22 @@ describe('records complete against their representation', async () => {
     expect(patched.headers.etag).not.toBe(before.headers.etag);
     // A response that documents no header gets none made up.
     expect((await call(mock.url, 'GET', `/projects/${id}/tasks`)).headers.etag).toBeUndefined();
+  });
+});
+
+describe('records given whole', () => {
+  it("keeps a fixture's writeOnly field out of every answer", async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'server-fields-')), 'fixtures.json');
+    const project = { id: 'prj_0a1b2c3d4e', kind: 'project', name: 'Old', password: 'fixture-secret' };
+    await writeFile(file, JSON.stringify({ '/projects': [project] }));
+    const mock = await createMockServer({ contract: CONTRACT, fixtures: file, port: 0, host: '127.0.0.1' });
+    try {
+      const read = await call(mock.url, 'GET', '/projects/prj_0a1b2c3d4e');
+      expect(read.status, read.text).toBe(200);
+      expect(read.json).toEqual({ id: 'prj_0a1b2c3d4e', kind: 'project', name: 'Old' });
+      expect((await call(mock.url, 'GET', '/projects')).text).not.toContain('fixture-secret');
+    } finally {
+      await mock.close();
+    }
   });
 });

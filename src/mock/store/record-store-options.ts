@@ -19,12 +19,13 @@ export function recordStoreOptions(
     idField: resource.id.name,
     idKind,
     ...(freshId && { freshId }),
+    ...(resource.schema?.writeOnlyProperties && { hiddenFields: resource.schema.writeOnlyProperties }),
     indexFields: [...new Set(resource.list?.filters.map((f) => f.field) ?? [])],
   };
 }
 
-// docs/resources.md, Ids: max+1 for integers, a UUID for format uuid; other text ids count up as text, or are made
-// fresh where the id schema refuses counted ones (textIdMaker).
+// docs/resources.md, Ids: max+1 for integers, a UUID for format uuid; other text ids are made in their example's
+// shape, else count up as text where the id schema takes that (textIdMaker).
 function idKindOf(schema: { readonly type?: unknown; readonly format?: string }): IdKind {
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   if (types.includes('integer') || types.includes('number')) return 'integer';

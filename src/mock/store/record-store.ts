@@ -16,6 +16,8 @@ export interface RecordStoreOptions {
   readonly idKind: IdKind;
   /** For text ids the schema holds to a shape (a pattern): makes a fresh one, in place of counting (text-ids.ts). */
   readonly freshId?: () => unknown;
+  /** Fields never kept, so never answered: the representation's writeOnly ones, in records given whole too. */
+  readonly hiddenFields?: readonly string[];
   /** Fields a list may filter on (the list's filter parameters): each gets an index. */
   readonly indexFields: readonly string[];
   readonly maxRecords: number;
@@ -198,7 +200,7 @@ export class RecordStore {
   }
 
   /** create(), answering the record's id too. */
-  createRecord(fields: StoredRecord, scope?: string): { readonly id: RecordId; readonly json: string } {
+  createRecord(given: StoredRecord, scope?: string): { readonly id: RecordId; readonly json: string } {
     if (this.size >= this.options.maxRecords) {
       throw mockError(
         'store_full',
@@ -206,19 +208,20 @@ export class RecordStore {
       );
     }
     const { idField } = this.options;
-    const given = fields[idField];
-    const id = given === undefined ? this.#assignId(scope) : (given as RecordId);
+    const fields = this.#shown(given);
+    const givenId = fields[idField];
+    const id = givenId === undefined ? this.#assignId(scope) : (givenId as RecordId);
     // A new random UUID is taken by no record (2^122 of them): no lookup in a map of a million ids for it.
-    const fresh = given === undefined && this.options.idKind === 'uuid';
+    const fresh = givenId === undefined && this.options.idKind === 'uuid';
     if (!fresh && this.#positionOf(id, scope) !== undefined)
       throw mockError('validation_failed', `${idField} ${String(id)} is already taken`);
-    const record = given === undefined ? { [idField]: id, ...fields } : fields;
+    const record = givenId === undefined ? { [idField]: id, ...fields } : fields;
     const json = render(record);
     const bytes = cost(json);
     const fileBytes = lineBytes(json, scope);
     this.#reserve(bytes, fileBytes);
     // Counted only once the record is stored: a refused create uses up no id.
-    if (given === undefined) {
+    if (givenId === undefined) {
       if (this.options.idKind !== 'uuid') this.#nextId++;
     } else if (typeof id === 'number' && id >= this.#nextId) this.#nextId = id + 1;
     const position = this.#json.length;
@@ -255,7 +258,7 @@ export class RecordStore {
   replace(id: RecordId, fields: StoredRecord, scope?: string, stored?: StoredRecord): string | undefined {
     const position = this.#positionOf(id, scope);
     if (position === undefined) return undefined;
-    const record: Record<string, unknown> = { [this.options.idField]: id, ...fields };
+    const record: Record<string, unknown> = { [this.options.idField]: id, ...this.#shown(fields) };
     record[this.options.idField] = id;
     const rendered = render(record);
     // Put back as it was adopted: the shared text again, paid for by its slot.
@@ -391,6 +394,12 @@ export class RecordStore {
     return true;
   }
 
+  // A record without the fields the store never keeps (RecordStoreOptions.hiddenFields); most records have none.
+  #shown(fields: StoredRecord): StoredRecord {
+    const hidden = this.options.hiddenFields;
+    return hidden?.some((name) => Object.hasOwn(fields, name)) ? without(fields, hidden) : fields;
+  }
+
   #idAt(position: number): RecordId {
     return readRecord(this.#json[position] as string)[this.options.idField] as RecordId;
   }
@@ -512,6 +521,12 @@ export class RecordStore {
     if (this.budget.file) this.budget.file.used += fileBytes;
     this.budget.revision = (this.budget.revision ?? 0) + 1;
   }
+}
+
+function without(record: StoredRecord, names: readonly string[]): StoredRecord {
+  const kept = { ...record };
+  for (const name of names) delete kept[name];
+  return kept;
 }
 
 function cost(json: string): number {

@@ -8,17 +8,20 @@ const TRIES = 16;
 const makers = new WeakMap<object, FreshValue | undefined>();
 
 /**
- * How a store makes the text ids the server assigns (docs/reference/resources.md, Ids): undefined to count up as
- * text ("1", "2"), the cheapest, where the id schema takes such ids; else the first way of making fresh ones whose
- * ids the schema takes (the example's shape, a uuid: fresh-values.ts), so that the record and its item path stay
- * valid against a `pattern`, a `format` or a length. Worked out once an id schema.
+ * How a store makes the text ids the server assigns (docs/reference/resources.md, Ids): in the example's shape
+ * where the id schema gives an example (`cus_8fk2m1` gives `cus_` and new characters: fresh-values.ts), as a
+ * create nothing reads back makes them; else undefined, to count up as text ("1", "2"), the cheapest, where the
+ * schema takes such ids; else a uuid. Each way is taken only when its ids fit the schema (a `pattern`, a `format`,
+ * a length), so that the record and its item path stay valid. Worked out once an id schema.
  */
 export function textIdMaker(schema: JsonSchema): FreshValue | undefined {
   if (makers.has(schema)) return makers.get(schema);
   const valid = compileSchema(schema as object, 'id');
   const fits = (make: FreshValue) => Array.from({ length: TRIES }, make).every((id) => valid(id).length === 0);
+  const example = schema.example ?? schema.examples?.[0];
+  const shaped = typeof example === 'string' ? freshIds(schema, example).find(fits) : undefined;
   const counted = fits(() => '1') && valid(String(Number.MAX_SAFE_INTEGER)).length === 0;
-  const maker = counted ? undefined : freshIds(schema, schema.example ?? schema.examples?.[0]).find(fits);
+  const maker = shaped ?? (counted ? undefined : freshIds(schema, undefined).find(fits));
   makers.set(schema, maker);
   return maker;
 }
