@@ -171,6 +171,7 @@ interface PrismSchemaHolder {
 interface PrismParameter extends PrismSchemaHolder {
   name: string;
   required?: boolean;
+  examples?: { key: string; value?: unknown }[];
 }
 interface PrismContent extends PrismSchemaHolder {
   mediaType: string;
@@ -231,7 +232,12 @@ function buildOperation(file: string, op: PrismOperation, dialect: SchemaDialect
       (r): ResponseSpec => ({
         code: r.code.toUpperCase() === 'DEFAULT' ? 'default' : r.code.toUpperCase(),
         description: r.description,
-        headers: (r.headers ?? []).map((h) => ({ name: h.name.toLowerCase(), required: h.required === true })),
+        headers: (r.headers ?? []).map((h) => ({
+          name: h.name.toLowerCase(),
+          required: h.required === true,
+          schema: effectiveSchema(contractSchema(h.schema ?? {}), 'response'),
+          example: h.examples?.[0]?.value,
+        })),
         contents: (r.contents ?? []).map((c) => toMedia(c, 'response', dialect, compiler)),
       }),
     ),

@@ -36,6 +36,8 @@ export interface JsonSchema {
   readonly additionalProperties?: boolean | JsonSchema;
   readonly items?: JsonSchema;
   readonly description?: string;
+  /** In a response's view (effectiveSchema), the properties left out because the contract marks them writeOnly. */
+  readonly writeOnlyProperties?: readonly string[];
 }
 
 export interface MediaSpec {
@@ -52,7 +54,13 @@ export interface ResponseSpec {
   /** As written in the contract: '200', '2XX' or 'default'. */
   readonly code: string;
   readonly description: string | undefined;
-  readonly headers: readonly { readonly name: string; readonly required: boolean }[];
+  /** Lower-case names; the schema and example as the contract gives them (what a server that sends one sends). */
+  readonly headers: readonly {
+    readonly name: string;
+    readonly required: boolean;
+    readonly schema?: JsonSchema;
+    readonly example?: unknown;
+  }[];
   readonly contents: readonly MediaSpec[];
 }
 

@@ -90,6 +90,16 @@ const withRequiredHeader: Operation = {
   ),
 };
 
+// getPet with a Pet that has a writeOnly `password` (the view of a response leaves it out and names it).
+const withWriteOnly: Operation = {
+  ...op('getPet'),
+  responses: op('getPet').responses.map((r) =>
+    r.code === '200'
+      ? { ...r, contents: r.contents.map((c) => ({ ...c, schema: { ...c.schema, writeOnlyProperties: ['password'] } })) }
+      : r,
+  ),
+};
+
 /** The same exchange as sent with HTTP's own `method` on the operation's path, read raw: `strayBytes` after its head. */
 function asMethod(given: CheckInput, method: 'HEAD' | 'OPTIONS', strayBytes = 0): CheckInput {
   const exchange: Exchange = {
@@ -139,6 +149,10 @@ const CASES: Readonly<Record<string, { conforming: CheckInput; violation: CheckI
   },
   'json-without-bom': { conforming: input(), violation: withBom(input()) },
   'body-schema': { conforming: input(), violation: input({ body: '{"id":"1","name":"Rex"}' }) },
+  'write-only-hidden': {
+    conforming: input({ operation: withWriteOnly }),
+    violation: input({ operation: withWriteOnly, body: '{"id":1,"name":"Rex","categoryId":1,"password":"hunter22"}' }),
+  },
   'error-status-matches': {
     conforming: input({ status: 401, body: ERROR_401 }),
     violation: input({ status: 404, body: '{"code":"x","message":"y","status":400}' }),
