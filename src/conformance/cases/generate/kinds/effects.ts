@@ -12,7 +12,7 @@ import type { Random } from '../create-random.js';
 import { invalidInputStatus, successStatuses } from '../expected-statuses.js';
 import { makeCase, type StepSpec } from '../make-case.js';
 import { absentValue, ownRecord, pathParams, sendsOwnId, withFreshId } from '../own-records.js';
-import { RUN_MARK } from '../sample-value.js';
+import { RUN_MARK, sampleValue } from '../sample-value.js';
 import { type Context, namedAsItsPath, ownId, readStep } from './effects-context.js';
 import { pageCases, pageNotMade } from './effects-paging.js';
 import { removalCases } from './effects-removal.js';
@@ -339,7 +339,10 @@ function orphanCreateCase(ctx: Context): Scenario[] {
   const parentName = Object.keys(pathParams(create.operation, ctx.own.values.slice(0, -1))).pop() as string;
   const parentSchema = create.operation.parameters.find((p) => p.name === parentName)?.schema;
   if (!parentSchema) return [];
-  const values = [...ctx.own.values.slice(0, -2), String(absentValue(parentSchema, ctx.random))];
+  // The sample names the case's own parent once bound (bind-own-records.ts): only another value is one no one has.
+  const absent = absentValue(parentSchema, ctx.random);
+  if (absent === sampleValue(parentSchema)) return [];
+  const values = [...ctx.own.values.slice(0, -2), String(absent)];
   return [
     makeCase({
       kind: KIND,

@@ -1,8 +1,10 @@
 import type { Operation, ParameterSpec } from '../../../../contract/operation.js';
+import { inferResources } from '../../../../contract/resources/infer-resources.js';
 import type { Scenario } from '../../scenario.js';
 import type { CaseKind, GenerateContext } from '../case-kind.js';
 import { documentedAnswers, invalidInputStatus } from '../expected-statuses.js';
 import { makeCase } from '../make-case.js';
+import { readsOwnRecords } from '../own-records.js';
 import { validRequest } from '../valid-request.js';
 import { validVariants, type Variant } from '../value-variants.js';
 
@@ -20,7 +22,7 @@ export const parametersKind: CaseKind = {
 
 function casesFor(operation: Operation, parameter: ParameterSpec, context: GenerateContext): Scenario[] {
   const op = operation.operationId;
-  const request = validRequest(operation);
+  const request = withOwnPath(operation, context);
   const at = parameter.in === 'path' ? 'params' : 'query';
   const send = (value: unknown) => ({ ...request, [at]: { ...request[at], [parameter.name]: value } });
   const refusal = invalidInputStatus(operation);
@@ -63,6 +65,18 @@ function casesFor(operation: Operation, parameter: ParameterSpec, context: Gener
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A valid request whose path names records of the case's own where it can (bind-own-records.ts fills the path
+ * parameters left out, parents first): a read under a parent the contract's example names would get the documented
+ * 404 for a missing parent (`/projects/sample/tasks?limit=51`), never the answer to the parameter it varies.
+ * Under --read-only, which skips cases that create, the example ids stay. Writes are bound there anyway.
+ */
+function withOwnPath(operation: Operation, context: GenerateContext): ReturnType<typeof validRequest> {
+  const request = validRequest(operation);
+  if (context.readOnly || !SAFE_METHODS.has(operation.method)) return request;
+  return readsOwnRecords(operation, inferResources(context.contract), context.contract) ? { ...request, params: {} } : request;
+}
 
 function documents404(operation: Operation): boolean {
   return operation.responses.some((r) => r.code === '404');
