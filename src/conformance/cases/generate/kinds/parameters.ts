@@ -1,5 +1,6 @@
 import type { Operation, ParameterSpec } from '../../../../contract/operation.js';
 import { inferResources } from '../../../../contract/resources/infer-resources.js';
+import { resourceRoles } from '../../../../contract/resources/resource-roles.js';
 import type { Scenario } from '../../scenario.js';
 import type { CaseKind, GenerateContext } from '../case-kind.js';
 import { documentedAnswers, invalidInputStatus } from '../expected-statuses.js';
@@ -35,14 +36,22 @@ function casesFor(operation: Operation, parameter: ParameterSpec, context: Gener
   // A path value outside the parameter's type may not reach the operation at all: a router's 404, where the
   // operation documents one, is as good a refusal as its 400.
   const refusals = refusal === undefined ? [] : parameter.in === 'path' && documents404(operation) ? [refusal, 404] : [refusal];
+  // A cursor is the server's to give out: one made up here may be refused as no cursor it gave, so it is recorded.
+  const cursor = isCursor(operation, parameter, context);
   return [
     ...valid.map((variant) =>
       makeCase({
         kind: 'parameters',
         id: `${op}/${parameter.name}/${variant.id}`,
         name: `${op} answers ${parameter.name}=${variant.what} as documented`,
-        description: `Given ${parameter.name} set to ${variant.what}, a value its schema allows, when ${op} is called, then the answer is one the contract documents for it.`,
-        steps: [{ ...send(variant.value), expect: { status: documentedAnswers(operation) } }],
+        description: cursor
+          ? `Given the cursor ${parameter.name} set to ${variant.what}, which the server did not give out, when ${op} is called, then the answer is recorded: only a server error fails.`
+          : `Given ${parameter.name} set to ${variant.what}, a value its schema allows, when ${op} is called, then the answer is one the contract documents for it.`,
+        steps: [
+          cursor
+            ? { ...send(variant.value), observe: `${op} with the cursor ${parameter.name} ${variant.what}` }
+            : { ...send(variant.value), expect: { status: documentedAnswers(operation) } },
+        ],
       }),
     ),
     ...invalidVariants(parameter).map((variant) =>
@@ -76,6 +85,11 @@ function withOwnPath(operation: Operation, context: GenerateContext): ReturnType
   const request = validRequest(operation);
   if (context.readOnly || !SAFE_METHODS.has(operation.method)) return request;
   return readsOwnRecords(operation, inferResources(context.contract), context.contract) ? { ...request, params: {} } : request;
+}
+
+function isCursor(operation: Operation, parameter: ParameterSpec, context: GenerateContext): boolean {
+  const role = resourceRoles(inferResources(context.contract)).get(operation.operationId);
+  return parameter.in === 'query' && role?.kind === 'list' && role.resource.list?.paging.cursor === parameter.name;
 }
 
 function documents404(operation: Operation): boolean {
