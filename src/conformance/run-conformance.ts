@@ -120,7 +120,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       curlTransport: curlTransport({ target, caFile: options.http?.caFile, insecure: options.http?.insecure, env: process.env }),
     };
     const resources = inferResources(contract);
-    const created = createdResources(resources.resources);
+    const created = createdResources(resources.resources, contract.byId);
     const judge = createJudge(judgeContext, options.token, options.onExchange);
     const scenarioContext: ScenarioContext = {
       client,

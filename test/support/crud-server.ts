@@ -5,6 +5,7 @@ import { loadContract } from '../../src/contract/load-contract.js';
 import type { JsonSchema, Operation } from '../../src/contract/operation.js';
 import { inferResources } from '../../src/contract/resources/infer-resources.js';
 import { referencedResource } from '../../src/contract/resources/referenced-resource.js';
+import { answerSchema } from '../../src/contract/resources/representation.js';
 import { sampleValue } from '../../src/conformance/cases/generate/sample-value.js';
 import type { Resource, ResourceOperationKind } from '../../src/contract/resources/resource.js';
 
@@ -122,12 +123,22 @@ export async function startCrudServer(contractFile: string, key: string, breakag
     }
     const role = roles.get(operation.operationId);
     if (!role) return send(res, lowestSuccess(operation), answerOf(operation));
+    // A required precondition (If-Match): none is 428 (RFC 6585 §3); the server makes no entity tags, so only `*`
+    // matches (RFC 9110 §13.1.1).
+    for (const header of operation.parameters.filter((p) => p.in === 'header' && p.required)) {
+      const given = req.headers[header.name];
+      if (given === undefined) return send(res, 428, problem(operation, 428));
+      if (header.name === 'if-match' && given !== '*') return send(res, 412, problem(operation, 412));
+    }
     const values = pathValues(operation, match.pathParams);
     const { resource, kind } = role;
     const idField = (resource.id as NonNullable<Resource['id']>).name;
     const parents = kind === 'create' || kind === 'list' ? values : values.slice(0, -1);
     const orphanTaken = breakage === 'orphan-create' && kind === 'create';
     if (!orphanTaken && !parentExists(resource, parents)) return send(res, 404, problem(operation, 404));
+    // The query is judged once the parent is found: a list under a missing parent is a 404 whatever it asks.
+    if (operation.responses.some((r) => r.code === '400') && !queryValid(operation, url.searchParams))
+      return send(res, 400, problem(operation, 400));
     const store = storeFor(resource, parents);
     const id = values[values.length - 1] as string;
     let body: unknown;
@@ -172,7 +183,8 @@ export async function startCrudServer(contractFile: string, key: string, breakag
           const named = breakage === 'location-other-id' ? nextId(resource.id?.schema) : newId;
           res.setHeader('location', `${url.pathname}/${encodeURIComponent(String(named))}`);
         }
-        return send(res, lowestSuccess(operation), record);
+        // A create that documents no answer body names the record by its Location alone.
+        return send(res, lowestSuccess(operation), answerSchema(operation) ? record : undefined);
       }
       case 'list': {
         let rows = breakage === 'nested-list-any-parent' && parents.length > 0 ? allOf(resource) : [...store.values()];
@@ -294,6 +306,10 @@ export async function startCrudServer(contractFile: string, key: string, breakag
   function nextId(schema: JsonSchema | undefined): unknown {
     counter++;
     if (schema?.type === 'integer' || schema?.type === 'number') return counter;
+    // An id held to a pattern: its example with the counter at its end (`prj_0123456789` → `prj_0123456712`).
+    const example = schema?.example ?? schema?.examples?.[0];
+    if (schema?.pattern !== undefined && typeof example === 'string')
+      return `${example.slice(0, -String(counter).length)}${counter}`;
     return schema?.format === 'uuid' ? randomUUID() : String(counter);
   }
 
@@ -337,6 +353,17 @@ function answerOf(operation: Operation): unknown {
 
 function pathValues(operation: Operation, params: Readonly<Record<string, string>>): string[] {
   return [...operation.path.matchAll(/\{([^}]+)\}/g)].map((m) => params[m[1] as string] as string);
+}
+
+// Each query parameter the operation declares, read as its type reads text, within its schema.
+function queryValid(operation: Operation, query: URLSearchParams): boolean {
+  return operation.parameters.every((p) => {
+    const text = p.in === 'query' ? query.get(p.name) : null;
+    if (text === null) return true;
+    const numeric = (p.type === 'integer' || p.type === 'number') && /^-?\d+(\.\d+)?$/.test(text);
+    const value = numeric ? Number(text) : p.type === 'boolean' && /^(true|false)$/.test(text) ? text === 'true' : text;
+    return p.validate(value, `query.${p.name}`).length === 0;
+  });
 }
 
 function defaultOf(operation: Operation, name: string): unknown {

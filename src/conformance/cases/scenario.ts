@@ -147,6 +147,12 @@ export interface CursorWalk {
   readonly maxPages: number;
 }
 
+/** The id field a create's Location fills in, and whether the id is a number (`/notes/7` → 7, not "7"). */
+export interface LocationId {
+  readonly field: string;
+  readonly numeric: boolean;
+}
+
 /** Runs the step `count` times, less the value of `less` (a template resolving to a number or an array). */
 export interface Repeat {
   readonly count: number;
@@ -172,6 +178,11 @@ export interface Step {
   readonly expect: StepExpectation;
   /** Saves the response under this name for `{{name.body.id}}` in later steps. */
   readonly capture: string | undefined;
+  /**
+   * A create's capture: where its answer carries no body with the id (a 201 with only a Location), the id its
+   * Location names, its last path segment, is captured as `body.<field>` (cases/location-id.ts).
+   */
+  readonly locationId?: LocationId;
   /** Set when the contract leaves the answer open: the exchange is recorded as an observation, never a failure. */
   readonly observe: string | undefined;
   readonly repeat: Repeat | undefined;

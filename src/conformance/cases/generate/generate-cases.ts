@@ -7,6 +7,7 @@ import { bindOwnRecords } from './bind-own-records.js';
 import { BUILT_IN_KINDS } from './built-in-kinds.js';
 import type { NotMade } from './case-kind.js';
 import { createRandom } from './create-random.js';
+import { withLocationIds } from './location-ids.js';
 
 export interface GenerateOptions {
   readonly seed: number;
@@ -46,7 +47,7 @@ export function generateCases(
       notMade.set(`${said.operationId} ${said.cases} ${said.reason}`, said);
     return kind.generate({ contract, token: options.token, random, readOnly }).flatMap((scenario) => {
       const bound = bindOwnRecords(scenario, model, contract, random);
-      if ('scenario' in bound) return [bound.scenario];
+      if ('scenario' in bound) return [withLocationIds(bound.scenario, model)];
       const key = `${bound.operationId} ${bound.reason}`;
       const known = notMade.get(key) ?? { operationId: bound.operationId, reason: bound.reason, ids: [] };
       if ('ids' in known) known.ids.push(scenario.id);

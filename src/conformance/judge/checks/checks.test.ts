@@ -426,6 +426,17 @@ describe('runChecks', () => {
   });
 });
 
+describe('resource effects on a refused write', () => {
+  it("judge no error body as the record a write answers: a 428 for a missing If-Match is the step's status finding alone", () => {
+    const problem = '{"title":"precondition required","status":428}';
+    const written = { check: 'update-took-effect' as const, body: { name: 'Max' } };
+    const refused = input({ status: 428, body: problem, expect: { status: [200], effect: written } });
+    expect(runChecks(BUILT_IN_CHECKS, refused).map((p) => p.check.id)).not.toContain('update-took-effect');
+    const answered = input({ expect: { status: [200], effect: written } });
+    expect(runChecks(BUILT_IN_CHECKS, answered).map((p) => p.check.id)).toContain('update-took-effect');
+  });
+});
+
 describe('observed answers', () => {
   it('holds an undocumented status to nothing that needs a documented response: a problem+json 400 on listPets', () => {
     const problem = input({
