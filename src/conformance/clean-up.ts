@@ -1,3 +1,5 @@
+import type { Operation } from '../contract/operation.js';
+import { keyedRequest } from './cases/place-credential.js';
 import type { HttpClient } from './http/create-http-client.js';
 import type { Deletable } from './created-resources.js';
 import { runPool } from './run-pool.js';
@@ -22,6 +24,7 @@ export async function cleanUp(
   target: string,
   token: string | undefined,
   concurrency: number,
+  operations: ReadonlyMap<string, Operation>,
 ): Promise<Cleanup> {
   const tally = { deleted: 0, gone: 0, failed: 0 };
   await runPool(deletable, concurrency, async ({ resource, id }) => {
@@ -30,7 +33,7 @@ export async function cleanUp(
     if (del === undefined || param === undefined) return;
     const url = `${target}${del.path.replace(`{${param}}`, encodeURIComponent(id))}`;
     const status = await client
-      .send({ method: 'DELETE', url, headers: token === undefined ? {} : { authorization: `Bearer ${token}` }, body: undefined })
+      .send(keyedRequest('DELETE', url, operations.get(del.operationId), token))
       .then((exchange) => exchange.response?.status)
       .catch(() => undefined);
     const outcome =
