@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +48,18 @@ describe('the runner on a contract whose keys are apiKey schemes (header, query,
     expect(run.code).toBe(1);
     expect(run.out).toMatch(
       /that sent your key got 401: check --token or PETSTORE_API_KEY \(.*sent in the X-API-Key header, as the contract's apiKey scheme 'headerKey' says.*\)/,
+    );
+  });
+
+  it('stops a run whose every probed request was refused, naming where the key was sent (exit 2)', async () => {
+    // The contract without its open health check: every GET the probe sends needs the key.
+    const text = await readFile(CONTRACT, 'utf8');
+    const keyed = join(await mkdtemp(join(tmpdir(), 'api-key-')), 'openapi.yaml');
+    await writeFile(keyed, text.replace(/ {2}\/health:[\s\S]*?(?= {2}\/notes:)/, ''));
+    const run = await runAgainst(keyed, undefined, { PETSTORE_API_KEY: 'not-the-servers-key' });
+    expect(run.code).toBe(2);
+    expect(run.err).toContain(
+      "every request that carried the run's key was refused (401): check --token or PETSTORE_API_KEY (sent in the X-API-Key header, as the contract's apiKey scheme 'headerKey' says; sent in the notes_key cookie, as the contract's apiKey scheme 'cookieKey' says)",
     );
   });
 
