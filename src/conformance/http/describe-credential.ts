@@ -28,7 +28,10 @@ export function describeCredential(request: SentRequest): CredentialDescription 
   const shown = credential?.shown;
   if (placement.in === 'header') {
     const value = request.headers[name.toLowerCase()];
-    return { label: name, missing: `an ${name} header`, carried: value === undefined ? undefined : `${name}: ${value}`, runKey };
+    // An empty value would read as `X-API-Key: ` and look cut off.
+    const carried = value === undefined ? undefined : value === '' ? `an empty ${name} header` : `${name}: ${value}`;
+    // X- and the vowels are said with a vowel first: an X-API-Key header, a Token header.
+    return { label: name, missing: `${/^[aeiox]/i.test(name) ? 'an' : 'a'} ${name} header`, carried, runKey };
   }
   if (placement.in === 'query') {
     const label = `${name} query parameter`;
