@@ -7,11 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { useCrudServer } from './use-crud-server.js';
 
 // test/contracts/api-key: X-API-Key header for most operations, ?api_key= for deleteNote, the notes_key cookie for
-// exportNotes, none for getHealth. The CRUD server reads the key where each scheme puts it, with code of its own.
+// exportNotes, HTTP Basic for getAccount, none for getHealth. The CRUD server reads the key where each scheme puts
+// it, with code of its own.
 const CONTRACT = 'test/contracts/api-key/openapi.yaml';
 const KEY = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';
 
-describe('the runner on a contract whose keys are apiKey schemes (header, query, cookie)', () => {
+describe('the runner on a contract whose keys are apiKey schemes (header, query, cookie) and Basic', () => {
   const { runAgainst, failsEach } = useCrudServer([
     '--generate',
     'auth,effects,http',
@@ -32,6 +33,8 @@ describe('the runner on a contract whose keys are apiKey schemes (header, query,
         'auth/deleteNote/no-key/fresh-connection',
         'auth/exportNotes/key-as-bearer/fresh-connection',
         'auth/getNote/key-prefix/kept-alive-connection',
+        'auth/getAccount/key-as-bearer/fresh-connection',
+        'auth/getAccount/no-header/fresh-connection',
       ]),
     );
     expect(ids.filter((id) => id.startsWith('auth/getHealth/'))).toEqual([]);
@@ -59,7 +62,7 @@ describe('the runner on a contract whose keys are apiKey schemes (header, query,
     const run = await runAgainst(keyed, undefined, { PETSTORE_API_KEY: 'not-the-servers-key' });
     expect(run.code).toBe(2);
     expect(run.err).toContain(
-      "every request that carried the run's key was refused (401): check --token or PETSTORE_API_KEY (sent in the X-API-Key header, as the contract's apiKey scheme 'headerKey' says; sent in the notes_key cookie, as the contract's apiKey scheme 'cookieKey' says)",
+      "every request that carried the run's key was refused (401): check --token or PETSTORE_API_KEY (sent in the X-API-Key header, as the contract's apiKey scheme 'headerKey' says; sent in the notes_key cookie, as the contract's apiKey scheme 'cookieKey' says; sent as Authorization: Basic <base64 of the key>, as the contract's http basic scheme 'basicAuth' says)",
     );
   });
 

@@ -3,7 +3,7 @@ import { createMockServer, type MockServer } from '../../src/mock/create-mock-se
 import { call } from '../support/http.js';
 
 // test/contracts/api-key: X-API-Key header for most operations, ?api_key= for deleteNote, the notes_key cookie for
-// exportNotes, none for getHealth.
+// exportNotes, HTTP Basic for getAccount, none for getHealth.
 const CONTRACT = 'test/contracts/api-key/openapi.yaml';
 // Short: under the length redaction by value looks for, so only masking by position keeps it out of the journal.
 const KEY = 'k3y';
@@ -54,6 +54,16 @@ describe.each([false, true])('the mock on a contract whose keys are apiKey schem
       expect([200, 204, 404]).toContain(served.status);
     },
   );
+
+  it('takes HTTP Basic whose user:password is the key, and challenges with Basic', async () => {
+    const basic = (key: string) => ({ authorization: `Basic ${Buffer.from(key).toString('base64')}` });
+    const missing = await get('/account');
+    expect(missing.status).toBe(401);
+    expect(missing.headers['www-authenticate']).toMatch(/^Basic /);
+    expect((await get('/account', basic(WRONG))).json).toMatchObject({ code: 'invalid_api_key' });
+    expect((await get('/account', { authorization: `Bearer ${KEY}` })).json).toMatchObject({ code: 'unsupported_auth_scheme' });
+    expect((await get('/account', basic(KEY))).status).toBe(200);
+  });
 
   it('refuses the key given twice in the query, and serves the operation with security: [] without one', async () => {
     expect((await get(`/notes/1?api_key=${KEY}&api_key=${KEY}`, {}, 'DELETE')).json).toMatchObject({ code: 'repeated_api_key' });
