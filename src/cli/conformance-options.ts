@@ -14,9 +14,14 @@ export const CONFORMANCE_OPTIONS: readonly OptionRow[] = [
     short: 't',
     type: 'string',
     value: 'url',
-    description: 'base URL of the target, including /v1, without user:password@ (required)',
+    description: 'base URL of the target, including /v1, without user:password@, a query or a fragment (required)',
   },
-  { name: 'token', type: 'string', value: 'key', description: 'API key sent as Bearer (default: PETSTORE_API_KEY)' },
+  {
+    name: 'token',
+    type: 'string',
+    value: 'key',
+    description: "API key, sent where each operation's security scheme puts it (default: PETSTORE_API_KEY)",
+  },
   {
     name: 'scenarios',
     type: 'string',

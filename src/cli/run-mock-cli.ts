@@ -37,7 +37,8 @@ const OPTIONS: readonly OptionRow[] = [
     type: 'string',
     multiple: true,
     value: 'key',
-    description: 'accepted bearer key; repeat for more (default: PETSTORE_API_KEYS, else the development key)',
+    description:
+      "accepted key, where each operation's security scheme puts it; repeat for more (default: PETSTORE_API_KEYS, else the development key)",
   },
   {
     name: 'cors-origin',
@@ -142,7 +143,7 @@ const OPTIONS: readonly OptionRow[] = [
 ];
 
 const FOOTER = `Environment:
-  PETSTORE_API_KEYS   comma-separated bearer keys (used when no --api-key is given; empty counts as unset)
+  PETSTORE_API_KEYS   comma-separated keys (used when no --api-key is given; empty counts as unset)
 
 Admin endpoints (no auth; clients on this machine only; browsers only from the mock's origin or a --cors-origin):
   GET /__admin/health, POST /__admin/reset, GET /__admin/pets, GET and DELETE /__admin/requests,

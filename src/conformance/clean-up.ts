@@ -1,3 +1,5 @@
+import type { Operation } from '../contract/operation.js';
+import { keyedRequest } from './cases/place-credential.js';
 import type { HttpClient } from './http/create-http-client.js';
 import type { Deletable } from './created-resources.js';
 import { runPool } from './run-pool.js';
@@ -23,6 +25,7 @@ export async function cleanUp(
   target: string,
   token: string | undefined,
   concurrency: number,
+  operations: ReadonlyMap<string, Operation>,
 ): Promise<Cleanup> {
   const tally = { deleted: 0, gone: 0, failed: 0 };
   const depths = [...new Set(deletable.map((d) => d.ids.length))].sort((a, b) => b - a);
@@ -36,9 +39,8 @@ export async function cleanUp(
         let path = del.path;
         for (const [i, name] of del.pathParameters.entries())
           path = path.replace(`{${name}}`, encodeURIComponent(ids[i] as string));
-        const headers: Record<string, string> = token === undefined ? {} : { authorization: `Bearer ${token}` };
         const status = await client
-          .send({ method: 'DELETE', url: `${target}${path}`, headers, body: undefined })
+          .send(keyedRequest('DELETE', `${target}${path}`, operations.get(del.operationId), token))
           .then((exchange) => exchange.response?.status)
           .catch(() => undefined);
         tally[outcome(status)]++;

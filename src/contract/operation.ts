@@ -1,4 +1,5 @@
 import type { Validator } from './compile-schema.js';
+import type { AuthKind, KeyPlacement } from './key-placement.js';
 
 export type ParameterLocation = 'query' | 'path' | 'header';
 
@@ -64,9 +65,6 @@ export interface ResponseSpec {
   readonly contents: readonly MediaSpec[];
 }
 
-/** How an operation is protected: the mock and the runner only enforce HTTP bearer. */
-export type AuthKind = 'none' | 'bearer' | 'other';
-
 export interface Operation {
   readonly operationId: string;
   /** Upper-case HTTP method. */
@@ -78,6 +76,8 @@ export interface Operation {
   readonly deprecated: boolean;
   readonly extensions: Readonly<Record<string, unknown>>;
   readonly auth: AuthKind;
+  /** Where the key goes, when `auth` is 'key' (key-placement.ts): what the runner sends and the mock checks. */
+  readonly key: KeyPlacement | undefined;
   readonly parameters: readonly ParameterSpec[];
   readonly requestBody: { readonly required: boolean; readonly contents: readonly MediaSpec[] } | undefined;
   readonly responses: readonly ResponseSpec[];

@@ -15,6 +15,7 @@ const CONTRACTS = [
   'test/contracts/references/openapi.yaml',
   'test/contracts/references-by-convention/openapi.yaml',
   'test/contracts/server-fields/openapi.yaml',
+  'test/contracts/api-key/openapi.yaml',
   ...readdirSync('test/contracts/styles').map((style) => `test/contracts/styles/${style}/openapi.yaml`),
 ];
 

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { loadContract } from '../../src/contract/load-contract.js';
 import type { JsonSchema, Operation } from '../../src/contract/operation.js';
+import type { KeyPlacement } from '../../src/contract/key-placement.js';
 import { inferResources } from '../../src/contract/resources/infer-resources.js';
 import { referencedResource } from '../../src/contract/resources/referenced-resource.js';
 import { answerSchema } from '../../src/contract/resources/representation.js';
@@ -47,7 +48,10 @@ export type CrudBreakage =
   | 'children-outlive-parent'
   | 'nested-list-any-parent'
   | 'put-accepts-partial'
-  | 'checks-references';
+  | 'checks-references'
+  | 'no-auth'
+  | 'key-anywhere'
+  | 'key-prefix-taken';
 
 export interface CrudServer {
   readonly url: string;
@@ -111,14 +115,16 @@ export async function startCrudServer(contractFile: string, key: string, breakag
     }
     if (match.kind !== 'found') return send(res, 404, problem(undefined, 404));
     const operation = match.operation;
-    if (req.headers.authorization !== `Bearer ${key}`) {
+    if (operation.auth !== 'none' && !authenticated(req, url, operation)) {
       if (breakage === 'delete-before-auth' && roles.get(operation.operationId)?.kind === 'delete') {
         const values = pathValues(operation, match.pathParams);
         storeFor(roles.get(operation.operationId)?.resource as Resource, values.slice(0, -1)).delete(
           values[values.length - 1] as string,
         );
       }
-      res.setHeader('www-authenticate', 'Bearer');
+      // RFC 9110 §15.5.2: a challenge names an HTTP authentication scheme; an apiKey scheme is none.
+      if (operation.key?.scheme !== 'apiKey')
+        res.setHeader('www-authenticate', operation.key?.scheme === 'basic' ? 'Basic' : 'Bearer');
       return send(res, 401, problem(operation, 401));
     }
     const role = roles.get(operation.operationId);
@@ -303,6 +309,15 @@ export async function startCrudServer(contractFile: string, key: string, breakag
     for (const child of model.resources.filter((r) => r.parent === resource.key)) stores.delete(storeName(child, ids));
   }
 
+  // The key where the operation's scheme puts it, read here without the mock's code; Bearer for any other operation.
+  function authenticated(req: IncomingMessage, url: URL, operation: Operation): boolean {
+    if (breakage === 'no-auth') return true;
+    if (breakage === 'key-anywhere' && req.headers.authorization === `Bearer ${key}`) return true;
+    const given = presentedKey(req, url, operation.key);
+    if (breakage === 'key-prefix-taken' && given !== undefined && given.length > 0 && key.startsWith(given)) return true;
+    return given === key;
+  }
+
   function nextId(schema: JsonSchema | undefined): unknown {
     counter++;
     if (schema?.type === 'integer' || schema?.type === 'number') return counter;
@@ -346,6 +361,18 @@ function lowestSuccess(operation: Operation): number {
 }
 
 // What an operation that keeps no state answers: a value of its success schema, or nothing.
+function presentedKey(req: IncomingMessage, url: URL, placed: KeyPlacement | undefined): string | undefined {
+  const authorization = req.headers.authorization ?? '';
+  if (placed?.scheme === 'basic') {
+    return authorization.startsWith('Basic ') ? Buffer.from(authorization.slice(6), 'base64').toString() : undefined;
+  }
+  if (placed?.scheme !== 'apiKey') return authorization.startsWith('Bearer ') ? authorization.slice(7) : undefined;
+  if (placed.in === 'query') return url.searchParams.get(placed.name) ?? undefined;
+  if (placed.in === 'header') return [req.headers[placed.name.toLowerCase()] ?? []].flat()[0];
+  const pair = (req.headers.cookie ?? '').split(/;\s*/).find((one) => one.startsWith(`${placed.name}=`));
+  return pair?.slice(placed.name.length + 1);
+}
+
 function answerOf(operation: Operation): unknown {
   const schema = operation.responses.find((r) => r.code.startsWith('2'))?.contents[0]?.schema;
   return schema ? sampleValue(schema, true) : undefined;

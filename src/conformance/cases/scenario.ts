@@ -6,10 +6,18 @@ import type { NextCursor } from '../../contract/resources/resource.js';
  * sent as the whole Authorization header; `fromKey` is made from the run's key (the key under another scheme,
  * altered...) and is recorded as `shown`, since it holds most of the key.
  */
+/**
+ * The credential a step sends. 'default': the run's key, where the operation's security scheme puts it (none for an
+ * operation that needs none); 'none': nothing; 'invalid', `value` and `alter`: a random key, a literal one, or one
+ * made from the run's key (`shown` says how), where the scheme puts it; `raw` and `fromKey`: an Authorization
+ * header as written (a scenario file's auth) or made from the run's key, whatever the scheme.
+ */
 export type AuthChoice =
   | 'default'
   | 'none'
   | 'invalid'
+  | { readonly value: string }
+  | { readonly alter: (key: string) => string; readonly shown: string }
   | { readonly raw: string }
   | { readonly fromKey: (key: string) => string; readonly shown: string };
 

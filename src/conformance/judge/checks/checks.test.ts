@@ -8,6 +8,7 @@ import { runChecks, unverifiedChecks } from '../run-checks.js';
 import type { Step, StepExpectation } from '../../cases/scenario.js';
 import { authEnforced } from './auth-enforced.js';
 import { bodyExpected } from './body-expected.js';
+import { challengeOn401 } from './challenge-on-401.js';
 import { BUILT_IN_CHECKS } from './built-in-checks.js';
 import { createdLocation } from './created-location.js';
 import { dateHeader } from './date-header.js';
@@ -461,6 +462,29 @@ describe('auth-enforced', () => {
     }
     expect(authEnforced.check(input({ auth: 'none', status: 204, body: '' }))?.title).toBe(
       'a request without an Authorization header was served',
+    );
+  });
+
+  it('names the place an apiKey scheme puts the key', () => {
+    const key = { scheme: 'apiKey', schemeName: 'k', in: 'query', name: 'api_key' } as const;
+    const served = input({ operation: { ...op('getPet'), key }, auth: 'none', status: 200 });
+    const sent = { ...served.exchange.request, credential: { placement: key, shown: '<key>x', runKey: false } };
+    expect(authEnforced.check({ ...served, exchange: { ...served.exchange, request: sent } })?.title).toBe(
+      'a request with ?api_key=<key>x was served',
+    );
+  });
+});
+
+describe('challenge-on-401', () => {
+  const refused = (key: Operation['key'], challenge: string | null) =>
+    challengeOn401.check(input({ operation: { ...op('getPet'), key }, auth: 'none', status: 401, body: ERROR_401, challenge }));
+
+  // RFC 9110 §15.5.2 asks a challenge of HTTP authentication schemes; an apiKey scheme is none.
+  it('asks no challenge of an apiKey operation, and a Basic one of a basic operation', () => {
+    expect(refused({ scheme: 'apiKey', schemeName: 'k', in: 'header', name: 'X-API-Key' }, null)).toBeUndefined();
+    expect(refused({ scheme: 'basic', schemeName: 'b' }, 'Basic realm="x"')).toBeUndefined();
+    expect(refused({ scheme: 'basic', schemeName: 'b' }, 'Bearer realm="x"')?.title).toBe(
+      'a 401 whose WWW-Authenticate has no Basic challenge: Bearer realm="x"',
     );
   });
 });

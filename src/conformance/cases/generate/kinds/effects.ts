@@ -271,7 +271,7 @@ function deleteCases(ctx: Context): Scenario[] {
 
 // A DELETE without a key is refused before anything is removed (RFC 6750 §3.1): the record is still there.
 function refusedDeleteCase(ctx: Context, remove: Operation): Scenario[] {
-  if (remove.auth !== 'bearer' || !remove.responses.some((r) => r.code === '401')) return [];
+  if (remove.auth !== 'key' || !remove.responses.some((r) => r.code === '401')) return [];
   return [
     makeCase({
       kind: KIND,

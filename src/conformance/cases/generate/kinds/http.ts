@@ -22,7 +22,7 @@ export const httpKind: CaseKind = {
       if (operation.method === 'GET')
         return [
           headAndOptions(operation, contract, readOnly),
-          ...(operation.auth === 'bearer' ? [headWithoutKey(operation, contract, readOnly)] : []),
+          ...(operation.auth === 'key' ? [headWithoutKey(operation, contract, readOnly)] : []),
         ];
       const why = whyNoContent(operation);
       return why === undefined ? [] : [noContent(operation, why)];
