@@ -14,9 +14,14 @@ export const CONFORMANCE_OPTIONS: readonly OptionRow[] = [
     short: 't',
     type: 'string',
     value: 'url',
-    description: 'base URL of the target, including /v1, without user:password@ (required)',
+    description: 'base URL of the target, including /v1, without user:password@, a query or a fragment (required)',
   },
-  { name: 'token', type: 'string', value: 'key', description: 'API key sent as Bearer (default: PETSTORE_API_KEY)' },
+  {
+    name: 'token',
+    type: 'string',
+    value: 'key',
+    description: "API key, sent where each operation's security scheme puts it (default: PETSTORE_API_KEY)",
+  },
   {
     name: 'scenarios',
     type: 'string',
@@ -114,6 +119,11 @@ export const CONFORMANCE_OPTIONS: readonly OptionRow[] = [
     description: 'stop starting cases after n have failed (default: no limit)',
   },
   { name: 'list', type: 'boolean', description: 'print the id and name of every case this run would send, and send nothing' },
+  {
+    name: 'verbose',
+    type: 'boolean',
+    description: 'first print each inferred resource in detail: id field, operations, filters, references, what stays stateless',
+  },
   {
     name: 'shard',
     type: 'string',

@@ -11,6 +11,8 @@ import type { RunResult } from '../conformance/run-result.js';
 import { runConformance } from '../conformance/run-conformance.js';
 import { parseShard } from '../conformance/cases/shard-cases.js';
 import { listCases } from './list-cases.js';
+import { resourceLines } from './resource-lines.js';
+import { loadContract } from '../contract/load-contract.js';
 import { mergeReports } from './merge-reports.js';
 import { cutShortHint } from '../conformance/hints/cut-short-hint.js';
 import { targetGoneHint } from '../conformance/hints/target-gone-hint.js';
@@ -98,6 +100,7 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
       shard: options.shard === undefined ? undefined : parseShard(options.shard as string),
       token: (options.token as string | undefined) ?? io.env.PETSTORE_API_KEY,
     };
+    if (options.verbose) io.err(`${resourceLines(await loadContract(plan.contract)).join('\n')}\n`);
     // --list sends nothing, so it needs neither a target nor a key (a key only changes values, never which cases).
     if (options.list) return await listCases({ ...plan, token: plan.token ?? 'listing' }, io);
     const merged = listOption(options.merge, false);

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { AppError, isAppError } from '../contract/app-error.js';
 import { summarizeResources } from '../contract/resources/describe-resources.js';
+import { resourceLines } from './resource-lines.js';
 import { inferResources } from '../contract/resources/infer-resources.js';
 import { createMockServer } from '../mock/create-mock-server.js';
 import { type AllowedHosts, isAllowedHostEntry } from '../mock/boundary/allowed-hosts.js';
@@ -36,7 +37,8 @@ const OPTIONS: readonly OptionRow[] = [
     type: 'string',
     multiple: true,
     value: 'key',
-    description: 'accepted bearer key; repeat for more (default: PETSTORE_API_KEYS, else the development key)',
+    description:
+      "accepted key, where each operation's security scheme puts it; repeat for more (default: PETSTORE_API_KEYS, else the development key)",
   },
   {
     name: 'cors-origin',
@@ -131,12 +133,17 @@ const OPTIONS: readonly OptionRow[] = [
     description: 'reload the contract and the fixtures file when they change, keeping the store',
   },
   { name: 'quiet', short: 'q', type: 'boolean', description: 'no per-request log lines' },
+  {
+    name: 'verbose',
+    type: 'boolean',
+    description: 'at start, each inferred resource in detail: id field, operations, filters, references, what stays stateless',
+  },
   { name: 'help', short: 'h', type: 'boolean', description: 'show this help' },
   { name: 'version', short: 'v', type: 'boolean', description: 'show the version' },
 ];
 
 const FOOTER = `Environment:
-  PETSTORE_API_KEYS   comma-separated bearer keys (used when no --api-key is given; empty counts as unset)
+  PETSTORE_API_KEYS   comma-separated keys (used when no --api-key is given; empty counts as unset)
 
 Admin endpoints (no auth; clients on this machine only; browsers only from the mock's origin or a --cors-origin):
   GET /__admin/health, POST /__admin/reset, GET /__admin/pets, GET and DELETE /__admin/requests,
@@ -213,6 +220,7 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
             ]
           : []),
         `Resources inferred: ${terminalText(summarizeResources(inferResources(mock.contract)))}`,
+        ...(options.verbose ? resourceLines(mock.contract) : []),
         `Admin: ${origin}/__admin/health, POST ${origin}/__admin/reset${mock.primary ? `, ${origin}/__admin${mock.primary.collectionPath}` : ''}`,
         ...activeMockOptions(options).map((line) => `Active: ${line}`),
         ...exposureWarnings({

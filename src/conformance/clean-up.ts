@@ -1,3 +1,5 @@
+import type { Operation } from '../contract/operation.js';
+import { keyedRequest } from './cases/place-credential.js';
 import type { HttpClient } from './http/create-http-client.js';
 import type { Deletable } from './created-resources.js';
 import { runPool } from './run-pool.js';
@@ -14,7 +16,8 @@ export interface Cleanup {
 
 /**
  * Deletes what the run created, through the contract's delete operation of each resource, with the run's key
- * and the run's connections. Its requests are no case: nothing is judged, only counted.
+ * and the run's connections, nested records before their parents (a parent's delete may take them along, or be
+ * refused while they exist). Its requests are no case: nothing is judged, only counted.
  */
 export async function cleanUp(
   deletable: readonly Deletable[],
@@ -22,26 +25,33 @@ export async function cleanUp(
   target: string,
   token: string | undefined,
   concurrency: number,
+  operations: ReadonlyMap<string, Operation>,
 ): Promise<Cleanup> {
   const tally = { deleted: 0, gone: 0, failed: 0 };
-  await runPool(deletable, concurrency, async ({ resource, id }) => {
-    const del = resource.operations.find((op) => op.kind === 'delete');
-    const param = del?.pathParameters.at(-1);
-    if (del === undefined || param === undefined) return;
-    const url = `${target}${del.path.replace(`{${param}}`, encodeURIComponent(id))}`;
-    const status = await client
-      .send({ method: 'DELETE', url, headers: token === undefined ? {} : { authorization: `Bearer ${token}` }, body: undefined })
-      .then((exchange) => exchange.response?.status)
-      .catch(() => undefined);
-    const outcome =
-      status === undefined
-        ? 'failed'
-        : status >= 200 && status < 300
-          ? 'deleted'
-          : status === 404 || status === 410
-            ? 'gone'
-            : 'failed';
-    tally[outcome]++;
-  });
+  const depths = [...new Set(deletable.map((d) => d.ids.length))].sort((a, b) => b - a);
+  for (const depth of depths) {
+    await runPool(
+      deletable.filter((d) => d.ids.length === depth),
+      concurrency,
+      async ({ resource, ids }) => {
+        const del = resource.operations.find((op) => op.kind === 'delete');
+        if (del === undefined || del.pathParameters.length !== ids.length) return;
+        let path = del.path;
+        for (const [i, name] of del.pathParameters.entries())
+          path = path.replace(`{${name}}`, encodeURIComponent(ids[i] as string));
+        const status = await client
+          .send(keyedRequest('DELETE', `${target}${path}`, operations.get(del.operationId), token))
+          .then((exchange) => exchange.response?.status)
+          .catch(() => undefined);
+        tally[outcome(status)]++;
+      },
+    );
+  }
   return tally;
+}
+
+function outcome(status: number | undefined): keyof Cleanup {
+  if (status === undefined) return 'failed';
+  if (status >= 200 && status < 300) return 'deleted';
+  return status === 404 || status === 410 ? 'gone' : 'failed';
 }

@@ -1,5 +1,7 @@
-import type { JsonValue } from '../contract/lossless-json.js';
+import type { Operation } from '../contract/operation.js';
+import { answerSchema, recordIn } from '../contract/resources/representation.js';
 import type { Resource } from '../contract/resources/resource.js';
+import { bodyWithLocationId } from './cases/location-id.js';
 import type { Exchange } from './http/exchange.js';
 
 /** How many resources of one collection the run's creates were answered a success for. */
@@ -11,12 +13,15 @@ export interface CreatedCount {
   readonly count: number;
   /** The contract documents a delete for them, and the run kept their ids: --cleanup can remove them. */
   readonly deletable: boolean;
+  /** Why not, when not deletable: the contract documents no delete, or no answer named an id the run could read. */
+  readonly kept?: 'no delete' | 'no id';
 }
 
 /** One resource the run created that the contract documents a delete for: what --cleanup removes. */
 export interface Deletable {
   readonly resource: Resource;
-  readonly id: string;
+  /** The item path's values by position: the parents' ids (from the create's URL), then the record's. */
+  readonly ids: readonly string[];
 }
 
 export interface CreatedResources {
@@ -28,42 +33,84 @@ export interface CreatedResources {
 
 /**
  * What the run leaves on the target: every 2xx answer to a create operation (contract/resources/) is one more
- * resource there, whatever case sent it. The ids are kept of top-level resources with a documented delete (a
- * nested one needs its parents' ids too), read from the id field of the answer.
+ * resource there, whatever case sent it. The ids are kept of resources with a documented delete: read from the
+ * record the answer holds (within a `data`-style wrapper too), else from its Location, and a nested one's parents
+ * from the create's own URL.
  */
-export function createdResources(resources: readonly Resource[]): CreatedResources {
-  const creates = new Map<string, Resource>();
+export function createdResources(resources: readonly Resource[], byId: ReadonlyMap<string, Operation>): CreatedResources {
+  const creates = new Map<string, { resource: Resource; pointer: readonly string[] }>();
   for (const resource of resources) {
-    for (const op of resource.operations) if (op.kind === 'create') creates.set(op.operationId, resource);
+    for (const op of resource.operations) {
+      const operation = byId.get(op.operationId);
+      if (op.kind === 'create' && operation)
+        creates.set(op.operationId, { resource, pointer: recordIn(answerSchema(operation))?.pointer ?? [] });
+    }
   }
   const counts = new Map<Resource, number>();
-  const ids = new Map<Resource, Set<string>>();
+  const ids = new Map<Resource, Map<string, readonly string[]>>();
   return {
     note: (operationId, exchange) => {
-      const resource = creates.get(operationId);
-      const status = exchange.response?.status ?? 0;
-      if (resource === undefined || status < 200 || status > 299) return;
+      const create = creates.get(operationId);
+      const response = exchange.response;
+      if (create === undefined || response === undefined || response.status < 200 || response.status > 299) return;
+      const { resource, pointer } = create;
       counts.set(resource, (counts.get(resource) ?? 0) + 1);
-      const id = idOf(exchange.response?.json, resource);
-      if (id === undefined || resource.parent !== undefined || !resource.operations.some((op) => op.kind === 'delete')) return;
-      const known = ids.get(resource) ?? new Set<string>();
-      known.add(id);
+      const field = resource.id?.name;
+      if (field === undefined || !resource.operations.some((op) => op.kind === 'delete')) return;
+      const id =
+        idOf(recordAt(response.json, pointer), field) ?? idOf(bodyWithLocationId(response, { field, numeric: false }), field);
+      const parents = parentIds(exchange.request.url, resource);
+      if (id === undefined || parents === undefined) return;
+      const known = ids.get(resource) ?? new Map<string, readonly string[]>();
+      const all = [...parents, id];
+      known.set(all.join('/'), all);
       ids.set(resource, known);
     },
     counts: () =>
-      [...counts].map(([resource, count]) => ({
-        collection: resource.name,
-        path: resource.collectionPath,
-        count,
-        deletable: ids.has(resource),
-      })),
-    deletable: () => [...ids].flatMap(([resource, set]) => [...set].map((id) => ({ resource, id }))),
+      [...counts].map(([resource, count]) => {
+        const deletable = ids.has(resource);
+        const kept = deletable ? undefined : resource.operations.some((op) => op.kind === 'delete') ? 'no id' : 'no delete';
+        return { collection: resource.name, path: resource.collectionPath, count, deletable, ...(kept ? { kept } : {}) };
+      }),
+    deletable: () => [...ids].flatMap(([resource, known]) => [...known.values()].map((all) => ({ resource, ids: all }))),
   };
 }
 
-function idOf(body: JsonValue | undefined, resource: Resource): string | undefined {
-  const field = resource.id?.name;
-  if (field === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
-  const value = (body as Record<string, JsonValue>)[field];
+function recordAt(body: unknown, pointer: readonly string[]): unknown {
+  let at = body;
+  for (const key of pointer) at = at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined;
+  return at;
+}
+
+function idOf(record: unknown, field: string): string | undefined {
+  if (record === null || typeof record !== 'object' || Array.isArray(record)) return undefined;
+  const value = (record as Record<string, unknown>)[field];
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' ? String(value) : undefined;
+}
+
+/**
+ * The parents' ids a nested create was sent under, read from the end of its URL by the collection path's segments
+ * (`/v1/projects/prj_1/tasks` by `/projects/{projectId}/tasks`): none for a top-level resource.
+ */
+function parentIds(url: string, resource: Resource): string[] | undefined {
+  if (resource.parent === undefined) return [];
+  let path: string[];
+  try {
+    path = new URL(url).pathname.replace(/\/+$/, '').split('/');
+  } catch {
+    return undefined;
+  }
+  const template = resource.collectionPath.replace(/\/+$/, '').split('/');
+  const sent = path.slice(-template.length);
+  if (sent.length !== template.length) return undefined;
+  const values: string[] = [];
+  for (const [i, segment] of template.entries()) {
+    if (!/^\{[^}]+\}$/.test(segment)) continue;
+    try {
+      values.push(decodeURIComponent(sent[i] as string));
+    } catch {
+      return undefined;
+    }
+  }
+  return values;
 }

@@ -53,6 +53,7 @@ function leftBehind(results: readonly RunResult[]): Pick<RunResult, 'created' | 
       path: c.path,
       count: (known?.count ?? 0) + c.count,
       deletable: c.deletable || known?.deletable === true,
+      ...((c.kept ?? known?.kept) ? { kept: c.kept ?? known?.kept } : {}),
     });
   }
   const cleanups = results.flatMap((r) => (r.cleanup === undefined ? [] : [r.cleanup]));

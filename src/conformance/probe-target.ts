@@ -3,11 +3,13 @@ import type { Contract } from '../contract/load-contract.js';
 import type { Operation } from '../contract/operation.js';
 import { makeCase } from './cases/generate/make-case.js';
 import { validRequest } from './cases/generate/valid-request.js';
+import { keyedRequest } from './cases/place-credential.js';
 import { wrongBase } from './hints/base-path-hint.js';
+import { howSent } from './hints/key-refused-hint.js';
 import type { RunStop, ScenarioResult } from './run-result.js';
 import { handshakeStop } from './http/handshake-problem.js';
 import { deploymentStop } from './deployment-stop.js';
-import type { Exchange } from './http/exchange.js';
+import type { Exchange, SentRequest } from './http/exchange.js';
 import { observeClient } from './http/observe-client.js';
 import { runPool } from './run-pool.js';
 import { runScenario, type ScenarioContext } from './run-scenario.js';
@@ -48,7 +50,7 @@ export async function probeTarget(
   const probed = contract.operations.filter(
     (op) => (op.method === 'GET' && !optional(op)) || (optional(op) && !options.readOnly),
   );
-  if (probed.length === 0) return { result: await reachTarget(context), stopped: undefined, notServed: new Map() };
+  if (probed.length === 0) return { result: await reachTarget(contract, context), stopped: undefined, notServed: new Map() };
   // One request per operation, side by side: an operation that hangs must not hide the others' answers.
   const steps = probed.map((operation) => ({
     ...validRequest(operation),
@@ -94,7 +96,12 @@ export async function probeTarget(
     const operation = contract.byId.get(operationId) as Operation;
     return exchange?.response ? [{ operation, url: exchange.request.url, response: exchange.response }] : [];
   });
-  const reason = stopReason(required, context.target, contract.basePaths);
+  const reason = stopReason(
+    required,
+    context.target,
+    contract.basePaths,
+    [...last.values()].map((e) => e.request),
+  );
   // An answer too large to read has a status and no response to tell its shape by: no stop on a part of the answers.
   const shaped = answers.length === required.length ? deploymentStop(answers) : undefined;
   const stopped = reason === undefined ? shaped : { kind: 'configuration' as const, reason };
@@ -110,12 +117,13 @@ export async function probeTarget(
  * trust (exit 2) from one that answers, before any case sends a POST; a refused key or a missing base path then
  * shows in the cases and their hints.
  */
-async function reachTarget(context: ScenarioContext): Promise<ScenarioResult> {
+async function reachTarget(contract: Contract, context: ScenarioContext): Promise<ScenarioResult> {
   const started = performance.now();
-  // The run's key as every case sends it: a gateway in front of the API answers the probe as it will the cases.
-  const headers: Record<string, string> = context.token === undefined ? {} : { authorization: `Bearer ${context.token}` };
+  // The run's key as every case sends it (as the first operation that needs one says): a gateway in front of the API
+  // answers the probe as it will the cases.
+  const keyed = contract.operations.find((op) => op.auth !== 'none');
   const exchange = await context.client
-    .send({ method: 'HEAD', url: `${context.target}/`, headers, body: undefined })
+    .send(keyedRequest('HEAD', `${context.target}/`, keyed, context.token))
     .catch((error: unknown) => {
       // A 429 whose Retry-After ends past --deadline: the target answered, and the cases meet the deadline.
       if (isAppError(error) && error.code === 'deadline_reached') return undefined;
@@ -151,10 +159,15 @@ function notHeard(target: string, exchanges: readonly Exchange[], reason: string
   return new AppError('target_unreachable', `Target ${target} did not answer: ${reason ?? 'no answer'}`);
 }
 
-function stopReason(answered: ScenarioResult['exchanges'], target: string, basePaths: readonly string[]): string | undefined {
+function stopReason(
+  answered: ScenarioResult['exchanges'],
+  target: string,
+  basePaths: readonly string[],
+  sent: readonly SentRequest[],
+): string | undefined {
   if (answered.length === 0) return undefined;
   if (answered.every((e) => e.status === 401 || e.status === 403)) {
-    return `every request that carried the run's key was refused (${[...new Set(answered.map((e) => e.status))].join(', ')}): check --token or PETSTORE_API_KEY`;
+    return `every request that carried the run's key was refused (${[...new Set(answered.map((e) => e.status))].join(', ')}): check --token or PETSTORE_API_KEY${howSent(sent)}`;
   }
   if (answered.every((e) => e.status === 404) && answered.some((e) => e.documentedAs === undefined)) {
     return `every operation answered 404: ${wrongBase(target, basePaths)}`;

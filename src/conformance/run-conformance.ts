@@ -120,7 +120,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       curlTransport: curlTransport({ target, caFile: options.http?.caFile, insecure: options.http?.insecure, env: process.env }),
     };
     const resources = inferResources(contract);
-    const created = createdResources(resources.resources);
+    const created = createdResources(resources.resources, contract.byId);
     const judge = createJudge(judgeContext, options.token, options.onExchange);
     const scenarioContext: ScenarioContext = {
       client,
@@ -171,7 +171,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     const cleanup =
       options.cleanup === false || deletable.length === 0
         ? undefined
-        : await cleanUp(deletable, client, target, options.token, options.concurrency);
+        : await cleanUp(deletable, client, target, options.token, options.concurrency, contract.byId);
     const all = [probe.result, ...results];
     const coverage = operationCoverage(contract.operations, all, notMade);
     const targetGone = watch.gone(all);
@@ -229,6 +229,14 @@ function checkTarget(target: string): string {
     throw new AppError(
       'usage',
       `--target must not hold credentials (user:password@): they would not be sent, and would be written into every report; give the host alone (${url.protocol}//${url.host}${url.pathname})`,
+    );
+  }
+  // A base URL is what paths are appended to: after a query or a fragment they would land in it (…?api_key=k/pets).
+  // The query is never echoed: it is where a key is most often put.
+  if (url.search !== '' || url.hash !== '' || /[?#]/.test(target)) {
+    throw new AppError(
+      'usage',
+      `--target must be a base URL without a query string or a fragment (?… or #…): paths are appended to it; give ${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}. A key the contract sends in the query (an apiKey scheme with in: query) goes through --token or PETSTORE_API_KEY, and the runner puts it in each request's query`,
     );
   }
   return target.replace(/\/+$/, '');

@@ -99,7 +99,8 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
     sentAny = true;
     context.bounds?.note(step.operation.operationId, sent.exchange);
     const { response } = sent.exchange;
-    if (step.capture && response) scope[step.capture] = capturedAnswer(response, captureReads(scenario).get(step.capture));
+    if (step.capture && response)
+      scope[step.capture] = capturedAnswer(response, captureReads(scenario).get(step.capture), step.locationId);
     held.push(told ? told(sent) : sent);
     heldChars += response?.text.length ?? 0;
     if (heldChars > HELD_CHARS) judgeHeld();

@@ -20,7 +20,8 @@ const isObject = (value: unknown): value is Raw => value !== null && typeof valu
  * A schema as the generators and resource inference read it, each contract style brought to one shape:
  * `allOf` merged into one object (properties, the union of required), a 3.1 type array or an enum listing null
  * read as one type plus `nullable`, and the properties one direction does not carry (readOnly in a request,
- * writeOnly in a response) left out. Validation uses `directedSchema`, which keeps the schema as written.
+ * writeOnly in a response) left out, the writeOnly ones named in `writeOnlyProperties`. Validation uses
+ * `directedSchema`, which keeps the schema as written.
  */
 export function effectiveSchema(schema: unknown, direction: Direction): JsonSchema {
   return view(schema, direction, new Map());
@@ -56,6 +57,9 @@ function view(schema: unknown, direction: Direction, seen: Map<object, JsonSchem
       ([, property]) => !(isObject(property) && property[HIDDEN[direction]] === true),
     );
     out.properties = Object.fromEntries(shown.map(([name, property]) => [name, view(property, direction, seen)]));
+    // Left out of the view, yet named: an answer that carries one breaks a SHOULD NOT (the writeOnly check).
+    const hidden = Object.keys(properties).filter((name) => !shown.some(([shownName]) => shownName === name));
+    if (direction === 'response' && hidden.length > 0) out.writeOnlyProperties = hidden;
     const required = Array.isArray(merged.required) ? distinct(merged.required) : [];
     out.required = required.filter((name) => shown.some(([shownName]) => shownName === name));
   } else if (Array.isArray(merged.required)) out.required = distinct(merged.required);

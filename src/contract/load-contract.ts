@@ -11,7 +11,8 @@ import {
 } from './compile-schema.js';
 import { type Direction, directedSchema, effectiveSchema } from './effective-schema.js';
 import { createOperationFinder, type OperationFinder } from './find-operation.js';
-import type { AuthKind, MediaSpec, Operation, ParameterLocation, ParameterSpec, ResponseSpec } from './operation.js';
+import { readSecurity, type SecuritySchemeModel } from './key-placement.js';
+import type { MediaSpec, Operation, ParameterLocation, ParameterSpec, ResponseSpec } from './operation.js';
 import { packageRoot } from './package-root.js';
 import { parseYaml } from './parse-yaml.js';
 import { prismOperations } from './prism-operations.js';
@@ -82,9 +83,11 @@ export async function compileContract(
   const compiler = createSchemaCompiler(dialect);
   compiling?.(modelled.length);
   const operations: Operation[] = [];
+  // A contract that says nothing of security leaves it open to the tools: what the runner sent before, it sends.
+  const declares = (document as { security?: unknown }).security !== undefined;
   for (const op of modelled) {
     await pause?.();
-    operations.push(toOperation(file, op as PrismOperation, dialect, compiler));
+    operations.push(toOperation(file, op as PrismOperation, dialect, compiler, declares));
   }
   const byId = new Map<string, Operation>();
   for (const operation of operations) {
@@ -171,6 +174,7 @@ interface PrismSchemaHolder {
 interface PrismParameter extends PrismSchemaHolder {
   name: string;
   required?: boolean;
+  examples?: { key: string; value?: unknown }[];
 }
 interface PrismContent extends PrismSchemaHolder {
   mediaType: string;
@@ -184,7 +188,7 @@ interface PrismOperation {
   deprecated?: boolean;
   tags?: { name: string }[];
   extensions?: Record<string, unknown>;
-  security?: { type: string; scheme?: string }[][];
+  security?: SecuritySchemeModel[][];
   securityDeclarationType?: string;
   request?: {
     query?: PrismParameter[];
@@ -195,16 +199,28 @@ interface PrismOperation {
   responses: { code: string; description?: string; headers?: PrismParameter[]; contents?: PrismContent[] }[];
 }
 
-function toOperation(file: string, op: PrismOperation, dialect: SchemaDialect, compiler: SchemaCompiler): Operation {
+function toOperation(
+  file: string,
+  op: PrismOperation,
+  dialect: SchemaDialect,
+  compiler: SchemaCompiler,
+  declares: boolean,
+): Operation {
   try {
-    return buildOperation(file, op, dialect, compiler);
+    const security = readSecurity(op.security ?? [], declares || op.securityDeclarationType !== 'inheritedFromService');
+    return { ...buildOperation(file, op, dialect, compiler), ...security };
   } catch (error) {
     if (!isAppError(error) || error.message.startsWith('Failed')) throw error;
     throw new AppError('contract_invalid', `Failed to load ${file}: ${op.method.toUpperCase()} ${op.path}: ${error.message}`);
   }
 }
 
-function buildOperation(file: string, op: PrismOperation, dialect: SchemaDialect, compiler: SchemaCompiler): Operation {
+function buildOperation(
+  file: string,
+  op: PrismOperation,
+  dialect: SchemaDialect,
+  compiler: SchemaCompiler,
+): Omit<Operation, 'auth' | 'key'> {
   const method = op.method.toUpperCase();
   if (!op.iid) throw new AppError('contract_invalid', `Failed to load ${file}: ${method} ${op.path} has no operationId`);
   const operationId = op.iid;
@@ -222,7 +238,6 @@ function buildOperation(file: string, op: PrismOperation, dialect: SchemaDialect
     tags: (op.tags ?? []).map((t) => t.name),
     deprecated: op.deprecated === true,
     extensions: op.extensions ?? {},
-    auth: authKind(op.security ?? []),
     parameters,
     requestBody: body?.contents?.length
       ? { required: body.required === true, contents: body.contents.map((c) => toMedia(c, 'request', dialect, compiler)) }
@@ -231,7 +246,12 @@ function buildOperation(file: string, op: PrismOperation, dialect: SchemaDialect
       (r): ResponseSpec => ({
         code: r.code.toUpperCase() === 'DEFAULT' ? 'default' : r.code.toUpperCase(),
         description: r.description,
-        headers: (r.headers ?? []).map((h) => ({ name: h.name.toLowerCase(), required: h.required === true })),
+        headers: (r.headers ?? []).map((h) => ({
+          name: h.name.toLowerCase(),
+          required: h.required === true,
+          schema: effectiveSchema(contractSchema(h.schema ?? {}), 'response'),
+          example: h.examples?.[0]?.value,
+        })),
         contents: (r.contents ?? []).map((c) => toMedia(c, 'response', dialect, compiler)),
       }),
     ),
@@ -269,11 +289,4 @@ function toMedia(content: PrismContent, direction: Direction, dialect: SchemaDia
     example: content.examples?.[0]?.value,
     validate: raw === undefined ? undefined : compileSchema(directedSchema(raw, direction) as object, 'body', dialect, compiler),
   };
-}
-
-// OpenAPI: security is a list of alternatives; an empty alternative means "no auth needed".
-function authKind(alternatives: readonly (readonly { type: string; scheme?: string }[])[]): AuthKind {
-  if (alternatives.length === 0 || alternatives.some((all) => all.length === 0)) return 'none';
-  const bearerOnly = alternatives.some((all) => all.every((s) => s.type === 'http' && s.scheme?.toLowerCase() === 'bearer'));
-  return bearerOnly ? 'bearer' : 'other';
 }

@@ -1,4 +1,5 @@
 import type { Validator } from './compile-schema.js';
+import type { AuthKind, KeyPlacement } from './key-placement.js';
 
 export type ParameterLocation = 'query' | 'path' | 'header';
 
@@ -45,6 +46,8 @@ export interface JsonSchema {
   /** OpenAPI 3.1: the one value allowed. */
   readonly const?: unknown;
   readonly description?: string;
+  /** In a response's view (effectiveSchema), the properties left out because the contract marks them writeOnly. */
+  readonly writeOnlyProperties?: readonly string[];
 }
 
 export interface MediaSpec {
@@ -61,12 +64,15 @@ export interface ResponseSpec {
   /** As written in the contract: '200', '2XX' or 'default'. */
   readonly code: string;
   readonly description: string | undefined;
-  readonly headers: readonly { readonly name: string; readonly required: boolean }[];
+  /** Lower-case names; the schema and example as the contract gives them (what a server that sends one sends). */
+  readonly headers: readonly {
+    readonly name: string;
+    readonly required: boolean;
+    readonly schema?: JsonSchema;
+    readonly example?: unknown;
+  }[];
   readonly contents: readonly MediaSpec[];
 }
-
-/** How an operation is protected: the mock and the runner only enforce HTTP bearer. */
-export type AuthKind = 'none' | 'bearer' | 'other';
 
 export interface Operation {
   readonly operationId: string;
@@ -79,6 +85,8 @@ export interface Operation {
   readonly deprecated: boolean;
   readonly extensions: Readonly<Record<string, unknown>>;
   readonly auth: AuthKind;
+  /** Where the key goes, when `auth` is 'key' (key-placement.ts): what the runner sends and the mock checks. */
+  readonly key: KeyPlacement | undefined;
   readonly parameters: readonly ParameterSpec[];
   readonly requestBody: { readonly required: boolean; readonly contents: readonly MediaSpec[] } | undefined;
   readonly responses: readonly ResponseSpec[];

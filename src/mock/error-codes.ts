@@ -14,6 +14,8 @@ export const ERROR_CODES = {
   unsupported_auth_scheme: { status: 401, message: 'the Authorization header must use the Bearer scheme' },
   empty_api_key: { status: 401, message: 'the Authorization header has the Bearer scheme but no API key' },
   invalid_api_key: { status: 401, message: 'the API key is not valid' },
+  missing_api_key: { status: 401, message: "the API key is missing: send it where the contract's apiKey scheme says" },
+  repeated_api_key: { status: 401, message: 'the request carries the API key more than once: send it once' },
   malformed_request: { status: 400, message: 'the request is not valid HTTP/1.1' },
   invalid_content_type: { status: 400, message: 'the request body must be sent with Content-Type: application/json' },
   unsupported_content_encoding: { status: 400, message: 'the mock does not decode request bodies: send them uncompressed' },

@@ -13,7 +13,7 @@ export function errorResponse(error: unknown, mock: MockContext, state: RequestS
   if (isAppError(error)) {
     const { code, message } = error;
     const status = statusOf(code);
-    return errorAnswer(status, code, message, contractShape(mock, state, status), authHeaders(status));
+    return errorAnswer(status, code, message, contractShape(mock, state, status), authHeaders(status, state));
   }
   // Anything that is not an AppError is a bug in the mock: say so, and keep serving.
   const message = `the mock failed to answer: ${(error as Error)?.message ?? String(error)}`;
@@ -47,7 +47,15 @@ export function errorAnswer(
   return { status, body, headers: { ...headers, 'Content-Type': shape.mediaType }, errorCode: code };
 }
 
-// RFC 6750 §3: a 401 names the scheme the client should use.
-function authHeaders(status: number): Record<string, string> | undefined {
-  return status === 401 ? { 'WWW-Authenticate': 'Bearer realm="petstore"' } : undefined;
+// RFC 9110 §15.5.2, RFC 6750 §3, RFC 7617 §2: a 401 names the HTTP authentication scheme the client should use.
+// An apiKey scheme is no HTTP authentication scheme: there is no challenge to name, and Bearer would mislead.
+const CHALLENGES = {
+  bearer: { 'WWW-Authenticate': 'Bearer realm="petstore"' },
+  basic: { 'WWW-Authenticate': 'Basic realm="petstore", charset="UTF-8"' },
+} as const;
+
+function authHeaders(status: number, state: RequestState): Record<string, string> | undefined {
+  if (status !== 401) return undefined;
+  const scheme = state.operation?.key?.scheme ?? 'bearer';
+  return scheme === 'apiKey' ? undefined : CHALLENGES[scheme];
 }

@@ -14,7 +14,7 @@ export interface MockOptions {
   readonly port?: number;
   /** Default 127.0.0.1: the mock is for this machine unless told otherwise. */
   readonly host?: string;
-  /** Accepted bearer keys. Default: [DEV_API_KEY]. */
+  /** Accepted keys, where each operation's security scheme puts them (src/contract/key-placement.ts). Default: [DEV_API_KEY]. */
   readonly apiKeys?: readonly string[];
   /**
    * Browser origins allowed besides loopback pages (http(s)://localhost, *.localhost, 127.0.0.1, [::1], any port,

@@ -19,6 +19,16 @@ describe('petstore-mock command', () => {
     expect((await mock.exited).code).toBe(0);
   });
 
+  it('prints each inferred resource in detail with --verbose', async () => {
+    const mock = spawnBin('petstore-mock', ['--port', '0', '--verbose', '--contract', 'test/contracts/library-api/openapi.yaml']);
+    await mock.waitFor(/Base URL: http:\/\/127\.0\.0\.1:\d+\/v1/);
+    await mock.waitFor(/Resources inferred, in detail:/);
+    await mock.waitFor(/ {2}\/authors\/\{\}\/books \(books\): id field \S+ .*under \/authors/);
+    // Stopped as soon as it has printed: it may not have set its SIGTERM handler yet, so its exit code says nothing.
+    mock.child.kill('SIGTERM');
+    await mock.exited;
+  });
+
   it('starts on a non-pet contract with the default fixtures file (which does not fit it) and keeps its resources', async () => {
     const mock = spawnBin('petstore-mock', ['--port', '0', '--contract', 'test/contracts/library-api/openapi.yaml']);
     const [, url] = await mock.waitFor(/Base URL: (http:\/\/127\.0\.0\.1:\d+\/v1)/);

@@ -254,6 +254,12 @@ describe('conformance command', async () => {
       ['--target', 'http://qa:hunter22@127.0.0.1:1/v1'],
       /--target must not hold credentials \(user:password@\).*\(http:\/\/127\.0\.0\.1:1\/v1\)$/m,
     ],
+    [
+      ['--target', 'http://127.0.0.1:1/v1?api_key=hunter22'],
+      /--target must be a base URL without a query string or a fragment .*give http:\/\/127\.0\.0\.1:1\/v1\. A key the contract sends in the query .* goes through --token or PETSTORE_API_KEY/,
+    ],
+    [['--target', 'http://127.0.0.1:1/v1/#hunter22'], /--target must be a base URL without a query string or a fragment/],
+    [['--target', 'http://127.0.0.1:1/v1?'], /--target must be a base URL without a query string or a fragment/],
     [['--target', 'http://127.0.0.1:1/v1', '--fail-on', 'severe'], /--fail-on must be one of critical, high, medium, low/],
     [['--target', 'http://127.0.0.1:1/v1', '--reporter', 'pdf'], /--reporter pdf: not one of/],
     [['--target', 'http://127.0.0.1:1/v1', '--timeout', 'soon'], /--timeout must be a duration/],

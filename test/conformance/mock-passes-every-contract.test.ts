@@ -14,6 +14,8 @@ const CONTRACTS = [
   'test/contracts/client-named-ids/openapi.yaml',
   'test/contracts/references/openapi.yaml',
   'test/contracts/references-by-convention/openapi.yaml',
+  'test/contracts/server-fields/openapi.yaml',
+  'test/contracts/api-key/openapi.yaml',
   'test/contracts/accounts/openapi.yaml',
   ...readdirSync('test/contracts/styles').map((style) => `test/contracts/styles/${style}/openapi.yaml`),
 ];

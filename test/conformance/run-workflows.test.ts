@@ -39,6 +39,16 @@ describe('conformance workflows: --list, --shard, --merge, --scenarios, --wait',
     expect(list.err).toContain(`${ran.length} cases; nothing was sent`);
   });
 
+  it('--verbose prints each inferred resource in detail on stderr, the cases staying alone on stdout', async () => {
+    const contract = 'test/contracts/references-by-convention/openapi.yaml';
+    const list = await runCli(['--list', '--verbose', '--contract', contract, '--case', 'valid-bodies/createOrder/all-fields']);
+    expect(listed(list.out)).toEqual(['valid-bodies/createOrder/all-fields']);
+    expect(list.err).toContain('  /orders (orders): id field id (the path parameter id)');
+    expect(list.err).toContain('    refers by customer_id to /customers');
+    expect(list.err).toContain('    delete deleteLine DELETE /order-lines/{id}');
+    expect((await runCli(['--list', '--contract', contract])).err).not.toContain('in detail');
+  });
+
   it('--list counts one case as one case', async () => {
     const list = await runCli(['--list', '--case', 'valid-bodies/createPet/name/markup']);
     expect(listed(list.out)).toEqual(['valid-bodies/createPet/name/markup']);

@@ -10,10 +10,10 @@ import { useCrudServer } from './use-crud-server.js';
 // Formats, lengths, a pattern, 3.1 prefixItems, unique array items, and an email a server may hold unique (409).
 const ACCOUNTS = 'test/contracts/accounts/openapi.yaml';
 
-const { runAgainst } = useCrudServer(['--seed', '1', '-r', 'json']);
 // Every kind that sends a body; the CRUD server does not check query parameters or media types, which are not
 // what this contract is about.
 const KINDS = ['--generate', 'valid-bodies,invalid-bodies,effects,ids,pagination,auth,http'];
+const { runAgainst } = useCrudServer(['--seed', '1', '-r', 'json', ...KINDS]);
 
 const generated = async (file: string, seed = 1) =>
   generateCases(await loadContract(file), { seed, token: 'k', kinds: undefined, maxCases: undefined });
@@ -51,7 +51,7 @@ describe('sample values', () => {
   });
 
   it('pass a correct server that validates formats, lengths and patterns, and refuses a taken email with 409 (exit 0)', async () => {
-    const run = await runAgainst(ACCOUNTS, 'unique-emails', KINDS);
+    const run = await runAgainst(ACCOUNTS, 'unique-emails');
     expect(run.code, run.out).toBe(0);
     const report = await run.report();
     expect(report.scenarios.filter((s) => s.outcome === 'passed').length).toBeGreaterThan(100);

@@ -8,7 +8,13 @@ import { type CliRun, namedCheckIds, runCli } from './run-cli.js';
  * --target and --contract.
  */
 export function useCrudServer(args: readonly string[]): {
-  readonly runAgainst: (contract: string, breakage?: CrudBreakage, more?: readonly string[]) => Promise<CliRun>;
+  /** `env` for the runner (PETSTORE_API_KEY), `serverKey` the one key the server takes (the development key). */
+  readonly runAgainst: (
+    contract: string,
+    breakage?: CrudBreakage,
+    env?: Record<string, string | undefined>,
+    serverKey?: string,
+  ) => Promise<CliRun>;
   readonly url: () => string;
   /** A test for each server, broken in one way, that the run fails (exit 1) and names the check that saw it. */
   readonly failsEach: (broken: readonly Broken[]) => void;
@@ -18,9 +24,14 @@ export function useCrudServer(args: readonly string[]): {
     await server?.close();
     server = undefined;
   });
-  const runAgainst = async (contract: string, breakage?: CrudBreakage, more: readonly string[] = []) => {
-    server = await startCrudServer(contract, DEV_API_KEY, breakage);
-    return runCli(['--target', server.url, '--contract', contract, ...args, ...more]);
+  const runAgainst = async (
+    contract: string,
+    breakage?: CrudBreakage,
+    env: Record<string, string | undefined> = {},
+    serverKey = DEV_API_KEY,
+  ) => {
+    server = await startCrudServer(contract, serverKey, breakage);
+    return runCli(['--target', server.url, '--contract', contract, ...args], env);
   };
   return {
     runAgainst,

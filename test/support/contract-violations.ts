@@ -4,6 +4,7 @@ import { judgeContentTypeJson } from '../../src/contract/judge/content-type-json
 import { judgeErrorStatusMatches } from '../../src/contract/judge/error-status-matches.js';
 import type { Problem } from '../../src/contract/judge/problem.js';
 import { judgeStatusDocumented } from '../../src/contract/judge/status-documented.js';
+import { judgeWriteOnlyHidden } from '../../src/contract/judge/write-only-hidden.js';
 import type { Contract } from '../../src/contract/load-contract.js';
 import type { AnsweredExchange } from '../../src/mock/mock-options.js';
 
@@ -29,7 +30,8 @@ export const DELIBERATE_DEVIATIONS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Every answer to a contract operation must have a documented status, JSON type and a valid body: the judgements of
+ * Every answer to a contract operation must have a documented status, JSON type and a valid body, with no writeOnly
+ * field: the judgements of
  * src/contract/judge/ that the runner's checks make, under the same ids, so an answer of the mock is held to the
  * contract exactly as a target's is.
  */
@@ -54,6 +56,7 @@ export function contractViolations(contract: Contract, exchanges: readonly Answe
         // Prefer: code=503 asks for an Error the operation may not document; its body is still checked above.
         (exchange.status >= 400 && String(exchange.headers['preference-applied'] ?? '').includes(`code=${exchange.status}`));
       found.push(['content-type-json', judgeContentTypeJson(operation, response)]);
+      found.push(['write-only-hidden', judgeWriteOnlyHidden(operation, response)]);
       if (!deliberate) {
         found.push(['status-documented', judgeStatusDocumented(operation, response)]);
         found.push(['body-schema', judgeBodySchema(operation, response)]);

@@ -3,8 +3,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { loadContract } from '../../src/contract/load-contract.js';
 import type { JsonSchema, Operation } from '../../src/contract/operation.js';
+import type { KeyPlacement } from '../../src/contract/key-placement.js';
 import { inferResources } from '../../src/contract/resources/infer-resources.js';
 import { referencedResource } from '../../src/contract/resources/referenced-resource.js';
+import { answerSchema } from '../../src/contract/resources/representation.js';
 import { sampleValue } from '../../src/conformance/cases/generate/sample-value.js';
 import type { Resource, ResourceOperationKind } from '../../src/contract/resources/resource.js';
 
@@ -48,6 +50,9 @@ export type CrudBreakage =
   | 'nested-list-any-parent'
   | 'put-accepts-partial'
   | 'checks-references'
+  | 'no-auth'
+  | 'key-anywhere'
+  | 'key-prefix-taken'
   | 'unique-emails';
 
 export interface CrudServer {
@@ -112,24 +117,36 @@ export async function startCrudServer(contractFile: string, key: string, breakag
     }
     if (match.kind !== 'found') return send(res, 404, problem(undefined, 404));
     const operation = match.operation;
-    if (req.headers.authorization !== `Bearer ${key}`) {
+    if (operation.auth !== 'none' && !authenticated(req, url, operation)) {
       if (breakage === 'delete-before-auth' && roles.get(operation.operationId)?.kind === 'delete') {
         const values = pathValues(operation, match.pathParams);
         storeFor(roles.get(operation.operationId)?.resource as Resource, values.slice(0, -1)).delete(
           values[values.length - 1] as string,
         );
       }
-      res.setHeader('www-authenticate', 'Bearer');
+      // RFC 9110 §15.5.2: a challenge names an HTTP authentication scheme; an apiKey scheme is none.
+      if (operation.key?.scheme !== 'apiKey')
+        res.setHeader('www-authenticate', operation.key?.scheme === 'basic' ? 'Basic' : 'Bearer');
       return send(res, 401, problem(operation, 401));
     }
     const role = roles.get(operation.operationId);
     if (!role) return send(res, lowestSuccess(operation), answerOf(operation));
+    // A required precondition (If-Match): none is 428 (RFC 6585 §3); the server makes no entity tags, so only `*`
+    // matches (RFC 9110 §13.1.1).
+    for (const header of operation.parameters.filter((p) => p.in === 'header' && p.required)) {
+      const given = req.headers[header.name];
+      if (given === undefined) return send(res, 428, problem(operation, 428));
+      if (header.name === 'if-match' && given !== '*') return send(res, 412, problem(operation, 412));
+    }
     const values = pathValues(operation, match.pathParams);
     const { resource, kind } = role;
     const idField = (resource.id as NonNullable<Resource['id']>).name;
     const parents = kind === 'create' || kind === 'list' ? values : values.slice(0, -1);
     const orphanTaken = breakage === 'orphan-create' && kind === 'create';
     if (!orphanTaken && !parentExists(resource, parents)) return send(res, 404, problem(operation, 404));
+    // The query is judged once the parent is found: a list under a missing parent is a 404 whatever it asks.
+    if (operation.responses.some((r) => r.code === '400') && !queryValid(operation, url.searchParams))
+      return send(res, 400, problem(operation, 400));
     const store = storeFor(resource, parents);
     const id = values[values.length - 1] as string;
     let body: unknown;
@@ -176,7 +193,8 @@ export async function startCrudServer(contractFile: string, key: string, breakag
           const named = breakage === 'location-other-id' ? nextId(resource.id?.schema) : newId;
           res.setHeader('location', `${url.pathname}/${encodeURIComponent(String(named))}`);
         }
-        return send(res, lowestSuccess(operation), record);
+        // A create that documents no answer body names the record by its Location alone.
+        return send(res, lowestSuccess(operation), answerSchema(operation) ? record : undefined);
       }
       case 'list': {
         let rows = breakage === 'nested-list-any-parent' && parents.length > 0 ? allOf(resource) : [...store.values()];
@@ -307,9 +325,22 @@ export async function startCrudServer(contractFile: string, key: string, breakag
     for (const child of model.resources.filter((r) => r.parent === resource.key)) stores.delete(storeName(child, ids));
   }
 
+  // The key where the operation's scheme puts it, read here without the mock's code; Bearer for any other operation.
+  function authenticated(req: IncomingMessage, url: URL, operation: Operation): boolean {
+    if (breakage === 'no-auth') return true;
+    if (breakage === 'key-anywhere' && req.headers.authorization === `Bearer ${key}`) return true;
+    const given = presentedKey(req, url, operation.key);
+    if (breakage === 'key-prefix-taken' && given !== undefined && given.length > 0 && key.startsWith(given)) return true;
+    return given === key;
+  }
+
   function nextId(schema: JsonSchema | undefined): unknown {
     counter++;
     if (schema?.type === 'integer' || schema?.type === 'number') return counter;
+    // An id held to a pattern: its example with the counter at its end (`prj_0123456789` → `prj_0123456712`).
+    const example = schema?.example ?? schema?.examples?.[0];
+    if (schema?.pattern !== undefined && typeof example === 'string')
+      return `${example.slice(0, -String(counter).length)}${counter}`;
     return schema?.format === 'uuid' ? randomUUID() : String(counter);
   }
 
@@ -346,6 +377,18 @@ function lowestSuccess(operation: Operation): number {
 }
 
 // What an operation that keeps no state answers: a value of its success schema, or nothing.
+function presentedKey(req: IncomingMessage, url: URL, placed: KeyPlacement | undefined): string | undefined {
+  const authorization = req.headers.authorization ?? '';
+  if (placed?.scheme === 'basic') {
+    return authorization.startsWith('Basic ') ? Buffer.from(authorization.slice(6), 'base64').toString() : undefined;
+  }
+  if (placed?.scheme !== 'apiKey') return authorization.startsWith('Bearer ') ? authorization.slice(7) : undefined;
+  if (placed.in === 'query') return url.searchParams.get(placed.name) ?? undefined;
+  if (placed.in === 'header') return [req.headers[placed.name.toLowerCase()] ?? []].flat()[0];
+  const pair = (req.headers.cookie ?? '').split(/;\s*/).find((one) => one.startsWith(`${placed.name}=`));
+  return pair?.slice(placed.name.length + 1);
+}
+
 function answerOf(operation: Operation): unknown {
   const schema = operation.responses.find((r) => r.code.startsWith('2'))?.contents[0]?.schema;
   return schema ? sampleValue(schema, true) : undefined;
@@ -353,6 +396,17 @@ function answerOf(operation: Operation): unknown {
 
 function pathValues(operation: Operation, params: Readonly<Record<string, string>>): string[] {
   return [...operation.path.matchAll(/\{([^}]+)\}/g)].map((m) => params[m[1] as string] as string);
+}
+
+// Each query parameter the operation declares, read as its type reads text, within its schema.
+function queryValid(operation: Operation, query: URLSearchParams): boolean {
+  return operation.parameters.every((p) => {
+    const text = p.in === 'query' ? query.get(p.name) : null;
+    if (text === null) return true;
+    const numeric = (p.type === 'integer' || p.type === 'number') && /^-?\d+(\.\d+)?$/.test(text);
+    const value = numeric ? Number(text) : p.type === 'boolean' && /^(true|false)$/.test(text) ? text === 'true' : text;
+    return p.validate(value, `query.${p.name}`).length === 0;
+  });
 }
 
 function defaultOf(operation: Operation, name: string): unknown {

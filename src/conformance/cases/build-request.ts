@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { AppError } from '../../contract/app-error.js';
 import { stringifyJson } from '../../contract/lossless-json.js';
 import type { OutgoingRequest } from '../http/create-http-client.js';
 import { holdsTemplate, interpolate } from './interpolate.js';
-import type { AuthChoice, Step } from './scenario.js';
+import { credentialParts, placeCredential } from './place-credential.js';
+import type { Step } from './scenario.js';
 
 /** The step as an HTTP request, captures filled in. Throws AppError('capture_missing') when one is missing. */
 export function buildRequest(
@@ -44,16 +44,18 @@ function build(step: Step, scope: Readonly<Record<string, unknown>>, target: str
     : template;
   let search = '';
   const queryValues = fill(step.query) as Record<string, unknown>;
-  if (Object.keys(queryValues).length > 0) {
+  const credential = placeCredential(step.operation, step.auth, token);
+  const placed = credentialParts(credential);
+  if (Object.keys(queryValues).length > 0 || placed.query !== undefined) {
     const query = new URLSearchParams();
     for (const [name, value] of Object.entries(queryValues)) {
       for (const item of Array.isArray(value) ? value : [value]) query.append(name, scalarText(item, `query.${name}`));
     }
+    // Last, so that the recorded URL masks it by position (create-http-client.ts).
+    if (placed.query !== undefined) query.append(...placed.query);
     if (query.size > 0) search = `?${query}`;
   }
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const authorization = authorizationFor(step.auth, token);
-  if (authorization !== undefined) headers.authorization = authorization;
+  const headers: Record<string, string> = { accept: 'application/json', ...placed.headers };
   let body: string | undefined;
   if (step.body?.kind === 'json') {
     // stringifyJson writes bigints as their digits: an int64 id above 2^53 goes out exactly as captured.
@@ -62,7 +64,6 @@ function build(step: Step, scope: Readonly<Record<string, unknown>>, target: str
   } else if (step.body?.kind === 'raw') {
     body = String(fill(step.body.text));
   }
-  const shown = shownAuthorization(step.auth, authorization);
   for (const [name, value] of Object.entries(fill(step.headers) as Record<string, unknown>)) {
     headers[name] = scalarText(value, `headers.${name}`);
   }
@@ -72,8 +73,7 @@ function build(step: Step, scope: Readonly<Record<string, unknown>>, target: str
     headers,
     body,
     ...(step.raw ? { raw: true } : {}),
-    // A step's own Authorization header, which may carry a scenario's {{env.NAME}}, is masked by position.
-    ...(shown === undefined || headers.authorization !== authorization ? {} : { shownAuthorization: shown }),
+    ...(credential === undefined ? {} : { credential }),
   };
 }
 
@@ -107,22 +107,4 @@ function scalarText(value: unknown, field: string): string {
     );
   }
   return String(value);
-}
-
-/**
- * What reports show of an Authorization header the runner made: the variant's description when it is made from
- * the key, the value itself when it holds no secret (a random key, `Bearer` alone, a scenario file's literal).
- */
-function shownAuthorization(auth: AuthChoice, sent: string | undefined): string | undefined {
-  if (typeof auth === 'object') return 'shown' in auth ? auth.shown : auth.raw;
-  return auth === 'invalid' ? sent : undefined;
-}
-
-function authorizationFor(auth: AuthChoice, token: string | undefined): string | undefined {
-  if (auth === 'none') return undefined;
-  if (auth === 'default') return token === undefined ? undefined : `Bearer ${token}`;
-  // A well-formed key no target can have issued: random on every run.
-  if (auth === 'invalid') return `Bearer conformance-invalid-${randomBytes(12).toString('hex')}`;
-  if ('raw' in auth) return auth.raw;
-  return token === undefined ? undefined : auth.fromKey(token);
 }

@@ -6,10 +6,18 @@ import type { NextCursor } from '../../contract/resources/resource.js';
  * sent as the whole Authorization header; `fromKey` is made from the run's key (the key under another scheme,
  * altered...) and is recorded as `shown`, since it holds most of the key.
  */
+/**
+ * The credential a step sends. 'default': the run's key, where the operation's security scheme puts it (none for an
+ * operation that needs none); 'none': nothing; 'invalid', `value` and `alter`: a random key, a literal one, or one
+ * made from the run's key (`shown` says how), where the scheme puts it; `raw` and `fromKey`: an Authorization
+ * header as written (a scenario file's auth) or made from the run's key, whatever the scheme.
+ */
 export type AuthChoice =
   | 'default'
   | 'none'
   | 'invalid'
+  | { readonly value: string }
+  | { readonly alter: (key: string) => string; readonly shown: string }
   | { readonly raw: string }
   | { readonly fromKey: (key: string) => string; readonly shown: string };
 
@@ -147,6 +155,12 @@ export interface CursorWalk {
   readonly maxPages: number;
 }
 
+/** The id field a create's Location fills in, and whether the id is a number (`/notes/7` → 7, not "7"). */
+export interface LocationId {
+  readonly field: string;
+  readonly numeric: boolean;
+}
+
 /** Runs the step `count` times, less the value of `less` (a template resolving to a number or an array). */
 export interface Repeat {
   readonly count: number;
@@ -172,6 +186,11 @@ export interface Step {
   readonly expect: StepExpectation;
   /** Saves the response under this name for `{{name.body.id}}` in later steps. */
   readonly capture: string | undefined;
+  /**
+   * A create's capture: where its answer carries no body with the id (a 201 with only a Location), the id its
+   * Location names, its last path segment, is captured as `body.<field>` (cases/location-id.ts).
+   */
+  readonly locationId?: LocationId;
   /** Set when the contract leaves the answer open: the exchange is recorded as an observation, never a failure. */
   readonly observe: string | undefined;
   readonly repeat: Repeat | undefined;

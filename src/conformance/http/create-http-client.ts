@@ -19,6 +19,7 @@ import {
   type AfterHead,
   type Exchange,
   REDACTED_BEARER,
+  type SentCredential,
   type ReceivedResponse,
   type SentRequest,
   type TransportError,
@@ -61,13 +62,20 @@ function maxJsonValues(maxResponseBytes: number): number {
   return Math.max(1000, Math.floor(maxResponseBytes / BYTES_PER_VALUE));
 }
 
-/** A request to send: what is recorded, and how the Authorization made from the run's key is shown. */
+/** A credential placed in a request: the value at its place, as sent and as recorded. */
+export interface PlacedCredential extends SentCredential {
+  /** The value at its place as sent (a header's whole value, a query parameter's or a cookie's value). */
+  readonly sent: string | undefined;
+}
+
+/** A request to send: what is recorded, and how the credential the runner placed is shown. */
 export interface OutgoingRequest extends SentRequest {
   /**
-   * How the Authorization header is recorded when the runner made it: from the run's key (`Basic <key>`, a prefix
-   * of it), or holding no secret (a random key, `Bearer` alone). Any other is masked by position.
+   * The credential the runner placed, by the operation's security scheme: recorded as `shown` where it stands (the
+   * run's key as `Bearer ***` or `***`, one made from it by its description). A step's own header in its place,
+   * which may carry a scenario's {{env.NAME}}, is masked by position instead.
    */
-  readonly shownAuthorization?: string;
+  readonly credential?: PlacedCredential;
   /**
    * Sent on a socket of its own and read byte by byte (send-raw.ts), so that bytes after an answer that can have no
    * content are seen (Exchange.afterHead). Through a proxy it goes as any other request, and says so.
@@ -171,13 +179,24 @@ function clientOver(dispatcher: Dispatcher, parts: ClientParts): HttpClient {
   // sent and redacted by value when shown (redact-exchange.ts).
   const record = (outgoing: OutgoingRequest): SentRequest => {
     const headers: Record<string, string> = {};
+    const { credential } = outgoing;
+    const spot = credential?.sent === undefined ? undefined : credentialSpot(credential);
     for (const name in outgoing.headers) {
       const value = outgoing.headers[name] as string;
-      if (name === 'authorization' && value === bearer) headers[name] = REDACTED_BEARER;
-      else if (name === 'authorization' && outgoing.shownAuthorization !== undefined) headers[name] = outgoing.shownAuthorization;
+      if (spot !== undefined && name === spot.header && value === spot.sent) headers[name] = spot.shown;
+      else if (name === 'authorization' && value === bearer) headers[name] = REDACTED_BEARER;
       else headers[name] = maskHeader(name, value);
     }
-    return { method: outgoing.method, url: outgoing.url, headers, body: outgoing.body };
+    // build-request puts a key in the query last: masked by position, whatever the parameter's name.
+    const url =
+      spot?.query !== undefined && outgoing.url.endsWith(spot.query)
+        ? `${outgoing.url.slice(0, -spot.query.length)}${spot.shown}`
+        : outgoing.url;
+    const sent =
+      credential === undefined
+        ? undefined
+        : { placement: credential.placement, shown: credential.shown, runKey: credential.runKey };
+    return { method: outgoing.method, url, headers, body: outgoing.body, ...(sent === undefined ? {} : { credential: sent }) };
   };
 
   // `waits.ms` adds up the time spent behind the run's own requests, which is not the target's time.
@@ -323,6 +342,22 @@ function end(dispatcher: Dispatcher): Promise<void> {
 const ENDED = new Error('the connection was ended by the runner: its case had no request left to send');
 
 // -H headers go on every request; a header the step sets itself wins (names compare case-insensitively).
+/**
+ * Where a placed credential stands in the request as sent, and what is recorded there: a header's whole value, or
+ * the query's last `name=value` (the recorded URL keeps `name=` and shows the rest).
+ */
+function credentialSpot(credential: PlacedCredential): { header?: string; query?: string; sent: string; shown: string } {
+  const { placement } = credential;
+  const sent = credential.sent as string;
+  const shown = credential.shown ?? '';
+  if (placement.scheme !== 'apiKey') return { header: 'authorization', sent, shown };
+  if (placement.in === 'header') return { header: placement.name.toLowerCase(), sent, shown };
+  if (placement.in === 'cookie')
+    return { header: 'cookie', sent: `${placement.name}=${sent}`, shown: `${placement.name}=${shown}` };
+  const name = new URLSearchParams([[placement.name, '']]).toString();
+  return { query: `${new URLSearchParams([[placement.name, sent]])}`, sent, shown: `${name}${shown}` };
+}
+
 function withExtraHeaders(outgoing: OutgoingRequest, extra: readonly (readonly [string, string])[]): OutgoingRequest {
   if (extra.length === 0) return outgoing;
   const own = new Set(Object.keys(outgoing.headers).map((name) => name.toLowerCase()));

@@ -1,4 +1,5 @@
 import type { ReceivedResponse } from '../../contract/judge/received-response.js';
+import type { KeyPlacement } from '../../contract/key-placement.js';
 
 export type { ReceivedResponse };
 
@@ -11,6 +12,21 @@ export interface SentRequest {
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string | undefined;
+  /** Where the request carried its credential, by the operation's security scheme, when the runner placed one. */
+  readonly credential?: SentCredential;
+}
+
+/** A credential as a request carried it, recorded without the key. */
+export interface SentCredential {
+  /** Where it goes (key-placement.ts); Authorization: Bearer for an operation whose schemes the runner cannot place. */
+  readonly placement: KeyPlacement;
+  /**
+   * As recorded where it stands: `Bearer ***` or `***` for the run's key, a description of a key made from it
+   * (`Bearer <key minus its last character>`), a random key as sent; undefined when none was sent.
+   */
+  readonly shown: string | undefined;
+  /** The run's own key: what curl lines send as $PETSTORE_API_KEY and the key-refused hint counts. */
+  readonly runKey: boolean;
 }
 
 /**

@@ -2,6 +2,8 @@ import { parseFixedJson } from '../../contract/lossless-json.js';
 import { collectGarbage, LARGE_ANSWER_CHARS } from './collect-garbage.js';
 import type { ReceivedResponse } from './exchange.js';
 import { projectReads, type ReadTree } from '../cases/capture-reads.js';
+import { bodyWithLocationId } from '../cases/location-id.js';
+import type { LocationId } from '../cases/scenario.js';
 
 /**
  * An answer whose body is parsed when a check first reads it, not when it arrives. Checks run synchronously, one
@@ -47,8 +49,10 @@ class LazyResponse implements ReceivedResponse {
  * What a capture keeps of an answer for later steps: only what their templates read (capture-reads.ts). A case
  * that captured a huge list to count it must not hold the list, or its text, while other cases run.
  */
-export function capturedAnswer(response: ReceivedResponse, reads: ReadTree | undefined): unknown {
+export function capturedAnswer(response: ReceivedResponse, reads: ReadTree | undefined, locationId?: LocationId): unknown {
   const { status, headers, text } = response;
+  const located = locationId && bodyWithLocationId(response, locationId);
+  if (located) return projectReads({ status, headers, body: located }, reads);
   const bodyReads = reads === true ? true : reads?.get('body');
   if (bodyReads === undefined) return projectReads({ status, headers }, reads);
   if (bodyReads !== true || text.length < LARGE_ANSWER_CHARS)

@@ -16,6 +16,8 @@ export function redactRequest(request: SentRequest, redact: Redactor): SentReque
     url: redact(request.url),
     headers: redactHeaders(request.headers, redact),
     body: request.body === undefined ? undefined : redact(request.body),
+    // Where the credential went and its masked form: no secret, what curl lines and hints read.
+    ...(request.credential === undefined ? {} : { credential: request.credential }),
   };
 }
 

@@ -10,13 +10,27 @@ import { proxyFor } from '../http/proxy-for.js';
 export function curlLine(request: SentRequest, transport: readonly string[] = []): string {
   // curl -X HEAD would wait for a body that never comes: -I is curl's own HEAD.
   const method = request.method === 'GET' ? '' : request.method === 'HEAD' ? '-I' : `-X ${request.method}`;
-  const parts = ['curl -sS -i', ...transport, method, shellQuote(request.url)];
+  const key = request.credential?.runKey === true ? request.credential.placement : undefined;
+  const query = key?.scheme === 'apiKey' && key.in === 'query' ? keyInQuery(request.url, key.name) : undefined;
+  const parts = ['curl -sS -i', ...transport, method, query ?? shellQuote(request.url)];
   for (const [name, value] of Object.entries(request.headers)) {
     if (name === 'authorization' && value === REDACTED_BEARER) parts.push('-H "Authorization: Bearer $PETSTORE_API_KEY"');
-    else parts.push(`-H ${shellQuote(`${name}: ${value}`)}`);
+    // curl -u user:password sends Authorization: Basic with their base64 (RFC 7617 §2).
+    else if (key?.scheme === 'basic' && name === 'authorization') parts.push('-u "$PETSTORE_API_KEY"');
+    else if (key?.scheme === 'apiKey' && key.in === 'header' && name === key.name.toLowerCase()) {
+      parts.push(`-H ${shellQuote(`${key.name}: `)}"$PETSTORE_API_KEY"`);
+    } else if (key?.scheme === 'apiKey' && key.in === 'cookie' && name === 'cookie') {
+      parts.push(`-b ${shellQuote(`${key.name}=`)}"$PETSTORE_API_KEY"`);
+    } else parts.push(`-H ${shellQuote(`${name}: ${value}`)}`);
   }
   if (request.body !== undefined) parts.push(`--data-raw ${shellQuote(request.body)}`);
   return parts.filter(Boolean).join(' ');
+}
+
+// The recorded URL ends with `name=***` (create-http-client.ts): the reader's key goes in its place.
+function keyInQuery(url: string, name: string): string | undefined {
+  const masked = `${new URLSearchParams([[name, '']])}***`;
+  return url.endsWith(masked) ? `${shellQuote(url.slice(0, -3))}"$PETSTORE_API_KEY"` : undefined;
 }
 
 export interface CurlTransport {

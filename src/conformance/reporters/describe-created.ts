@@ -1,3 +1,4 @@
+import type { CreatedCount } from '../created-resources.js';
 import type { RunResult } from '../run-result.js';
 import { plural } from './plural.js';
 
@@ -10,12 +11,18 @@ export function describeCreated(result: Pick<RunResult, 'created' | 'cleanup'>):
   const created = (result.created ?? []).filter((c) => c.count > 0);
   if (created.length === 0) return undefined;
   const made = created.map((c) => `${plural(c.count, 'record')} in ${c.path}`).join(', ');
-  const kept = created.filter((c) => !c.deletable).map((c) => c.path);
-  const undeletable = kept.length === 0 ? '' : `; no delete in the contract for ${kept.join(', ')}: left on the target`;
+  const left = (why: (c: CreatedCount) => boolean, what: string) => {
+    const paths = created.filter((c) => !c.deletable && why(c)).map((c) => c.path);
+    return paths.length === 0 ? '' : `; ${what} ${paths.join(', ')}: left on the target`;
+  };
+  // A count without `kept` is from a report written before the reason was kept: it named no delete alone.
+  const undeletable =
+    left((c) => c.kept !== 'no id', 'no delete in the contract for') +
+    left((c) => c.kept === 'no id', 'no id read from the create answers for');
   const { cleanup } = result;
   if (cleanup === undefined) {
-    const left = created.some((c) => c.deletable) ? '; --no-cleanup: left on the target' : '';
-    return `Created ${made}${left}${undeletable}`;
+    const notCleaned = created.some((c) => c.deletable) ? '; --no-cleanup: left on the target' : '';
+    return `Created ${made}${notCleaned}${undeletable}`;
   }
   const notDeleted = cleanup.failed === 0 ? 'none failed' : `${cleanup.failed} could not be deleted`;
   const gone = cleanup.gone === 0 ? '' : `, ${cleanup.gone} already gone`;

@@ -7,6 +7,7 @@ export type RawSchema = Omit<JsonSchema, 'type' | 'properties' | 'items'> & {
   readonly items?: RawSchema;
   readonly allOf?: readonly RawSchema[];
   readonly readOnly?: boolean;
+  readonly writeOnly?: boolean;
   readonly [extension: `x-${string}`]: unknown;
 };
 

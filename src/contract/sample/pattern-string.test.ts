@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numberedPatternString, patternString } from './pattern-string.js';
+import { patternString } from './pattern-string.js';
 
 describe('patternString', () => {
   const matching: [string, number?, number?][] = [
@@ -44,16 +44,5 @@ describe('patternString', () => {
     );
     expect(values.size).toBe(20);
     for (const value of values) expect(value).toMatch(/^[a-z]{8}$/);
-  });
-
-  it.each(['^prj_[0-9a-z]{10}$', '^[a-z]+$', '^T-\\d+$'])('numbers strings of %s: each n its own, each matching', (pattern) => {
-    const made = Array.from({ length: 800 }, (_, n) => numberedPatternString(pattern, n));
-    expect(new Set(made).size).toBe(800);
-    for (const value of made) expect(value).toMatch(new RegExp(pattern, 'u'));
-  });
-
-  it('numbers nothing past what the pattern holds within maxLength', () => {
-    expect(numberedPatternString('^[ab]{2}$', 3)).toBe('bb');
-    expect(numberedPatternString('^[ab]{2}$', 4)).toBeUndefined();
   });
 });

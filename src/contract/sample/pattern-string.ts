@@ -87,34 +87,6 @@ export function patternString(
   };
 }
 
-/**
- * The `n`-th string of a pattern (n ≥ 0), different for every n where the pattern has room: n written in the
- * bases of the pattern's choices, first choice lowest (`^prj_[0-9a-z]{10}$`: 0 is `prj_aaaaaaaaaa`, 1
- * `prj_baaaaaaaaa`); repetitions grow until n fits. Undefined when the pattern cannot be made, or n does not fit
- * within the length bounds.
- */
-export function numberedPatternString(
-  pattern: string,
-  n: number,
-  minLength = 0,
-  maxLength = Number.POSITIVE_INFINITY,
-): string | undefined {
-  const strings = patternStrings(pattern);
-  if ('unsupported' in strings) return undefined;
-  for (let grow = 0; grow <= 64; grow++) {
-    let rest = n;
-    const text = strings.make(grow, (choices) => {
-      const digit = rest % choices;
-      rest = Math.floor(rest / choices);
-      return digit;
-    });
-    const length = [...text].length;
-    if (length > maxLength) return undefined;
-    if (rest === 0 && length >= minLength && strings.regex.test(text)) return text;
-  }
-  return undefined;
-}
-
 function generate(node: Node, grow: number, pick: Pick): string {
   switch (node.kind) {
     case 'chars':

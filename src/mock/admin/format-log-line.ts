@@ -15,7 +15,7 @@ export function formatLogLine(
   format: 'text' | 'json',
   keepSecrets = false,
 ): string {
-  const url = redact(keepSecrets ? entry.url : maskTarget(entry.url));
+  const url = redact(maskTarget(entry.url, entry.key, keepSecrets));
   const ms = Math.round(entry.durationMs * 10) / 10;
   if (format === 'json') {
     return JSON.stringify({

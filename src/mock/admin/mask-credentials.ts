@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { KeyPlacement } from '../../contract/key-placement.js';
 import { REDACTED } from '../../shared/create-redactor.js';
 import { isCredentialName, maskAuthorization, maskHeader } from '../../shared/mask-credentials.js';
 import { SESSION_HEADER } from '../session-stores.js';
@@ -17,8 +18,12 @@ const NOT_SECRET: ReadonlySet<string> = new Set([SESSION_HEADER]);
  * redacted). Authorization keeps only its scheme even with `keepSecrets` (--journal-secrets), as it always has: it
  * holds the mock's own keys.
  */
-export function maskJournalHeader(name: string, value: string, keepSecrets: boolean): string | undefined {
+export function maskJournalHeader(name: string, value: string, keepSecrets: boolean, key?: KeyPlacement): string | undefined {
   if (name === 'authorization') return maskAuthorization(value);
+  // Where the operation's apiKey scheme puts the key: the mock's own keys too, whatever the name says.
+  if (key?.scheme === 'apiKey' && key.in === 'header' && name === key.name.toLowerCase()) return REDACTED;
+  if (key?.scheme === 'apiKey' && key.in === 'cookie' && name === 'cookie' && keepSecrets)
+    return maskCookieNamed(value, key.name);
   if (keepSecrets || NOT_SECRET.has(name)) return undefined;
   const masked = maskHeader(name, value);
   return masked === value ? undefined : masked;
@@ -60,23 +65,59 @@ function cookieValues(value: string): string[] {
   return value.split(';').map((pair) => pair.slice(pair.indexOf('=') + 1).trim());
 }
 
-/** A request target with the values of credential-named query parameters and any userinfo masked. */
-export function maskTarget(target: string): string {
+/**
+ * A request target with the values of credential-named query parameters, of the one the operation's apiKey scheme
+ * names (`key`), and any userinfo masked. With `keyOnly` (--journal-secrets), only the scheme's own parameter.
+ */
+export function maskTarget(target: string, key?: KeyPlacement, keyOnly = false): string {
   const q = target.indexOf('?');
-  const path = maskUserinfo(q === -1 ? target : target.slice(0, q));
-  return q === -1 ? path : `${path}?${maskQuery(target.slice(q + 1))}`;
+  const keyName = key?.scheme === 'apiKey' && key.in === 'query' ? key.name : undefined;
+  if (keyOnly && (q === -1 || keyName === undefined)) return target;
+  const path = keyOnly ? target.slice(0, q) : maskUserinfo(q === -1 ? target : target.slice(0, q));
+  const masks = (name: string) => name === keyName || (!keyOnly && isCredentialName(name));
+  return q === -1 ? path : `${path}?${maskQuery(target.slice(q + 1), masks)}`;
 }
 
 /** `api_key=abc&limit=2` → `api_key=***&limit=2`. */
-export function maskQuery(query: string): string {
+export function maskQuery(query: string, masks: (name: string) => boolean = isCredentialName): string {
   if (query === '') return query;
   return query
     .split('&')
     .map((pair) => {
       const eq = pair.indexOf('=');
-      return eq !== -1 && isCredentialName(decodedName(pair.slice(0, eq))) ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
+      return eq !== -1 && masks(decodedName(pair.slice(0, eq))) ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
     })
     .join('&');
+}
+
+/**
+ * The values a request carried where the operation's apiKey scheme puts the key (its header, query parameter or
+ * cookie), to be found wherever else the request repeats them, whatever the place is named.
+ */
+export function placedKeyValues(key: KeyPlacement | undefined, headers: IncomingHttpHeaders, target: string): string[] {
+  if (key?.scheme !== 'apiKey') return [];
+  if (key.in === 'header') {
+    const value = headers[key.name.toLowerCase()];
+    return value === undefined ? [] : [value].flat().map((one) => one.trim());
+  }
+  if (key.in === 'cookie') {
+    return (headers.cookie ?? '')
+      .split(';')
+      .filter((pair) => pair.slice(0, pair.indexOf('=')).trim() === key.name)
+      .map((pair) => pair.slice(pair.indexOf('=') + 1).trim());
+  }
+  const q = target.indexOf('?');
+  return q === -1 ? [] : new URLSearchParams(target.slice(q + 1)).getAll(key.name);
+}
+
+// `theme=dark; sid=abc` with the cookie `sid` masked: --journal-secrets shows the others.
+function maskCookieNamed(value: string, name: string): string {
+  return value
+    .split(';')
+    .map((pair) =>
+      pair.slice(0, pair.indexOf('=')).trim() === name ? `${pair.slice(0, pair.indexOf('=') + 1)}${REDACTED}` : pair,
+    )
+    .join(';');
 }
 
 // ?api%5Fkey= is ?api_key= (RFC 3986 §2.1), and + is a space in a form-encoded query.

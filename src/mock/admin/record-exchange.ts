@@ -3,6 +3,7 @@ import type { MockResponse } from '../handler.js';
 import type { MockContext } from '../mock-context.js';
 import type { AnsweredExchange } from '../mock-options.js';
 import { formatLogLine } from './format-log-line.js';
+import { placedKeyValues } from './mask-credentials.js';
 import { type JournalRecord, journalBody, journalHeaders, requestRedactor } from './request-journal.js';
 import { notAppliedNotes } from '../prefer/note-applied.js';
 import type { RequestState } from '../request-state.js';
@@ -23,7 +24,11 @@ export function recordExchange(
   const refused = sent !== undefined && isRefused(sent.status, state);
   const { log, onExchange } = mock;
   // Made only when something shows the request now (the journal shows the others when it is read).
-  const redact = refused || log ? requestRedactor(req.headers, mock.redact, mock.keepSecrets) : mock.redact;
+  const key = state.operation?.key;
+  const redact =
+    refused || log
+      ? requestRedactor(req.headers, mock.redact, mock.keepSecrets, placedKeyValues(key, req.headers, req.url ?? ''))
+      : mock.redact;
   // A refused request is kept without its headers, so what they held is looked for in its target now.
   const url = refused && redact !== mock.redact ? redact(req.url ?? '') : (req.url ?? '');
   const entry: JournalRecord = {
@@ -41,6 +46,7 @@ export function recordExchange(
     rule: state.rule,
     applied: state.applied,
     notApplied: notAppliedNotes(state),
+    key,
   };
   if (!state.admin) mock.journal.add(entry);
   if (log) safely(() => log(formatLogLine(entry, redact, mock.logFormat, mock.keepSecrets)));

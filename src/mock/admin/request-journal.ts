@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { KeyPlacement } from '../../contract/key-placement.js';
 import { createRedactor, SHORTEST_REDACTED_SECRET } from '../../shared/create-redactor.js';
-import { maskJournalHeader, maskTarget, requestSecrets } from './mask-credentials.js';
+import { maskJournalHeader, maskTarget, placedKeyValues, requestSecrets } from './mask-credentials.js';
 import { JOURNAL_RECORD_MIN_BYTES } from '../mock-options.js';
 
 /** One request as the mock saw it, kept raw and redacted only when shown (recording stays cheap). */
@@ -21,6 +22,8 @@ export interface JournalRecord {
   readonly rule: number | undefined;
   readonly applied: readonly string[] | undefined;
   readonly notApplied: readonly string[] | undefined;
+  /** Where the operation's security scheme puts the key: masked there whatever its name (mask-credentials.ts). */
+  readonly key?: KeyPlacement | undefined;
 }
 
 export interface JournalFilter {
@@ -177,14 +180,22 @@ export function renderJournalRecord(
   redactKeys: (text: string) => string,
   keepSecrets: boolean,
 ): Record<string, unknown> {
-  const redact = requestRedactor(record.headers, redactKeys, keepSecrets);
-  const url = keepSecrets ? record.url : maskTarget(record.url);
+  const redact = requestRedactor(
+    record.headers,
+    redactKeys,
+    keepSecrets,
+    placedKeyValues(record.key, record.headers, record.url),
+  );
+  const url = maskTarget(record.url, record.key, keepSecrets);
   const q = url.indexOf('?');
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(record.headers)) {
     if (value === undefined) continue;
     const text = Array.isArray(value) ? value.join(', ') : value;
-    headers[redact(name)] = (maskJournalHeader(name, text, keepSecrets) ?? redact(text)).slice(0, JOURNAL_HEADER_CHARS);
+    headers[redact(name)] = (maskJournalHeader(name, text, keepSecrets, record.key) ?? redact(text)).slice(
+      0,
+      JOURNAL_HEADER_CHARS,
+    );
   }
   return {
     time: new Date(record.at).toISOString(),
@@ -215,8 +226,9 @@ export function requestRedactor(
   headers: IncomingHttpHeaders,
   redactKeys: (text: string) => string,
   keepSecrets: boolean,
+  placedKeys: readonly string[] = [],
 ): (text: string) => string {
-  const secrets = requestSecrets(headers, keepSecrets).filter(
+  const secrets = [...requestSecrets(headers, keepSecrets), ...placedKeys].filter(
     (secret) => secret.length >= SHORTEST_REDACTED_SECRET && redactKeys(secret) === secret,
   );
   if (secrets.length === 0) return redactKeys;

@@ -7,7 +7,8 @@ import { objectShape, type RawSchema } from '../../contract/resources/object-sha
 import { ERROR_CODES, type ErrorCode, mockError, statusOf } from '../error-codes.js';
 import type { Handler, HandlerContext, MockResponse } from '../handler.js';
 import type { RequestInput } from '../connection/read-request.js';
-import { fillServerFields, type RequestFields } from '../store/fill-server-fields.js';
+import { fillServerFields, isNullable, missingValue, type RequestFields } from '../store/fill-server-fields.js';
+import { setOwn } from '../../contract/set-own.js';
 import { mergePatch } from '../store/merge-patch.js';
 import { readStoreQuery } from '../store/read-store-query.js';
 import type { RecordId, RecordStore } from '../store/record-store.js';
@@ -95,10 +96,11 @@ const KINDS: Readonly<Record<ResourceOperationKind, MakeHandler>> = {
     return (input, context) => {
       const { store, id, scope, json } = found(resource, plan, input, context);
       const body = (input.body ?? {}) as Record<string, unknown>;
-      const fields = fillServerFields(resource, body, new Date(), request);
+      const now = new Date();
+      const fields = fillServerFields(resource, body, now, request);
       // The stored record is read back only when it has server-set fields to keep (the store sets the id).
       const old = kept.length > 0 ? readRecord(json) : undefined;
-      const record = old ? keepServerFields(kept, old, fields) : fields;
+      const record = old ? keepServerFields(resource, kept, old, fields, now) : fields;
       return answer(plan, store.replace(id, record, scope, old) as string);
     };
   },
@@ -113,10 +115,17 @@ const KINDS: Readonly<Record<ResourceOperationKind, MakeHandler>> = {
       if (patched === null || typeof patched !== 'object' || Array.isArray(patched)) {
         throw mockError('validation_failed', 'body: a merge patch of a record must be a JSON object (RFC 7396)');
       }
-      const record = keepServerFields(kept, old, patched);
-      const missing = required.find((name) => record[name] === undefined);
-      // RFC 7396 null removes a member; removing one the representation requires would store an invalid record.
-      if (missing !== undefined) throw mockError('validation_failed', `body.${missing}: a required field cannot be removed`);
+      const now = new Date();
+      const record = keepServerFields(resource, kept, old, patched, now);
+      const patch = input.body as Readonly<Record<string, unknown>>;
+      for (const name of required) {
+        if (record[name] !== undefined) continue;
+        // RFC 7396 null removes a member: a required one can be removed only to null, where it may be null. A
+        // required field the patch does not touch, missing from a record stored before, is filled as a create would.
+        if (patch[name] !== null) setOwn(record, name, missingValue(resource, name, now));
+        else if (isNullable(resource, name)) setOwn(record, name, null);
+        else throw mockError('validation_failed', `body.${name}: a required field cannot be removed`);
+      }
       return answer(plan, store.replace(id, record, scope, old) as string);
     };
   },
@@ -241,11 +250,19 @@ function fillPath(template: string, values: readonly RecordId[]): string {
   return template.replace(/\{[^}]+\}/g, () => encodeURIComponent(String(values[index++])));
 }
 
-// Fields the server sets are never taken from a request (docs/resources.md): a PUT or PATCH keeps the stored ones.
-function keepServerFields(kept: readonly string[], old: Readonly<Record<string, unknown>>, record: Record<string, unknown>) {
+// Fields the server sets are never taken from a request (docs/resources.md): a PUT or PATCH keeps the stored ones,
+// and fills one the stored record lacks as a create would.
+function keepServerFields(
+  resource: Resource,
+  kept: readonly string[],
+  old: Readonly<Record<string, unknown>>,
+  record: Record<string, unknown>,
+  now: Date,
+) {
   for (const name of kept) {
-    if (old[name] === undefined) delete record[name];
-    else record[name] = old[name];
+    const value = old[name] !== undefined ? old[name] : missingValue(resource, name, now);
+    if (value === undefined) delete record[name];
+    else record[name] = value;
   }
   return record;
 }
@@ -255,8 +272,8 @@ function keptFields(resource: Resource): readonly string[] {
   return resource.serverFields.filter((name) => name !== resource.id?.name);
 }
 
-// docs/reference/open-choices.md: an enum field the request schema offers (or the representation requires) that
-// the request leaves out takes the schema's `default`, else the enum's first value (the Pet Store's `available`),
+// docs/reference/open-choices.md: a field the request schema offers (or the representation requires) that the
+// request leaves out takes the schema's `default`, else, for an enum, its first value (the Pet Store's `available`),
 // so that every answer stays within the contract and a filter on it finds the record. Server-set fields and the id
 // are the server's. Only what the request schema offers is stored: a client-sent id, or any field the schema does
 // not name (unless it takes additionalProperties), is not, so the id is always the server's. Read once an operation.
@@ -271,12 +288,14 @@ function requestFields(resource: Resource, operation: Operation): RequestFields 
   for (const name of names) {
     if (name === resource.id?.name || resource.serverFields.includes(name)) continue;
     const schemas = [request?.properties[name], shape?.properties[name]];
-    const choices = schemas.map(enumOf).find((values) => values.length > 0) ?? [];
-    if (choices.length === 0) continue;
     const given = schemas.map((one) => one?.default).find((value) => value !== undefined);
-    missing.set(name, given ?? choices[0]);
+    const choices = schemas.map(enumOf).find((values) => values.length > 0) ?? [];
+    if (given !== undefined || choices.length > 0) missing.set(name, given ?? choices[0]);
   }
-  return { offered: request === undefined || open ? undefined : new Set(Object.keys(request.properties)), missing };
+  // OpenAPI: a writeOnly property SHOULD NOT be sent in a response; the mock answers what it stores, so it keeps none.
+  const writeOnly = Object.entries(request?.properties ?? {}).filter(([, property]) => property.writeOnly === true);
+  const hidden = new Set([...writeOnly.map(([name]) => name), ...(resource.schema?.writeOnlyProperties ?? [])]);
+  return { offered: request === undefined || open ? undefined : new Set(Object.keys(request.properties)), missing, hidden };
 }
 
 function enumOf(schema: unknown): readonly unknown[] {

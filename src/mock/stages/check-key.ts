@@ -1,14 +1,14 @@
-import { countField } from '../count-field.js';
-import { mockError } from '../error-codes.js';
 import type { Stage } from './stage.js';
 
-/** The operation's security (seed, Authentication: a bearer key). */
+/** The operation's security (seed, Authentication): the key where its scheme puts it (src/contract/key-placement.ts). */
 export const checkKey: Stage = (state, mock) => {
-  if (state.operation!.auth !== 'bearer') return undefined;
-  // Node keeps the first of several Authorization fields and drops the rest without a word; a proxy may keep the
-  // last. Authorization is a single field (RFC 9110 §11.6.2), so two of them are refused, whichever holds the key.
-  if (countField(state.req.rawHeaders, 'authorization') > 1) throw mockError('repeated_authorization');
-  const denied = mock.authenticate(state.req.headers.authorization);
+  const key = state.operation!.key;
+  if (key === undefined) return undefined;
+  const denied = mock.authenticate(key, {
+    headers: state.req.headers,
+    rawHeaders: state.req.rawHeaders,
+    query: state.parsedQuery,
+  });
   if (denied) throw denied;
   return undefined;
 };

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { objectShape, type RawSchema } from '../../contract/resources/object-shape.js';
 import type { Resource } from '../../contract/resources/resource.js';
-import type { JsonSchema } from '../../contract/operation.js';
-import { sampleValue } from '../../contract/sample-value.js';
 import { setOwn } from '../../contract/set-own.js';
+import { copied, leftOutValue } from './left-out-value.js';
 
 // Values the server can make for a readOnly field from its format alone (docs/resources.md rule 7).
 const GENERATED: Readonly<Record<string, (now: Date) => string>> = {
@@ -15,10 +14,10 @@ const GENERATED: Readonly<Record<string, (now: Date) => string>> = {
 /**
  * The record a create or a replace stores, before its id: the request's fields in the representation's order,
  * `default` values where the request leaves a field out (PUT is a full replace: left out means default, never the
- * old value), null where there is none and the representation requires the field and allows null, and readOnly
- * fields set by the server, never taken from the request: a date-time is `now`, a date
- * today, a uuid a new one; another readOnly field keeps its default, or takes a valid sample where the
- * representation requires it (a `kind: {const: project}`), or stays out. The id is left to the store.
+ * old value), and readOnly fields set by the server, never taken from the request: a date-time is `now`, a date
+ * today, a uuid a new one. A field still without a value takes leftOutValue (a const, a default, and for a
+ * required one null, [] or a sample), so that the record is valid against the representation. writeOnly fields are
+ * never stored: no answer may carry them. The id is left to the store.
  */
 export function fillServerFields(
   resource: Resource,
@@ -27,33 +26,58 @@ export function fillServerFields(
   request: RequestFields = {},
 ): Record<string, unknown> {
   const { properties, server, idField, required } = planOf(resource);
-  const { offered, missing } = request;
+  const { offered, missing, hidden } = request;
   const record: Record<string, unknown> = {};
   for (const [name, property] of properties) {
     if (name === idField && server.has(name)) continue;
     const value = server.has(name)
-      ? generated(property, now, required.has(name))
+      ? generated(property, now)
       : Object.hasOwn(body, name) && (offered === undefined || offered.has(name))
         ? body[name]
         : missing?.has(name)
           ? copied(missing.get(name))
-          : absent(property, required.has(name));
-    if (value !== undefined) setOwn(record, name, value);
+          : undefined;
+    const stored = value === undefined ? leftOutValue(property, required.has(name)) : value;
+    if (stored !== undefined) setOwn(record, name, stored);
   }
   // Fields the schema does not name (additionalProperties) are kept as sent, after the named ones.
   for (const name of Object.keys(body)) {
-    if (!Object.hasOwn(properties.shape, name) && !server.has(name) && (offered === undefined || offered.has(name)))
+    if (
+      !Object.hasOwn(properties.shape, name) &&
+      !server.has(name) &&
+      (offered === undefined || offered.has(name)) &&
+      !hidden?.has(name)
+    )
       setOwn(record, name, body[name]);
   }
   return record;
+}
+
+/**
+ * The value a field takes that a stored record lacks (one kept from before this rule, a fixture): as a create
+ * fills it, so that a replace or a merge patch stores a record valid against the representation.
+ */
+export function missingValue(resource: Resource, name: string, now: Date): unknown {
+  const { properties, required, server } = planOf(resource);
+  const property = properties.shape[name];
+  if (property === undefined) return undefined;
+  return (server.has(name) ? generated(property, now) : undefined) ?? leftOutValue(property, required.has(name));
+}
+
+/** Whether the representation lets a field be null (a merge patch's null then stores null, not removes it). */
+export function isNullable(resource: Resource, name: string): boolean {
+  const property = planOf(resource).properties.shape[name] as { nullable?: boolean; type?: unknown } | undefined;
+  return property?.nullable === true || (Array.isArray(property?.type) && property.type.includes('null'));
 }
 
 /** What the operation's request schema says of a body (see resource-handlers): what it offers, what a field left out takes. */
 export interface RequestFields {
   /** The fields a request may set; all when undefined (the schema takes additionalProperties, or has no shape). */
   readonly offered?: ReadonlySet<string> | undefined;
-  /** The value a field left out takes, where the mock chooses one (an enum's default or first value). */
+  /** The value a field left out takes, where the mock chooses one (the request's default, an enum's first value). */
   readonly missing?: ReadonlyMap<string, unknown>;
+  /** Fields never stored, whatever the request sends: those the contract marks writeOnly (never answered). */
+  readonly hidden?: ReadonlySet<string>;
 }
 
 interface FillPlan {
@@ -79,22 +103,8 @@ function planOf(resource: Resource): FillPlan {
   return plan;
 }
 
-// A default is the contract's own object: each record gets its own copy.
-function copied(value: unknown): unknown {
-  return typeof value === 'object' && value !== null ? structuredClone(value) : value;
-}
-
-// A field the request left out: its default; else null where the representation requires it and allows null (a
-// 3.1 `description: {type: [string, "null"]}` required in answers, optional in requests), so the answer holds it.
-function absent(property: RawSchema, required: boolean): unknown {
-  if (property.default !== undefined || !required) return copied(property.default);
-  const types = Array.isArray(property.type) ? property.type : [];
-  return property.nullable === true || types.includes('null') ? null : undefined;
-}
-
-function generated(property: RawSchema, now: Date, required: boolean): unknown {
+// undefined when the format is none the server makes: leftOutValue decides then.
+function generated(property: RawSchema, now: Date): unknown {
   const make = property.format === undefined ? undefined : GENERATED[property.format];
-  if (make) return make(now);
-  if (property.default !== undefined || !required) return copied(property.default);
-  return sampleValue(property as JsonSchema);
+  return make?.(now);
 }

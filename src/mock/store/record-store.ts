@@ -14,8 +14,10 @@ export type IdKind = 'integer' | 'uuid' | 'string';
 export interface RecordStoreOptions {
   readonly idField: string;
   readonly idKind: IdKind;
-  /** How a text id is written from its number, where the id's schema has a pattern; the number itself otherwise. */
-  readonly textId?: (n: number) => string | undefined;
+  /** For text ids the schema holds to a shape (a pattern): makes a fresh one, in place of counting (text-ids.ts). */
+  readonly freshId?: () => unknown;
+  /** Fields never kept, so never answered: the representation's writeOnly ones, in records given whole too. */
+  readonly hiddenFields?: readonly string[];
   /** Fields a list may filter on (the list's filter parameters): each gets an index. */
   readonly indexFields: readonly string[];
   readonly maxRecords: number;
@@ -76,6 +78,8 @@ const RECORD_OVERHEAD_BYTES = 240;
 // A shared record costs a store that adopts it one slot in each of its columns and indexes.
 const SLOT_BYTES = 8;
 const SCOPE = '\u0000scope';
+// Fresh ids drawn for one create before the store gives up: only a pattern that allows few ids ever needs a second.
+const FRESH_TRIES = 32;
 // Deleted records leave holes in the columns until there are more holes than this and than live records: then
 // the columns are compacted, so a list skips at most about as many holes as there are records (amortised O(1)
 // per delete).
@@ -196,7 +200,7 @@ export class RecordStore {
   }
 
   /** create(), answering the record's id too. */
-  createRecord(fields: StoredRecord, scope?: string): { readonly id: RecordId; readonly json: string } {
+  createRecord(given: StoredRecord, scope?: string): { readonly id: RecordId; readonly json: string } {
     if (this.size >= this.options.maxRecords) {
       throw mockError(
         'store_full',
@@ -204,19 +208,20 @@ export class RecordStore {
       );
     }
     const { idField } = this.options;
-    const given = fields[idField];
-    const id = given === undefined ? this.#assignId() : (given as RecordId);
+    const fields = this.#shown(given);
+    const givenId = fields[idField];
+    const id = givenId === undefined ? this.#assignId(scope) : (givenId as RecordId);
     // A new random UUID is taken by no record (2^122 of them): no lookup in a map of a million ids for it.
-    const fresh = given === undefined && this.options.idKind === 'uuid';
+    const fresh = givenId === undefined && this.options.idKind === 'uuid';
     if (!fresh && this.#positionOf(id, scope) !== undefined)
       throw mockError('validation_failed', `${idField} ${String(id)} is already taken`);
-    const record = given === undefined ? { [idField]: id, ...fields } : fields;
+    const record = givenId === undefined ? { [idField]: id, ...fields } : fields;
     const json = render(record);
     const bytes = cost(json);
     const fileBytes = lineBytes(json, scope);
     this.#reserve(bytes, fileBytes);
     // Counted only once the record is stored: a refused create uses up no id.
-    if (given === undefined) {
+    if (givenId === undefined) {
       if (this.options.idKind !== 'uuid') this.#nextId++;
     } else if (typeof id === 'number' && id >= this.#nextId) this.#nextId = id + 1;
     const position = this.#json.length;
@@ -253,7 +258,7 @@ export class RecordStore {
   replace(id: RecordId, fields: StoredRecord, scope?: string, stored?: StoredRecord): string | undefined {
     const position = this.#positionOf(id, scope);
     if (position === undefined) return undefined;
-    const record: Record<string, unknown> = { [this.options.idField]: id, ...fields };
+    const record: Record<string, unknown> = { [this.options.idField]: id, ...this.#shown(fields) };
     record[this.options.idField] = id;
     const rendered = render(record);
     // Put back as it was adopted: the shared text again, paid for by its slot.
@@ -389,12 +394,27 @@ export class RecordStore {
     return true;
   }
 
+  // A record without the fields the store never keeps (RecordStoreOptions.hiddenFields); most records have none.
+  #shown(fields: StoredRecord): StoredRecord {
+    const hidden = this.options.hiddenFields;
+    return hidden?.some((name) => Object.hasOwn(fields, name)) ? without(fields, hidden) : fields;
+  }
+
   #idAt(position: number): RecordId {
     return readRecord(this.#json[position] as string)[this.options.idField] as RecordId;
   }
 
-  #assignId(): RecordId {
+  #assignId(scope: string | undefined): RecordId {
     if (this.options.idKind === 'uuid') return randomUUID();
+    const { freshId } = this.options;
+    if (freshId !== undefined) {
+      // About 48 random bits (fresh-values.ts): a repeat is all but impossible, and drawn again if it comes.
+      for (let tries = 0; tries < FRESH_TRIES; tries++) {
+        const id = freshId() as RecordId;
+        if (this.#positionOf(id, scope) === undefined) return id;
+      }
+      throw mockError('store_full', `the mock found no ${this.options.idField} left to give in ${FRESH_TRIES} tries`);
+    }
     // Past 2^53−1 a double cannot count: the next id would repeat the last one. Fixtures may hold ids up to that
     // limit (to exercise large ids); what is left above the largest is all the store can still hand out.
     if (this.#nextId > Number.MAX_SAFE_INTEGER) {
@@ -404,7 +424,7 @@ export class RecordStore {
       );
     }
     const id = this.#nextId;
-    return this.options.idKind === 'string' ? (this.options.textId?.(id) ?? String(id)) : id;
+    return this.options.idKind === 'string' ? String(id) : id;
   }
 
   #index(record: StoredRecord, scope: string | undefined, position: number, change: (list: number[], p: number) => void) {
@@ -501,6 +521,12 @@ export class RecordStore {
     if (this.budget.file) this.budget.file.used += fileBytes;
     this.budget.revision = (this.budget.revision ?? 0) + 1;
   }
+}
+
+function without(record: StoredRecord, names: readonly string[]): StoredRecord {
+  const kept = { ...record };
+  for (const name of names) delete kept[name];
+  return kept;
 }
 
 function cost(json: string): number {

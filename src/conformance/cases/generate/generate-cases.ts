@@ -7,6 +7,7 @@ import { bindOwnRecords } from './bind-own-records.js';
 import { BUILT_IN_KINDS } from './built-in-kinds.js';
 import type { NotMade } from './case-kind.js';
 import { createRandom } from './create-random.js';
+import { withLocationIds } from './location-ids.js';
 import { unmadeInCase } from './unmade-samples.js';
 
 export interface GenerateOptions {
@@ -48,7 +49,7 @@ export function generateCases(
     return kind.generate({ contract, token: options.token, random, readOnly }).flatMap((scenario) => {
       const made = bindOwnRecords(scenario, model, contract, random);
       const bound = 'scenario' in made ? (unmadeInCase(made.scenario) ?? made) : made;
-      if ('scenario' in bound) return [bound.scenario];
+      if ('scenario' in bound) return [withLocationIds(bound.scenario, model)];
       const key = `${bound.operationId} ${bound.reason}`;
       const known = notMade.get(key) ?? { operationId: bound.operationId, reason: bound.reason, ids: [] };
       if ('ids' in known) known.ids.push(scenario.id);

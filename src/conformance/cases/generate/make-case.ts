@@ -1,6 +1,7 @@
 import type { Operation } from '../../../contract/operation.js';
 import { holdsTemplate } from '../interpolate.js';
 import type { AuthChoice, Repeat, Scenario, Step, StepExpectation } from '../scenario.js';
+import { requiredHeaders } from './required-headers.js';
 
 export interface StepSpec {
   readonly operation: Operation;
@@ -69,7 +70,8 @@ function makeStep(spec: StepSpec, i: number): Step {
     operation: spec.operation,
     path: spec.params ?? {},
     query: spec.query ?? {},
-    headers: spec.headers ?? jsonMediaType(spec),
+    // The step's own headers win: a case that sends another If-Match means to.
+    headers: { ...requiredHeaders(spec.operation), ...(spec.headers ?? jsonMediaType(spec)) },
     body: spec.body,
     auth: spec.auth ?? 'default',
     expect: spec.expect ?? {},

@@ -3,8 +3,8 @@ import type { JsonSchema, Operation } from '../../../contract/operation.js';
 import { objectShape } from '../../../contract/resources/object-shape.js';
 import { requestSchema } from '../../../contract/resources/representation.js';
 import type { Resource, ResourceModel } from '../../../contract/resources/resource.js';
-import { operationOf } from '../../../contract/resources/resource-roles.js';
-import type { Random } from './create-random.js';
+import { operationOf, resourceRoles } from '../../../contract/resources/resource-roles.js';
+import { createRandom, type Random } from './create-random.js';
 import type { Repeat } from '../scenario.js';
 import type { StepSpec } from './make-case.js';
 import { successStatuses } from './expected-statuses.js';
@@ -74,6 +74,16 @@ export function ownRecord(
 }
 
 /**
+ * Whether a read's path can name records a case creates for itself: the operation plays a role for a resource that,
+ * with every parent, the run can create. Such a read leaves its path to bind-own-records.ts; another keeps the
+ * contract's example ids, which may answer the documented 404.
+ */
+export function readsOwnRecords(operation: Operation, model: ResourceModel, contract: Contract): boolean {
+  const role = resourceRoles(model).get(operation.operationId);
+  return role !== undefined && !('reason' in ownRecord(role.resource, model, contract, createRandom(0), 'own'));
+}
+
+/**
  * A valid create body (every optional field too unless `withOptional` is false), without the fields the server sets
  * (a readOnly id), with a fresh id where the client names it (a book's ISBN) and fresh unique keys (an email).
  */
@@ -137,13 +147,13 @@ function freshId(schema: JsonSchema, random: Random): unknown {
   if (schema.type === 'integer' || schema.type === 'number') return 1_000_000 + random.below(1_000_000_000);
   if (schema.format === 'uuid')
     return `${random.text(8, HEX)}-${random.text(4, HEX)}-4${random.text(3, HEX)}-8${random.text(3, HEX)}-${random.text(12, HEX)}`;
-  const pattern = typeof schema.pattern === 'string' ? safeRegExp(schema.pattern) : undefined;
-  const fits = (text: string) =>
-    (schema.pattern === undefined || pattern?.test(text) === true) &&
-    text.length >= (schema.minLength ?? 0) &&
-    text.length <= (schema.maxLength ?? Number.POSITIVE_INFINITY);
   const digits = `978${random.text(10, DIGITS)}`;
-  if (fits(digits)) return digits;
+  if (fits(schema, digits)) return digits;
+  return redrawn(schema, random) ?? sampleValue(schema);
+}
+
+/** The schema's sample with its digits and letters drawn again, still within the schema, or undefined when none fits. */
+function redrawn(schema: JsonSchema, random: Random): string | undefined {
   const sample = sampleValue(schema);
   for (let tries = 0; tries < REDRAWS && typeof sample === 'string'; tries++) {
     const digitsDrawn = sample.replace(/[0-9]/g, () => random.text(1, DIGITS));
@@ -151,9 +161,18 @@ function freshId(schema: JsonSchema, random: Random): unknown {
       tries % 2 === 1
         ? digitsDrawn
         : digitsDrawn.replace(/[a-z]/g, () => random.text(1, LOWER)).replace(/[A-Z]/g, () => random.text(1, UPPER));
-    if (drawn !== sample && fits(drawn)) return drawn;
+    if (drawn !== sample && fits(schema, drawn)) return drawn;
   }
-  return sample;
+  return undefined;
+}
+
+function fits(schema: JsonSchema, text: string): boolean {
+  const pattern = typeof schema.pattern === 'string' ? safeRegExp(schema.pattern) : undefined;
+  return (
+    (schema.pattern === undefined || pattern?.test(text) === true) &&
+    text.length >= (schema.minLength ?? 0) &&
+    text.length <= (schema.maxLength ?? Number.POSITIVE_INFINITY)
+  );
 }
 
 // Letters are drawn again too (`WH01` has few digits to vary), and digits alone where a pattern fixes the letters
@@ -172,10 +191,14 @@ function safeRegExp(source: string): RegExp | undefined {
   }
 }
 
-/** An id no record is likely to have, within the parameter's schema where it can tell. */
+/**
+ * An id no record is likely to have, within the parameter's schema where it can tell: under a pattern, the sample
+ * drawn again within it (a router may answer a value outside it 404 before auth). Where no drawing fits, the sample
+ * itself, which a case of the run's own binds to its own record (bind-own-records.ts).
+ */
 export function absentValue(schema: JsonSchema, random: Random): unknown {
   if (schema.type === 'integer' || schema.type === 'number') return Number(`8${random.text(15, '0123456789')}`);
   if (schema.format === 'uuid') return `00000000-0000-4000-8000-${random.text(12, '0123456789abcdef')}`;
-  // A pattern may refuse any text made up here, and a router answer 404 before auth: the example stays.
-  return schema.pattern === undefined ? `absent-${random.text(12)}` : sampleValue(schema);
+  if (schema.pattern === undefined) return `absent-${random.text(12)}`;
+  return redrawn(schema, random) ?? sampleValue(schema);
 }

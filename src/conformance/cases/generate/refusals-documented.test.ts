@@ -13,7 +13,7 @@ function acceptsASuccess(step: Step): boolean {
 // Seed, Authentication (and RFC 6750 §3.1): a request without valid credentials to an operation that requires them
 // is refused with 401, whether or not the operation lists the 401.
 const refusedForCredentials = (step: Step) =>
-  step.operation.auth === 'bearer' && step.auth !== 'default' && (step.expect.status ?? []).every((s) => s === 401);
+  step.operation.auth === 'key' && step.auth !== 'default' && (step.expect.status ?? []).every((s) => s === 401);
 
 // A `default` response documents an error's shape, not a refusal of this input.
 const documents = (step: Step, status: number | string) =>

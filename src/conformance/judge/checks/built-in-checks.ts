@@ -29,6 +29,7 @@ import { responseTime } from './response-time.js';
 import { statusDocumented } from './status-documented.js';
 import { statusExpected } from './status-expected.js';
 import { storedOnce } from './stored-once.js';
+import { writeOnlyHidden } from './write-only-hidden.js';
 
 /** Every check runs on every exchange; a new check is a new row. */
 export const BUILT_IN_CHECKS: readonly Check[] = [
@@ -42,6 +43,7 @@ export const BUILT_IN_CHECKS: readonly Check[] = [
   jsonUtf8,
   jsonCharset,
   bodySchema,
+  writeOnlyHidden,
   errorStatusMatches,
   idsUniqueInList,
   idAssignedOnce,

@@ -8,6 +8,7 @@ import { runChecks, unverifiedChecks } from '../run-checks.js';
 import type { Step, StepExpectation } from '../../cases/scenario.js';
 import { authEnforced } from './auth-enforced.js';
 import { bodyExpected } from './body-expected.js';
+import { challengeOn401 } from './challenge-on-401.js';
 import { BUILT_IN_CHECKS } from './built-in-checks.js';
 import { createdLocation } from './created-location.js';
 import { dateHeader } from './date-header.js';
@@ -90,6 +91,16 @@ const withRequiredHeader: Operation = {
   ),
 };
 
+// getPet with a Pet that has a writeOnly `password` (the view of a response leaves it out and names it).
+const withWriteOnly: Operation = {
+  ...op('getPet'),
+  responses: op('getPet').responses.map((r) =>
+    r.code === '200'
+      ? { ...r, contents: r.contents.map((c) => ({ ...c, schema: { ...c.schema, writeOnlyProperties: ['password'] } })) }
+      : r,
+  ),
+};
+
 /** The same exchange as sent with HTTP's own `method` on the operation's path, read raw: `strayBytes` after its head. */
 function asMethod(given: CheckInput, method: 'HEAD' | 'OPTIONS', strayBytes = 0): CheckInput {
   const exchange: Exchange = {
@@ -139,6 +150,10 @@ const CASES: Readonly<Record<string, { conforming: CheckInput; violation: CheckI
   },
   'json-without-bom': { conforming: input(), violation: withBom(input()) },
   'body-schema': { conforming: input(), violation: input({ body: '{"id":"1","name":"Rex"}' }) },
+  'write-only-hidden': {
+    conforming: input({ operation: withWriteOnly }),
+    violation: input({ operation: withWriteOnly, body: '{"id":1,"name":"Rex","categoryId":1,"password":"hunter22"}' }),
+  },
   'error-status-matches': {
     conforming: input({ status: 401, body: ERROR_401 }),
     violation: input({ status: 404, body: '{"code":"x","message":"y","status":400}' }),
@@ -412,6 +427,17 @@ describe('runChecks', () => {
   });
 });
 
+describe('resource effects on a refused write', () => {
+  it("judge no error body as the record a write answers: a 428 for a missing If-Match is the step's status finding alone", () => {
+    const problem = '{"title":"precondition required","status":428}';
+    const written = { check: 'update-took-effect' as const, body: { name: 'Max' } };
+    const refused = input({ status: 428, body: problem, expect: { status: [200], effect: written } });
+    expect(runChecks(BUILT_IN_CHECKS, refused).map((p) => p.check.id)).not.toContain('update-took-effect');
+    const answered = input({ expect: { status: [200], effect: written } });
+    expect(runChecks(BUILT_IN_CHECKS, answered).map((p) => p.check.id)).toContain('update-took-effect');
+  });
+});
+
 describe('observed answers', () => {
   it('holds an undocumented status to nothing that needs a documented response: a problem+json 400 on listPets', () => {
     const problem = input({
@@ -436,6 +462,29 @@ describe('auth-enforced', () => {
     }
     expect(authEnforced.check(input({ auth: 'none', status: 204, body: '' }))?.title).toBe(
       'a request without an Authorization header was served',
+    );
+  });
+
+  it('names the place an apiKey scheme puts the key', () => {
+    const key = { scheme: 'apiKey', schemeName: 'k', in: 'query', name: 'api_key' } as const;
+    const served = input({ operation: { ...op('getPet'), key }, auth: 'none', status: 200 });
+    const sent = { ...served.exchange.request, credential: { placement: key, shown: '<key>x', runKey: false } };
+    expect(authEnforced.check({ ...served, exchange: { ...served.exchange, request: sent } })?.title).toBe(
+      'a request with ?api_key=<key>x was served',
+    );
+  });
+});
+
+describe('challenge-on-401', () => {
+  const refused = (key: Operation['key'], challenge: string | null) =>
+    challengeOn401.check(input({ operation: { ...op('getPet'), key }, auth: 'none', status: 401, body: ERROR_401, challenge }));
+
+  // RFC 9110 §15.5.2 asks a challenge of HTTP authentication schemes; an apiKey scheme is none.
+  it('asks no challenge of an apiKey operation, and a Basic one of a basic operation', () => {
+    expect(refused({ scheme: 'apiKey', schemeName: 'k', in: 'header', name: 'X-API-Key' }, null)).toBeUndefined();
+    expect(refused({ scheme: 'basic', schemeName: 'b' }, 'Basic realm="x"')).toBeUndefined();
+    expect(refused({ scheme: 'basic', schemeName: 'b' }, 'Bearer realm="x"')?.title).toBe(
+      'a 401 whose WWW-Authenticate has no Basic challenge: Bearer realm="x"',
     );
   });
 });

@@ -43,7 +43,10 @@ export const RESOURCE_EFFECT_CHECKS: readonly Check[] = (Object.keys(CLAUSES) as
 
 function judgeEffect(effect: ResourceEffect, { exchange }: CheckInput): Problem | undefined {
   const response = exchange.response;
-  if (!response) return undefined;
+  // An effect that names no status reads the record a write answers: a refusal (a 428 for a missing If-Match) holds
+  // an error, not the record, and the step's status finding says what went wrong.
+  if (!response || (effect.status === undefined && effect.statusNot === undefined && !isSuccess(response.status)))
+    return undefined;
   const documented: string[] = [];
   const problems: string[] = [];
   if (effect.status) {
@@ -118,6 +121,10 @@ function unverifiedListing(effect: ResourceEffect, { exchange }: CheckInput): st
 function followsItsWrite(effect: ResourceEffect): boolean {
   const after = effect.onlyAfter;
   return after === undefined || matches(Number(after.status), after.in);
+}
+
+function isSuccess(status: number): boolean {
+  return status >= 200 && status < 300;
 }
 
 function written(effect: ResourceEffect): boolean {

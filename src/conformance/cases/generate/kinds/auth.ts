@@ -1,5 +1,6 @@
 import { largestPageQuery } from '../../../../contract/list-parameters.js';
 import { findResponse } from '../../../../contract/find-response.js';
+import { type KeyPlacement, placementWhere } from '../../../../contract/key-placement.js';
 import type { Operation } from '../../../../contract/operation.js';
 import { requestSchema } from '../../../../contract/resources/representation.js';
 import { namingField } from '../../../../contract/resources/resource-roles.js';
@@ -16,11 +17,14 @@ import { invalidVariants } from './parameters.js';
 interface Variant {
   readonly id: string;
   readonly what: string;
+  /** The schemes it is a case for; every scheme when left out. */
+  readonly schemes?: readonly KeyPlacement['scheme'][];
   /** undefined when the run's key gives no such variant (a key without letters has no other case). */
   readonly auth: (context: GenerateContext) => AuthChoice | undefined;
 }
 
 const fromKey = (shown: string, make: (key: string) => string): AuthChoice => ({ fromKey: make, shown });
+const alter = (shown: string, make: (key: string) => string): AuthChoice => ({ alter: make, shown });
 // Another character in any letter case, so a server that compares keys ignoring case still sees a wrong key.
 const otherThan = (c: string | undefined) => (c?.toLowerCase() === 'x' ? 'y' : 'x');
 const swapCase = (key: string) => [...key].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
@@ -38,22 +42,43 @@ function refusal(operation: Operation): Pick<StepSpec, 'expect' | 'observe'> {
   };
 }
 
-// Seed, Authentication: a missing or invalid key, or a header not of the form `Bearer <API_KEY>`, gets 401.
+// `no Authorization header`, `no X-API-Key header`, `no api_key query parameter`, `no session cookie`.
+const noKey = (key: KeyPlacement) => `no ${placementWhere(key).replace(/^the /, '')}`;
+// A key that is not in a header of its own has none to leave out.
+const noKeyId = (key: KeyPlacement) => (key.scheme === 'apiKey' && key.in !== 'header' ? 'no-key' : 'no-header');
+
+// Seed, Authentication: a missing or invalid key, or a header not of the form `Bearer <API_KEY>`, gets 401. The
+// key is altered where the operation's scheme puts it (place-credential.ts): `Bearer <key>x`, `X-API-Key: <key>x`.
 const VARIANTS: readonly Variant[] = [
-  { id: 'no-header', what: 'no Authorization header', auth: () => 'none' },
-  { id: 'basic-scheme', what: 'the key under the Basic scheme', auth: () => fromKey('Basic <key>', (k) => `Basic ${k}`) },
-  { id: 'token-scheme', what: 'the key under the Token scheme', auth: () => fromKey('Token <key>', (k) => `Token ${k}`) },
-  { id: 'bare-key', what: 'the bare key, with no scheme', auth: () => fromKey('<key>', (k) => k) },
-  { id: 'empty-bearer', what: 'Bearer with no token', auth: () => ({ raw: 'Bearer' }) },
+  {
+    id: 'basic-scheme',
+    what: 'the key under the Basic scheme',
+    schemes: ['bearer'],
+    auth: () => fromKey('Basic <key>', (k) => `Basic ${k}`),
+  },
+  {
+    id: 'token-scheme',
+    what: 'the key under the Token scheme',
+    schemes: ['bearer'],
+    auth: () => fromKey('Token <key>', (k) => `Token ${k}`),
+  },
+  { id: 'bare-key', what: 'the bare key, with no scheme', schemes: ['bearer'], auth: () => fromKey('<key>', (k) => k) },
+  { id: 'empty-bearer', what: 'Bearer with no token', schemes: ['bearer'], auth: () => ({ raw: 'Bearer' }) },
+  // An API that takes its key wherever it finds it takes a key the contract does not put there.
+  {
+    id: 'key-as-bearer',
+    what: 'the key as Authorization: Bearer, not where the scheme puts it',
+    schemes: ['apiKey', 'basic'],
+    auth: () => fromKey('Bearer <key>', (k) => `Bearer ${k}`),
+  },
+  { id: 'empty-key', what: 'an empty key', schemes: ['apiKey'], auth: () => ({ value: '' }) },
   {
     id: 'key-prefix',
     what: 'a prefix of the key (its last character dropped)',
     auth: ({ token }) =>
-      token !== undefined && token.length > 1
-        ? fromKey('Bearer <key minus its last character>', (k) => `Bearer ${k.slice(0, -1)}`)
-        : undefined,
+      token !== undefined && token.length > 1 ? alter('<key minus its last character>', (k) => k.slice(0, -1)) : undefined,
   },
-  { id: 'key-suffix', what: 'the key with a character added', auth: () => fromKey('Bearer <key>x', (k) => `Bearer ${k}x`) },
+  { id: 'key-suffix', what: 'the key with a character added', auth: () => alter('<key>x', (k) => `${k}x`) },
   // As long as the key and alike but for one character: a server that checks the key's form (its prefix and length)
   // or compares all but its end takes it.
   {
@@ -61,40 +86,31 @@ const VARIANTS: readonly Variant[] = [
     what: 'the key with its last character changed',
     auth: ({ token }) =>
       token !== undefined && token.length > 0
-        ? fromKey('Bearer <key, its last character changed>', (k) => `Bearer ${k.slice(0, -1)}${otherThan(k.at(-1))}`)
+        ? alter('<key, its last character changed>', (k) => `${k.slice(0, -1)}${otherThan(k.at(-1))}`)
         : undefined,
   },
-  {
-    id: 'junk-then-key',
-    what: 'the key with characters before it',
-    auth: () => fromKey('Bearer x-<key>', (k) => `Bearer x-${k}`),
-  },
+  { id: 'junk-then-key', what: 'the key with characters before it', auth: () => alter('x-<key>', (k) => `x-${k}`) },
   {
     id: 'key-case',
     what: 'the key in another letter case',
     auth: ({ token }) =>
-      token !== undefined && swapCase(token) !== token
-        ? fromKey('Bearer <key, case swapped>', (k) => `Bearer ${swapCase(k)}`)
-        : undefined,
+      token !== undefined && swapCase(token) !== token ? alter('<key, case swapped>', (k) => swapCase(k)) : undefined,
   },
-  {
-    id: 'key-then-junk',
-    what: 'the key followed by a space and junk',
-    auth: () => fromKey('Bearer <key> junk', (k) => `Bearer ${k} junk`),
-  },
-  {
-    id: 'random-key',
-    what: 'a random key',
-    auth: ({ random }) => ({ raw: `Bearer conformance-${random.text(32, '0123456789abcdef')}` }),
-  },
+  { id: 'key-then-junk', what: 'the key followed by a space and junk', auth: () => alter('<key> junk', (k) => `${k} junk`) },
+  { id: 'random-key', what: 'a random key', auth: ({ random }) => randomKey(random) },
   // The scheme's name is case-insensitive (RFC 9110 §11.1), so `bearer <key>` may pass; a server that takes the
   // lower-case spelling as a sign of some other client must still check the key.
   {
     id: 'lower-case-scheme-random-key',
     what: 'a random key under the scheme spelled bearer',
+    schemes: ['bearer'],
     auth: ({ random }) => ({ raw: `bearer conformance-${random.text(32, '0123456789abcdef')}` }),
   },
 ];
+
+const randomKey = (random: GenerateContext['random']): AuthChoice => ({
+  value: `conformance-${random.text(32, '0123456789abcdef')}`,
+});
 
 export const authKind: CaseKind = {
   id: 'auth',
@@ -102,9 +118,12 @@ export const authKind: CaseKind = {
     'every operation refuses a missing, malformed or altered key with 401, on a fresh and on a kept-alive connection, and before it looks at the body',
   generate: (context) =>
     context.contract.operations
-      .filter((operation) => operation.auth === 'bearer')
-      .flatMap((operation) => [
-        ...VARIANTS.flatMap((variant) => casesFor(operation, variant, context)),
+      .flatMap((operation) => (operation.key === undefined ? [] : [{ operation, key: operation.key }]))
+      .flatMap(({ operation, key }) => [
+        ...casesFor(operation, { id: noKeyId(key), what: noKey(key), auth: () => 'none' }, context),
+        ...VARIANTS.filter((variant) => variant.schemes?.includes(key.scheme) ?? true).flatMap((variant) =>
+          casesFor(operation, variant, context),
+        ),
         ...refusedBeforeInput(operation, context),
         ...refusedAddsNothing(operation, context),
         ...PATH_SPELLINGS.map((spelling) => respelledCase(operation, spelling)),
@@ -183,7 +202,7 @@ function refusedAddsNothing(operation: Operation, { contract, random }: Generate
       description: `Given valid bodies, each named with a mark of its own, sent to ${op} without a key and with a random key, when ${list.operationId} is called with the run's key (filtered by a value the bodies carry, where it has a filter), then each create was answered 401 and no listed resource carries a mark.`,
       steps: [
         refused('none'),
-        refused({ raw: `Bearer conformance-${random.text(32, '0123456789abcdef')}` }),
+        refused(randomKey(random)),
         { operation: list, query: { ...largestPageQuery(list), ...filtered }, expect: { status: successStatuses(list) } },
       ],
       tags: ['security'],
@@ -231,19 +250,20 @@ function refusedBeforeInput(operation: Operation, { random }: GenerateContext) {
       });
     }
   }
+  const key = operation.key as KeyPlacement;
   return requests.map(({ id, what, change }) =>
     makeCase({
       kind: 'auth',
-      id: `${op}/no-header/${id}`,
+      id: `${op}/${noKeyId(key)}/${id}`,
       name: `${op} answers 401 to ${what}, sent without a key`,
-      description: `Given ${what} and no Authorization header, when it reaches ${op}, then the answer is 401: a request without a key is refused before its input is judged or its resource looked up.`,
+      description: `Given ${what} and ${noKey(key)}, when it reaches ${op}, then the answer is 401: a request without a key is refused before its input is judged or its resource looked up.`,
       steps: [{ ...valid, ...change, auth: 'none', ...refusal(operation) }],
       tags: ['security'],
     }),
   );
 }
 
-function casesFor(operation: Operation, variant: Variant, context: GenerateContext) {
+function casesFor(operation: Operation, variant: Variant, context: GenerateContext): Scenario[] {
   const auth = variant.auth(context);
   if (auth === undefined) return [];
   const refused = { ...validRequest(operation), auth, ...refusal(operation) };

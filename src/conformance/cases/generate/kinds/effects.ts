@@ -8,13 +8,13 @@ import { answerSchema, requestSchema } from '../../../../contract/resources/repr
 import { operationOf } from '../../../../contract/resources/resource-roles.js';
 import type { Resource, ResourceModel } from '../../../../contract/resources/resource.js';
 import type { ResourceEffect, Scenario, Step } from '../../scenario.js';
-import type { CaseKind } from '../case-kind.js';
+import type { CaseKind, NotMade } from '../case-kind.js';
 import type { Random } from '../create-random.js';
 import { invalidInputStatus, successStatuses } from '../expected-statuses.js';
 import { withFreshKeys } from '../fresh-keys.js';
 import { makeCase, type StepSpec } from '../make-case.js';
 import { absentValue, ownRecord, pathParams, sendsOwnId, withFreshValues } from '../own-records.js';
-import { RUN_MARK } from '../sample-value.js';
+import { RUN_MARK, sampleValue } from '../sample-value.js';
 import { type Context, namedAsItsPath, ownId, readStep } from './effects-context.js';
 import { pageCases, pageNotMade } from './effects-paging.js';
 import { removalCases } from './effects-removal.js';
@@ -44,7 +44,10 @@ export const effectsKind: CaseKind = {
             ? undefined
             : 'it has no get to read a record back';
       const first = resource.operations[0];
-      if (why === undefined) return pageNotMade(contextOf(resource, model, contract, random));
+      if (why === undefined) {
+        const ctx = contextOf(resource, model, contract, random);
+        return [...pageNotMade(ctx), ...orphanNotMade(ctx)];
+      }
       return first === undefined
         ? []
         : [
@@ -295,7 +298,7 @@ function deleteCases(ctx: Context): Scenario[] {
 
 // A DELETE without a key is refused before anything is removed (RFC 6750 §3.1): the record is still there.
 function refusedDeleteCase(ctx: Context, remove: Operation): Scenario[] {
-  if (remove.auth !== 'bearer' || !remove.responses.some((r) => r.code === '401')) return [];
+  if (remove.auth !== 'key' || !remove.responses.some((r) => r.code === '401')) return [];
   return [
     makeCase({
       kind: KIND,
@@ -359,14 +362,37 @@ function goneWithParentCase(ctx: Context, parentResource: Resource): Scenario[] 
   ];
 }
 
+/** The parent id no one has that a create under it sends, or why none can be drawn; undefined: no such case. */
+function orphanParent(ctx: Context): { readonly values: string[] } | { readonly reason: string } | undefined {
+  const create = (ctx.own.steps[ctx.own.steps.length - 1] as StepSpec).operation;
+  if (ctx.own.values.length < 2 || !create.responses.some((r) => r.code === '404')) return undefined;
+  const parentName = Object.keys(pathParams(create, ctx.own.values.slice(0, -1))).pop() as string;
+  const parentSchema = create.parameters.find((p) => p.name === parentName)?.schema;
+  if (!parentSchema) return undefined;
+  // The sample names the case's own parent once bound (bind-own-records.ts): only another value is one no one has.
+  const absent = absentValue(parentSchema, ctx.random);
+  if (absent === sampleValue(parentSchema))
+    return {
+      reason: `no ${parentName} other than its sample could be drawn within its pattern (give the parameter an example that matches it)`,
+    };
+  return { values: [...ctx.own.values.slice(0, -2), String(absent)] };
+}
+
+/** The orphan create's case, when its parent id cannot be drawn: said, never dropped in silence. */
+export function orphanNotMade(ctx: Context | undefined): NotMade[] {
+  // Made among the parent-scoped cases, which need the get's documented 404.
+  const orphan = ctx?.get.responses.some((r) => r.code === '404') ? orphanParent(ctx) : undefined;
+  if (!ctx || !orphan || !('reason' in orphan)) return [];
+  const create = (ctx.own.steps[ctx.own.steps.length - 1] as StepSpec).operation.operationId;
+  return [{ operationId: create, cases: `effects/${create}/parent-scoped`, reason: orphan.reason }];
+}
+
 // A create under a parent no one has is refused with the create's documented 404, and makes nothing.
 function orphanCreateCase(ctx: Context): Scenario[] {
   const create = ctx.own.steps[ctx.own.steps.length - 1] as StepSpec;
-  if (!create.operation.responses.some((r) => r.code === '404')) return [];
-  const parentName = Object.keys(pathParams(create.operation, ctx.own.values.slice(0, -1))).pop() as string;
-  const parentSchema = create.operation.parameters.find((p) => p.name === parentName)?.schema;
-  if (!parentSchema) return [];
-  const values = [...ctx.own.values.slice(0, -2), String(absentValue(parentSchema, ctx.random))];
+  const orphan = orphanParent(ctx);
+  if (!orphan || 'reason' in orphan) return [];
+  const { values } = orphan;
   return [
     makeCase({
       kind: KIND,

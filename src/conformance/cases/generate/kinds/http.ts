@@ -1,13 +1,11 @@
 import type { Contract } from '../../../../contract/load-contract.js';
 import type { Operation } from '../../../../contract/operation.js';
 import { inferResources } from '../../../../contract/resources/infer-resources.js';
-import { resourceRoles } from '../../../../contract/resources/resource-roles.js';
 import type { Scenario } from '../../scenario.js';
 import type { CaseKind } from '../case-kind.js';
-import { createRandom } from '../create-random.js';
 import { makeCase, type StepSpec } from '../make-case.js';
 import { listedIds } from '../listed-ids.js';
-import { ownRecord } from '../own-records.js';
+import { readsOwnRecords } from '../own-records.js';
 import { validRequest } from '../valid-request.js';
 
 /**
@@ -24,7 +22,7 @@ export const httpKind: CaseKind = {
       if (operation.method === 'GET')
         return [
           headAndOptions(operation, contract, readOnly),
-          ...(operation.auth === 'bearer' ? [headWithoutKey(operation, contract, readOnly)] : []),
+          ...(operation.auth === 'key' ? [headWithoutKey(operation, contract, readOnly)] : []),
         ];
       const why = whyNoContent(operation);
       return why === undefined ? [] : [noContent(operation, why)];
@@ -107,11 +105,9 @@ function noContent(operation: Operation, why: string): Scenario {
  */
 function ownRead(operation: Operation, contract: Contract): { before: StepSpec[]; request: StepSpec } {
   const request = validRequest(operation);
-  const model = inferResources(contract);
-  const role = resourceRoles(model).get(operation.operationId);
   // A resource without a create (or a parent without one) has no record of the run's own: its example id is read.
-  const creatable = role && !('reason' in ownRecord(role.resource, model, contract, createRandom(0), 'own'));
-  return { before: [], request: creatable ? { ...request, params: {} } : request };
+  const own = readsOwnRecords(operation, inferResources(contract), contract);
+  return { before: [], request: own ? { ...request, params: {} } : request };
 }
 
 /**

@@ -1,9 +1,11 @@
 import { stringifyJson } from '../../../../contract/lossless-json.js';
 import { requestSchema } from '../../../../contract/resources/representation.js';
-import type { Operation } from '../../../../contract/operation.js';
+import type { JsonSchema, Operation } from '../../../../contract/operation.js';
 import type { Scenario } from '../../scenario.js';
 import type { CaseKind, GenerateContext } from '../case-kind.js';
-import { invalidInputStatus } from '../expected-statuses.js';
+import { invalidInputStatus, successStatuses } from '../expected-statuses.js';
+import { formText } from '../form-text.js';
+import { isJsonMedia } from '../../../../contract/find-response.js';
 import { makeCase } from '../make-case.js';
 import { freshWrite, roundTrip } from '../round-trip.js';
 import { sampleValue } from '../sample-value.js';
@@ -14,15 +16,61 @@ const VALID_SPELLINGS = [
   { id: 'upper-case', contentType: 'Application/JSON' },
 ];
 
+const FORM = 'application/x-www-form-urlencoded';
+
 export const mediaTypesKind: CaseKind = {
   id: 'media-types',
   description:
-    'a JSON body is accepted under every spelling of application/json; without Content-Type, or as text/plain, it gets the refusal the operation documents or 415, and is observed where it documents none',
+    'a JSON body is accepted under every spelling of application/json; without Content-Type, or as text/plain, it gets the refusal the operation documents or 415, and is observed where it documents none; a body the contract takes as a form is accepted as one',
   generate: (context) =>
-    context.contract.operations.flatMap((operation) =>
-      operation.requestBody?.contents.some((c) => c.mediaType === 'application/json') ? casesFor(operation, context) : [],
-    ),
+    context.contract.operations.flatMap((operation) => [
+      ...(operation.requestBody?.contents.some((c) => c.mediaType === 'application/json') ? casesFor(operation, context) : []),
+      ...formCase(operation),
+    ]),
+  // A body the runner cannot write at all leaves its operation without a body case of any kind: said, never dropped.
+  notMade: ({ contract }) =>
+    contract.operations.flatMap((operation) => {
+      const types = operation.requestBody?.contents.map((c) => c.mediaType) ?? [];
+      if (types.length === 0 || types.some((type) => isJsonMedia(type) || (type === FORM && formOf(operation) !== undefined)))
+        return [];
+      return [
+        {
+          operationId: operation.operationId,
+          cases: `the body cases of ${operation.operationId} (valid-bodies, invalid-bodies, media-types)`,
+          reason: `its request body is ${types.join(' or ')}, which the runner does not write (it writes JSON, and forms of flat fields)`,
+        },
+      ];
+    }),
 };
+
+/** The form text of a valid sample of the operation's form body, when it has one made of flat fields. */
+function formOf(operation: Operation): string | undefined {
+  const schema = operation.requestBody?.contents.find((c) => c.mediaType === FORM)?.schema as JsonSchema | undefined;
+  return schema === undefined ? undefined : formText(sampleValue(schema));
+}
+
+// RFC 9110 §8.3 and the contract's content map: a documented form body is one the operation accepts as it is.
+function formCase(operation: Operation): Scenario[] {
+  const text = formOf(operation);
+  if (text === undefined) return [];
+  const op = operation.operationId;
+  return [
+    makeCase({
+      kind: 'media-types',
+      id: `${op}/form-urlencoded`,
+      name: `${op} accepts a valid body sent as ${FORM}`,
+      description: `Given a valid body encoded as ${FORM}, which the contract documents for ${op}, when it is sent, then the answer is its documented success, in its documented schema.`,
+      steps: [
+        {
+          operation,
+          body: { kind: 'raw', text },
+          headers: { 'content-type': FORM },
+          expect: { status: successStatuses(operation) },
+        },
+      ],
+    }),
+  ];
+}
 
 function casesFor(operation: Operation, context: GenerateContext): Scenario[] {
   const op = operation.operationId;

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { readSecurity } from './key-placement.js';
+
+const header = { type: 'apiKey', key: 'headerKey', in: 'header', name: 'X-API-Key' };
+const oauth = { type: 'oauth2', key: 'oauth' };
+
+describe('readSecurity', () => {
+  it('reads where the key goes from the first alternative one key can satisfy', () => {
+    expect(readSecurity([[oauth], [header]], true)).toEqual({
+      auth: 'key',
+      key: { scheme: 'apiKey', schemeName: 'headerKey', in: 'header', name: 'X-API-Key' },
+    });
+    expect(readSecurity([[{ type: 'http', key: 'basicAuth', scheme: 'Basic' }]], true).key).toEqual({
+      scheme: 'basic',
+      schemeName: 'basicAuth',
+    });
+    // Two schemes at once need two credentials: one key cannot satisfy them.
+    expect(readSecurity([[header, { ...header, name: 'X-App-Id' }]], true).auth).toBe('other');
+    expect(readSecurity([[oauth]], true).auth).toBe('other');
+  });
+
+  it('needs nothing for security: [] or an empty alternative; says nothing where the contract says nothing', () => {
+    expect(readSecurity([], true)).toEqual({ auth: 'none', key: undefined });
+    expect(readSecurity([[header], []], true).auth).toBe('none');
+    expect(readSecurity([], false).auth).toBe('other');
+  });
+});
