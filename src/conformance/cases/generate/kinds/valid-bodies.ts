@@ -30,10 +30,12 @@ function casesFor(operation: Operation, schema: JsonSchema, context: GenerateCon
   const echoes = created !== undefined;
   // Each case names its own record where the client names ids, and its own unique keys: the same sample ISBN or
   // email twice is a conflict. A value the case chose on purpose, other than the sample, keeps it.
-  const fresh = (sent: Record<string, unknown>, field: string | undefined) =>
-    field !== undefined && field === created?.resource.id?.name
-      ? sent
-      : freshWrite(context.contract, operation, sent, context.random);
+  const fresh = (sent: Record<string, unknown>, field: string | undefined) => {
+    if (field !== undefined && field === created?.resource.id?.name) return sent;
+    const out = freshWrite(context.contract, operation, sent, context.random);
+    // The field a variant sets keeps its value even where it equals the sample (a pattern's own example).
+    return field === undefined || out[field] === sent[field] ? out : { ...out, [field]: sent[field] };
+  };
   const make = (id: string, what: string, sent: Record<string, unknown>, field?: string, mayChange?: string) => {
     const [create, ...reads] = roundTrip(context.contract, operation, fresh(sent, field));
     return makeCase({
