@@ -16,7 +16,18 @@ describe('readSecurity', () => {
     });
     // Two schemes at once need two credentials: one key cannot satisfy them.
     expect(readSecurity([[header, { ...header, name: 'X-App-Id' }]], true).auth).toBe('other');
-    expect(readSecurity([[oauth]], true).auth).toBe('other');
+    // An OAuth 2.0 or OpenID Connect access token travels as a Bearer token (RFC 6750 §2.1), where no key of its
+    // own is an alternative.
+    expect(readSecurity([[oauth]], true)).toEqual({
+      auth: 'key',
+      key: { scheme: 'bearer', schemeName: 'oauth', tokenOf: 'oauth2' },
+    });
+    expect(readSecurity([[{ type: 'openIdConnect', key: 'oidc' }]], true).key).toEqual({
+      scheme: 'bearer',
+      schemeName: 'oidc',
+      tokenOf: 'openIdConnect',
+    });
+    expect(readSecurity([[{ type: 'mutualTLS', key: 'mtls' }]], true).auth).toBe('other');
   });
 
   it('needs nothing for security: [] or an empty alternative; says nothing where the contract says nothing', () => {

@@ -4,7 +4,12 @@
  * <base64 of user:password>` (RFC 7617 §2), or the key alone in a header, a query parameter or a cookie (apiKey).
  */
 export type KeyPlacement =
-  | { readonly scheme: 'bearer'; readonly schemeName: string }
+  | {
+      readonly scheme: 'bearer';
+      readonly schemeName: string;
+      /** The scheme the contract names, where the token is an OAuth 2.0 access token (RFC 6750) and not an http one. */
+      readonly tokenOf?: 'oauth2' | 'openIdConnect';
+    }
   | { readonly scheme: 'basic'; readonly schemeName: string }
   | {
       readonly scheme: 'apiKey';
@@ -25,7 +30,7 @@ export interface SecuritySchemeModel {
 
 /**
  * How an operation is protected: no credentials ('none'), the key placed as `key` says, or 'other': only schemes
- * the tools cannot place (oauth2, openIdConnect, mutualTLS, another HTTP scheme), or no `security` anywhere in the
+ * the tools cannot place (mutualTLS, another HTTP scheme, two schemes at once), or no `security` anywhere in the
  * contract, which says nothing either way.
  */
 export type AuthKind = 'none' | 'key' | 'other';
@@ -34,7 +39,9 @@ export type AuthKind = 'none' | 'key' | 'other';
  * OpenAPI 3 §4.8.30: `security` lists alternatives, each a set of schemes that are all needed; an empty list or an
  * empty alternative means no credentials are needed. The first alternative the one key can satisfy (a single
  * scheme of a kind placed here) is the one the runner sends and the mock takes, so that both read the contract
- * alike. `declared`: the operation or the document has a `security` field at all.
+ * alike. An oauth2 or openIdConnect scheme is taken only where no alternative is a key of its own: its access token
+ * travels as a Bearer token (RFC 6750 §2.1), but a key given on a command line is more likely the static one.
+ * `declared`: the operation or the document has a `security` field at all.
  */
 export function readSecurity(
   alternatives: readonly (readonly SecuritySchemeModel[])[],
@@ -45,6 +52,12 @@ export function readSecurity(
   for (const all of alternatives) {
     const key = all.length === 1 ? placementOf(all[0] as SecuritySchemeModel) : undefined;
     if (key) return { auth: 'key', key };
+  }
+  for (const all of alternatives) {
+    const model = all.length === 1 ? (all[0] as SecuritySchemeModel) : undefined;
+    if (model?.type === 'oauth2' || model?.type === 'openIdConnect') {
+      return { auth: 'key', key: { scheme: 'bearer', schemeName: model.key ?? model.type, tokenOf: model.type } };
+    }
   }
   return { auth: 'other', key: undefined };
 }
@@ -75,5 +88,6 @@ export function placementSaid(key: KeyPlacement): string {
       : key.scheme === 'basic'
         ? 'as Authorization: Basic <base64 of the key>'
         : `in ${placementWhere(key)}`;
-  return `sent ${how}, as the contract's ${key.scheme === 'apiKey' ? 'apiKey' : `http ${key.scheme}`} scheme '${key.schemeName}' says`;
+  const kind = key.scheme === 'apiKey' ? 'apiKey' : key.scheme === 'bearer' && key.tokenOf ? key.tokenOf : `http ${key.scheme}`;
+  return `sent ${how}, as the contract's ${kind} scheme '${key.schemeName}' says`;
 }

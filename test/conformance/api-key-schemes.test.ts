@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { useCrudServer } from './use-crud-server.js';
 
 // test/contracts/api-key: X-API-Key header for most operations, ?api_key= for deleteNote, the notes_key cookie for
-// exportNotes, HTTP Basic for getAccount, none for getHealth. The CRUD server reads the key where each scheme puts
+// exportNotes, HTTP Basic for getAccount, an oauth2 access token (Bearer) for getProfile, none for getHealth. The CRUD server reads the key where each scheme puts
 // it, with code of its own.
 const CONTRACT = 'test/contracts/api-key/openapi.yaml';
 const KEY = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';
@@ -35,6 +35,8 @@ describe('the runner on a contract whose keys are apiKey schemes (header, query,
         'auth/getNote/key-prefix/kept-alive-connection',
         'auth/getAccount/key-as-bearer/fresh-connection',
         'auth/getAccount/no-header/fresh-connection',
+        'auth/getProfile/no-header/fresh-connection',
+        'auth/getProfile/random-key/fresh-connection',
       ]),
     );
     expect(ids.filter((id) => id.startsWith('auth/getHealth/'))).toEqual([]);
@@ -44,6 +46,8 @@ describe('the runner on a contract whose keys are apiKey schemes (header, query,
     { contract: CONTRACT, breakage: 'no-auth', check: 'auth-enforced' },
     { contract: CONTRACT, breakage: 'key-anywhere', check: 'auth-enforced' },
     { contract: CONTRACT, breakage: 'key-prefix-taken', check: 'auth-enforced' },
+    // Only the oauth2 operation takes any request: its access token travels as Bearer, and is checked like a key.
+    { contract: CONTRACT, breakage: 'oauth-open', check: 'auth-enforced' },
   ]);
 
   it('names where a refused key was sent', async () => {
@@ -62,7 +66,7 @@ describe('the runner on a contract whose keys are apiKey schemes (header, query,
     const run = await runAgainst(keyed, undefined, { PETSTORE_API_KEY: 'not-the-servers-key' });
     expect(run.code).toBe(2);
     expect(run.err).toContain(
-      "every request that carried the run's key was refused (401): check --token or PETSTORE_API_KEY (sent in the X-API-Key header, as the contract's apiKey scheme 'headerKey' says; sent in the notes_key cookie, as the contract's apiKey scheme 'cookieKey' says; sent as Authorization: Basic <base64 of the key>, as the contract's http basic scheme 'basicAuth' says)",
+      "every request that carried the run's key was refused (401): check --token or PETSTORE_API_KEY (sent in the X-API-Key header, as the contract's apiKey scheme 'headerKey' says; sent in the notes_key cookie, as the contract's apiKey scheme 'cookieKey' says; sent as Authorization: Bearer <key>, as the contract's oauth2 scheme 'oauth' says; sent as Authorization: Basic <base64 of the key>, as the contract's http basic scheme 'basicAuth' says)",
     );
   });
 

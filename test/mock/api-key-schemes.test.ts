@@ -3,7 +3,7 @@ import { createMockServer, type MockServer } from '../../src/mock/create-mock-se
 import { call } from '../support/http.js';
 
 // test/contracts/api-key: X-API-Key header for most operations, ?api_key= for deleteNote, the notes_key cookie for
-// exportNotes, HTTP Basic for getAccount, none for getHealth.
+// exportNotes, HTTP Basic for getAccount, an oauth2 access token (Bearer) for getProfile, none for getHealth.
 const CONTRACT = 'test/contracts/api-key/openapi.yaml';
 // Short: under the length redaction by value looks for, so only masking by position keeps it out of the journal.
 const KEY = 'k3y';
@@ -63,6 +63,15 @@ describe.each([false, true])('the mock on a contract whose keys are apiKey schem
     expect((await get('/account', basic(WRONG))).json).toMatchObject({ code: 'invalid_api_key' });
     expect((await get('/account', { authorization: `Bearer ${KEY}` })).json).toMatchObject({ code: 'unsupported_auth_scheme' });
     expect((await get('/account', basic(KEY))).status).toBe(200);
+  });
+
+  it('takes an oauth2 access token as Bearer: one of its keys, refused missing or wrong with a Bearer challenge', async () => {
+    const missing = await get('/profile');
+    expect(missing.status).toBe(401);
+    expect(missing.headers['www-authenticate']).toMatch(/^Bearer /);
+    expect((await get('/profile', { authorization: `Bearer ${WRONG}` })).json).toMatchObject({ code: 'invalid_api_key' });
+    expect((await get('/profile', { 'x-api-key': KEY })).status).toBe(401);
+    expect((await get('/profile', { authorization: `Bearer ${KEY}` })).status).toBe(200);
   });
 
   it('refuses the key given twice in the query, and serves the operation with security: [] without one', async () => {

@@ -51,6 +51,7 @@ export type CrudBreakage =
   | 'put-accepts-partial'
   | 'checks-references'
   | 'no-auth'
+  | 'oauth-open'
   | 'key-anywhere'
   | 'key-prefix-taken'
   | 'unique-emails';
@@ -328,6 +329,7 @@ export async function startCrudServer(contractFile: string, key: string, breakag
   // The key where the operation's scheme puts it, read here without the mock's code; Bearer for any other operation.
   function authenticated(req: IncomingMessage, url: URL, operation: Operation): boolean {
     if (breakage === 'no-auth') return true;
+    if (breakage === 'oauth-open' && operation.key?.scheme === 'bearer' && operation.key.tokenOf) return true;
     if (breakage === 'key-anywhere' && req.headers.authorization === `Bearer ${key}`) return true;
     const given = presentedKey(req, url, operation.key);
     if (breakage === 'key-prefix-taken' && given !== undefined && given.length > 0 && key.startsWith(given)) return true;

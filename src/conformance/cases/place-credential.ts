@@ -5,9 +5,9 @@ import type { OutgoingRequest, PlacedCredential } from '../http/create-http-clie
 import type { AuthChoice } from './scenario.js';
 
 /**
- * Where the key goes for an operation whose schemes the runner cannot place (oauth2, openIdConnect, another HTTP
- * scheme): `Authorization: Bearer`, the way an OAuth 2.0 access token travels (RFC 6750 §2.1). No scheme name:
- * nothing in the contract says so.
+ * Where the key goes for an operation whose schemes the runner cannot place (mutualTLS, another HTTP scheme, two
+ * schemes at once): `Authorization: Bearer`, the most common way (RFC 6750 §2.1). No scheme name: nothing in the
+ * contract says so.
  */
 export const UNPLACED: KeyPlacement = { scheme: 'bearer', schemeName: '' };
 

@@ -25,7 +25,7 @@ export function howSent(requests: readonly SentRequest[]): string {
   for (const request of requests) {
     const placement = request.credential?.placement;
     // Bearer is what the run's key has always been: only another scheme is worth a word.
-    if (placement !== undefined && placement.scheme !== 'bearer') said.add(placementSaid(placement));
+    if (placement !== undefined && (placement.scheme !== 'bearer' || placement.tokenOf)) said.add(placementSaid(placement));
   }
   return said.size === 0 ? '' : ` (${[...said].join('; ')})`;
 }

@@ -5,6 +5,7 @@ import type { Check } from './check.js';
  * challenge; RFC 6750 §3 and RFC 7617 §2: for a resource protected by the Bearer or the Basic scheme, a challenge
  * of that scheme (its name is case-insensitive, RFC 9110 §11.1). Without it a client cannot tell which credentials
  * to send. An OpenAPI apiKey scheme is no HTTP authentication scheme: no challenge names it, so none is asked for.
+ * An oauth2 or openIdConnect operation is asked for a challenge of any scheme: the contract names no HTTP one.
  */
 export const challengeOn401: Check = {
   id: 'challenge-on-401',
@@ -16,7 +17,8 @@ export const challengeOn401: Check = {
     const response = exchange.response;
     if (response?.status !== 401 || operation.key?.scheme === 'apiKey') return undefined;
     const challenge = response.headers['www-authenticate'];
-    const scheme = operation.key?.scheme === 'basic' ? 'Basic' : operation.key?.scheme === 'bearer' ? 'Bearer' : undefined;
+    const key = operation.key;
+    const scheme = key?.scheme === 'basic' ? 'Basic' : key?.scheme === 'bearer' && !key.tokenOf ? 'Bearer' : undefined;
     if (challenge !== undefined && (scheme === undefined || challenges(challenge, scheme))) return undefined;
     return {
       title:
