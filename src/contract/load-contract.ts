@@ -194,6 +194,7 @@ interface PrismOperation {
     query?: PrismParameter[];
     path?: PrismParameter[];
     headers?: PrismParameter[];
+    cookie?: PrismParameter[];
     body?: { required?: boolean; contents?: PrismContent[] };
   };
   responses: { code: string; description?: string; headers?: PrismParameter[]; contents?: PrismContent[] }[];
@@ -228,6 +229,7 @@ function buildOperation(
     ...(op.request?.path ?? []).map((p) => toParameter(p, 'path', dialect, compiler)),
     ...(op.request?.query ?? []).map((p) => toParameter(p, 'query', dialect, compiler)),
     ...(op.request?.headers ?? []).map((p) => toParameter(p, 'header', dialect, compiler)),
+    ...(op.request?.cookie ?? []).map((p) => toParameter(p, 'cookie', dialect, compiler)),
   ];
   const body = op.request?.body;
   return {

@@ -1,7 +1,7 @@
 import type { Validator } from './compile-schema.js';
 import type { AuthKind, KeyPlacement } from './key-placement.js';
 
-export type ParameterLocation = 'query' | 'path' | 'header';
+export type ParameterLocation = 'query' | 'path' | 'header' | 'cookie';
 
 export interface ParameterSpec {
   readonly name: string;

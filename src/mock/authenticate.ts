@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { AppError } from '../contract/app-error.js';
 import { type KeyPlacement, placementWhere } from '../contract/key-placement.js';
 import type { RawQuery } from './connection/read-request.js';
+import { cookiePairs } from '../shared/cookie-pairs.js';
 import { countField } from './count-field.js';
 import { mockError } from './error-codes.js';
 
@@ -115,15 +116,7 @@ function apiKeyValues(key: KeyPlacement & { scheme: 'apiKey' }, request: Credent
     // Node joins a repeated field it does not know with ', ': each field counts.
     return countField(request.rawHeaders, name) > 1 ? ['', ''] : [String(value)];
   }
-  // RFC 6265 §4.2.1: cookie-pairs separated by '; '; Node joins several Cookie fields the same way.
-  const cookie = request.headers.cookie;
-  if (cookie === undefined) return [];
-  const values: string[] = [];
-  for (const pair of cookie.split(';')) {
-    const eq = pair.indexOf('=');
-    if (eq !== -1 && pair.slice(0, eq).trim() === key.name) values.push(pair.slice(eq + 1));
-  }
-  return values;
+  return [cookiePairs(request.headers.cookie)[key.name] ?? []].flat();
 }
 
 function repeated(name: string, key: KeyPlacement): AppError {

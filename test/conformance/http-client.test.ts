@@ -527,6 +527,22 @@ describe('createHttpClient with -H headers', () => {
     expect(exchange.request.headers).toMatchObject({ 'x-api-key': '***', 'x-team': 'red', cookie: 'sid=***' });
     expect(redactExchange(exchange, http.redact).response?.json).toEqual({ echo: '***' });
   });
+
+  it("puts -H cookies beside the request's own, except one of the same name", async () => {
+    const seen: (string | undefined)[] = [];
+    const server = createServer((req, res) => {
+      seen.push(req.headers.cookie);
+      res.writeHead(204).end();
+    });
+    const base = await listen(server);
+    const http = plain({ headers: { Cookie: 'sid=1; notes_key=real' } });
+    // A cookie parameter the operation needs, and a case that sends the key in a cookie altered.
+    for (const cookie of ['region=eu', 'notes_key=altered; region=eu']) {
+      await http.send({ method: 'GET', url: `${base}/x`, headers: { cookie }, body: undefined });
+    }
+    await http.close();
+    expect(seen).toEqual(['sid=1; notes_key=real; region=eu', 'sid=1; notes_key=altered; region=eu']);
+  });
 });
 
 describe('createHttpClient through a proxy', () => {

@@ -29,12 +29,12 @@ describe.each([false, true])('the mock on a contract whose keys are apiKey schem
     call(mock.url, method, path, { auth: null, headers });
 
   it.each([
-    ['the X-API-Key header', '/notes', (key: string) => ({ path: '/notes', headers: { 'x-api-key': key } })],
+    ['the X-API-Key header', '/notes', (key: string) => ({ path: '/notes', headers: { 'x-api-key': key, cookie: 'region=us' } })],
     ['the api_key query parameter', '/notes/1', (key: string) => ({ path: `/notes/1?api_key=${key}`, headers: {} })],
     [
       'the notes_key cookie',
       '/export',
-      (key: string) => ({ path: '/export', headers: { cookie: `theme=dark; notes_key=${key}` } }),
+      (key: string) => ({ path: '/export', headers: { cookie: `theme=dark; notes_key=${key}; region=eu` } }),
     ],
   ])(
     'takes the key in %s, and refuses it missing or wrong with the contract 401 and no challenge',
@@ -72,6 +72,15 @@ describe.each([false, true])('the mock on a contract whose keys are apiKey schem
     expect((await get('/profile', { authorization: `Bearer ${WRONG}` })).json).toMatchObject({ code: 'invalid_api_key' });
     expect((await get('/profile', { 'x-api-key': KEY })).status).toBe(401);
     expect((await get('/profile', { authorization: `Bearer ${KEY}` })).status).toBe(200);
+  });
+
+  it('reads a cookie parameter: refuses a request without the required one, or with a value outside its schema', async () => {
+    const refused = await get('/notes', { 'x-api-key': KEY });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({ code: 'invalid_parameter', message: expect.stringContaining('cookie.region') });
+    expect((await get('/notes', { 'x-api-key': KEY, cookie: 'region=mars' })).status).toBe(400);
+    expect((await get('/export', { cookie: `notes_key=${KEY}` })).status).toBe(400);
+    expect((await get('/export', { cookie: `region=eu;notes_key=${KEY}` })).status).toBe(200);
   });
 
   it('refuses the key given twice in the query, and serves the operation with security: [] without one', async () => {

@@ -131,6 +131,15 @@ export async function startCrudServer(contractFile: string, key: string, breakag
       return send(res, 401, problem(operation, 401));
     }
     const role = roles.get(operation.operationId);
+    // A required cookie, read here without the mock's code.
+    for (const cookie of operation.parameters.filter((p) => p.in === 'cookie' && p.required)) {
+      const pair = (req.headers.cookie ?? '').split(/;\s*/).find((one) => one.startsWith(`${cookie.name}=`));
+      if (
+        pair === undefined ||
+        !(cookie.schema.enum ?? [pair.slice(cookie.name.length + 1)]).includes(pair.slice(cookie.name.length + 1))
+      )
+        return send(res, 400, problem(operation, 400));
+    }
     if (!role) return send(res, lowestSuccess(operation), answerOf(operation));
     // A required precondition (If-Match): none is 428 (RFC 6585 §3); the server makes no entity tags, so only `*`
     // matches (RFC 9110 §13.1.1).

@@ -65,7 +65,11 @@ function build(step: Step, scope: Readonly<Record<string, unknown>>, target: str
     body = String(fill(step.body.text));
   }
   for (const [name, value] of Object.entries(fill(step.headers) as Record<string, unknown>)) {
-    headers[name] = scalarText(value, `headers.${name}`);
+    const text = scalarText(value, `headers.${name}`);
+    // A cookie the operation requires goes beside the key in a cookie, not in its place.
+    if (name.toLowerCase() === 'cookie' && placed.headers.cookie !== undefined)
+      headers.cookie = `${placed.headers.cookie}; ${text}`;
+    else headers[name] = text;
   }
   return {
     method: step.method ?? step.operation.method,

@@ -6,6 +6,7 @@ import { sendRaw } from './send-raw.js';
 import { secretHeaderValues } from './secret-headers.js';
 import { createRateLimiter } from './create-rate-limiter.js';
 import { createRedactor, type Redactor } from '../../shared/create-redactor.js';
+import { cookiePairs } from '../../shared/cookie-pairs.js';
 import { maskHeader, maskUrlCredentials } from '../../shared/mask-credentials.js';
 import { isTransportError, type Limits, sendOnce } from './send-once.js';
 import { createGate, type Gate } from './create-gate.js';
@@ -362,5 +363,23 @@ function withExtraHeaders(outgoing: OutgoingRequest, extra: readonly (readonly [
   if (extra.length === 0) return outgoing;
   const own = new Set(Object.keys(outgoing.headers).map((name) => name.toLowerCase()));
   const added = extra.filter(([name]) => !own.has(name));
-  return added.length === 0 ? outgoing : { ...outgoing, headers: { ...Object.fromEntries(added), ...outgoing.headers } };
+  // The cookies of -H (a session a gateway needs) go beside the step's own (a cookie parameter, a key), but never
+  // one of the same name: a case that sends a key altered must not carry the real one too.
+  const ownCookie = Object.keys(outgoing.headers).find((name) => name.toLowerCase() === 'cookie');
+  const cookie = ownCookie === undefined ? '' : otherCookies(extra, outgoing.headers[ownCookie] as string);
+  if (added.length === 0 && cookie === '') return outgoing;
+  const headers = { ...Object.fromEntries(added), ...outgoing.headers };
+  if (ownCookie !== undefined && cookie !== '') headers[ownCookie] = `${cookie}; ${outgoing.headers[ownCookie]}`;
+  return { ...outgoing, headers };
+}
+
+function otherCookies(extra: readonly (readonly [string, string])[], own: string): string {
+  const taken = new Set(Object.keys(cookiePairs(own)));
+  const given = extra.find(([name]) => name === 'cookie')?.[1];
+  if (given === undefined) return '';
+  return given
+    .split(';')
+    .filter((pair) => pair.includes('=') && !taken.has(pair.slice(0, pair.indexOf('=')).trim()))
+    .map((pair) => pair.trim())
+    .join('; ');
 }

@@ -3,6 +3,7 @@ import { describeIssues, issuePathStep, type ValidationIssue } from '../../contr
 import { findMedia, mediaTypeOf } from '../../contract/find-response.js';
 import { parseIntegerText, parseJson } from '../../contract/lossless-json.js';
 import type { Operation, ParameterSpec } from '../../contract/operation.js';
+import { cookiePairs } from '../../shared/cookie-pairs.js';
 import { type ErrorCode, mockError } from '../error-codes.js';
 
 /** A request checked against its operation: parameters read as their schema's types, body parsed. */
@@ -19,9 +20,10 @@ const PARAMETER_ERROR: Readonly<Record<ParameterSpec['in'], ErrorCode>> = {
   path: 'invalid_path_parameter',
   query: 'invalid_parameter',
   header: 'invalid_parameter',
+  cookie: 'invalid_parameter',
 };
 
-/** Throws the AppError to answer; the order follows the request: path, query, headers, then body. */
+/** Throws the AppError to answer; the order follows the request: path, query, headers, cookies, then body. */
 export function readRequest(
   operation: Operation,
   pathParams: Readonly<Record<string, string>>,
@@ -33,6 +35,7 @@ export function readRequest(
   const path = readParameters(readers.path, pathParams, 'path');
   const queryValues = readParameters(readers.query, query, 'query');
   readParameters(readers.header, headers, 'header');
+  if (readers.cookie.length > 0) readParameters(readers.cookie, cookiePairs(headers.cookie), 'cookie');
   return { path, query: queryValues, body: readJsonBody(operation, headers, bodyText) };
 }
 
@@ -52,7 +55,7 @@ function readersOf(operation: Operation): Readers {
   if (readers === undefined) {
     const at = (location: ParameterSpec['in']) =>
       operation.parameters.filter((spec) => spec.in === location).map((spec) => ({ spec, accepted: new Map() }));
-    readers = { path: at('path'), query: at('query'), header: at('header') };
+    readers = { path: at('path'), query: at('query'), header: at('header'), cookie: at('cookie') };
     readersByOperation.set(operation, readers);
   }
   return readers;

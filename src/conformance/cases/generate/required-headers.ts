@@ -3,17 +3,23 @@ import { isCredentialName } from '../../../shared/mask-credentials.js';
 import { sampleValue } from './sample-value.js';
 
 /**
- * The header parameters an operation requires, each with a value the contract calls valid: a server that refuses a
- * request without one (428 for a missing If-Match, RFC 6585 §3) would otherwise fail every valid case of it.
- * Credentials are left to the run's key and -H; the names OpenAPI says a parameter cannot describe (§4.8.12.1) too.
+ * The header and cookie parameters an operation requires, each with a value the contract calls valid: a server
+ * that refuses a request without one (428 for a missing If-Match, RFC 6585 §3) would otherwise fail every valid case
+ * of it. Credentials are left to the run's key and -H; the names OpenAPI says a parameter cannot describe
+ * (§4.8.12.1) too. Cookies go in one Cookie header, each value percent-encoded (RFC 6265 §4.1.1 allows no space,
+ * comma or semicolon in one).
  */
 export function requiredHeaders(operation: Operation): Record<string, string> {
   const headers: Record<string, string> = {};
+  const cookies: string[] = [];
   for (const parameter of operation.parameters) {
-    if (parameter.in !== 'header' || !parameter.required) continue;
-    if (isCredentialName(parameter.name) || FRAMED_BY_HTTP.has(parameter.name)) continue;
-    headers[parameter.name] = String(headerValue(parameter));
+    if (!parameter.required || isCredentialName(parameter.name)) continue;
+    if (parameter.in === 'cookie') cookies.push(`${parameter.name}=${encodeURIComponent(String(headerValue(parameter)))}`);
+    else if (parameter.in === 'header' && !FRAMED_BY_HTTP.has(parameter.name)) {
+      headers[parameter.name] = String(headerValue(parameter));
+    }
   }
+  if (cookies.length > 0) headers.cookie = cookies.join('; ');
   return headers;
 }
 
