@@ -54,7 +54,10 @@ export type CrudBreakage =
   | 'oauth-open'
   | 'key-anywhere'
   | 'key-prefix-taken'
-  | 'unique-emails';
+  | 'unique-emails'
+  | 'delete-matches-by-value'
+  | 'update-touches-others'
+  | 'patch-touches-others';
 
 export interface CrudServer {
   readonly url: string;
@@ -264,6 +267,10 @@ export async function startCrudServer(contractFile: string, key: string, breakag
           store.delete(id);
           store.set(String(newId), record);
         }
+        // Every other record takes the body's fields too (an UPDATE without its WHERE).
+        if (breakage === 'update-touches-others')
+          for (const [key, row] of store)
+            if (key !== String(newId)) store.set(key, { ...row, ...(body as Row), [idField]: row[idField] });
         return send(res, lowestSuccess(operation), breakage === 'update-answers-old' ? old : record);
       }
       case 'merge-patch': {
@@ -275,6 +282,8 @@ export async function startCrudServer(contractFile: string, key: string, breakag
             : mergePatch(old, breakage === 'patch-keeps-null' ? (withoutNulls(body) as Row) : (body as Row));
         const record = complete(resource, { ...merged, [idField]: old[idField] }, old);
         store.set(id, record);
+        if (breakage === 'patch-touches-others')
+          for (const [key, row] of store) if (key !== id) store.set(key, mergePatch(row, body as Row) as Row);
         return send(res, lowestSuccess(operation), breakage === 'update-answers-old' ? old : record);
       }
       case 'delete': {
@@ -282,6 +291,11 @@ export async function startCrudServer(contractFile: string, key: string, breakag
         if (!old) return send(res, breakage === 'second-delete-500' ? 500 : 404, problem(operation, 404));
         if (breakage !== 'delete-does-nothing') {
           store.delete(id);
+          // A DELETE whose WHERE names a field that is no key: every record with the same first text value goes.
+          if (breakage === 'delete-matches-by-value') {
+            const field = Object.keys(old).find((name) => name !== idField && typeof old[name] === 'string');
+            for (const [key, row] of store) if (field !== undefined && row[field] === old[field]) store.delete(key);
+          }
           if (breakage === 'children-outlive-parent') orphans.add(id);
           else removeChildren(resource, [...parents, id]);
           if (breakage === 'deleted-still-listed')

@@ -62,7 +62,8 @@ export type EffectCheckId =
   | 'page-advances'
   | 'cursor-walk'
   | 'patch-null-removes'
-  | 'put-replaces';
+  | 'put-replaces'
+  | 'others-untouched';
 
 export interface ResourceEffect {
   readonly check: EffectCheckId;

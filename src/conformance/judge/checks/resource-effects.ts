@@ -24,6 +24,8 @@ const CLAUSES: Readonly<Record<EffectCheckId, string>> = {
   'patch-null-removes': 'a member a merge patch sets to null is removed from the record (RFC 7396 §2)',
   'put-replaces':
     'a PUT replaces the whole record: an optional field its body leaves out is gone, or at its default (RFC 9110 §9.3.4)',
+  'others-untouched':
+    'a 2xx PUT, PATCH or DELETE changes only the record its path names: another record reads back as it was made (RFC 9110 §9.3.4, §9.3.5)',
 };
 
 export const RESOURCE_EFFECT_CHECKS: readonly Check[] = (Object.keys(CLAUSES) as EffectCheckId[]).map((id) => ({

@@ -1,5 +1,6 @@
 import type { Contract } from '../../../../contract/load-contract.js';
 import type { Operation } from '../../../../contract/operation.js';
+import { objectShape } from '../../../../contract/resources/object-shape.js';
 import type { Resource, ResourceModel } from '../../../../contract/resources/resource.js';
 import type { ResourceEffect } from '../../scenario.js';
 import type { Random } from '../create-random.js';
@@ -34,3 +35,28 @@ export function namedAsItsPath(ctx: Context, write: Operation, body: Record<stri
   const { [ctx.id]: _, ...rest } = body;
   return sendsOwnId(ctx.resource, write) ? { ...rest, [ctx.id]: ownId(ctx) } : rest;
 }
+
+/**
+ * The written fields a read must show: not the id (compared apart), not what the server sets (readOnly), not
+ * writeOnly (a read never shows it), not instants (a server may reformat them); enums only right after a write
+ * that set them (a status may move on after a create: transitions are not in the contract).
+ */
+export function kept(ctx: Context, body: Record<string, unknown>, withEnums: boolean): Record<string, unknown> {
+  const shown = objectShape(ctx.resource.schema)?.properties ?? {};
+  return Object.fromEntries(
+    Object.entries(body).filter(([name]) => {
+      const property = shown[name];
+      if (
+        !property ||
+        name === ctx.id ||
+        ctx.resource.serverFields.includes(name) ||
+        (property as { writeOnly?: boolean }).writeOnly
+      )
+        return false;
+      if (property.format === 'date-time' || property.format === 'date' || VOLATILE.test(name)) return false;
+      return withEnums || !property.enum;
+    }),
+  );
+}
+
+const VOLATILE = /^(updated_?at|modified_?at|etag|version)$/i;

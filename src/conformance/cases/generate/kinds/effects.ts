@@ -3,7 +3,6 @@ import type { JsonSchema, Operation } from '../../../../contract/operation.js';
 import { largestPageQuery, pageSizeParameter } from '../../../../contract/list-parameters.js';
 import { mapLeaves } from '../../../../contract/map-leaves.js';
 import { inferResources } from '../../../../contract/resources/infer-resources.js';
-import { objectShape } from '../../../../contract/resources/object-shape.js';
 import { answerSchema, requestSchema } from '../../../../contract/resources/representation.js';
 import { operationOf } from '../../../../contract/resources/resource-roles.js';
 import type { Resource, ResourceModel } from '../../../../contract/resources/resource.js';
@@ -15,16 +14,19 @@ import { withFreshKeys } from '../fresh-keys.js';
 import { makeCase, type StepSpec } from '../make-case.js';
 import { absentValue, ownRecord, pathParams, sendsOwnId, withFreshValues } from '../own-records.js';
 import { RUN_MARK, sampleValue } from '../sample-value.js';
-import { type Context, namedAsItsPath, ownId, readStep } from './effects-context.js';
+import { bystander } from './effects-bystander.js';
+import { type Context, kept, namedAsItsPath, ownId, readStep } from './effects-context.js';
 import { pageCases, pageNotMade } from './effects-paging.js';
 import { removalCases } from './effects-removal.js';
 
 const KIND = 'effects';
 
+const OTHERS_UNTOUCHED = 'Another record the case made just before reads back as it was made (others-untouched).';
+
 export const effectsKind: CaseKind = {
   id: KIND,
   description:
-    'what writes did, through later reads of records the case created: a create is readable and listed, a PUT or PATCH shows exactly the change with the id kept, a PUT without an optional field or a PATCH setting it to null leaves it out, a second page repeats nothing of the first, a DELETE leaves a 404 or 410 and no listing (a second one no 5XX), a refused write no trace, and a nested record no other parent',
+    'what writes did, through later reads of records the case created: a create is readable and listed, a PUT or PATCH shows exactly the change with the id kept and another record as it was, a PUT without an optional field or a PATCH setting it to null leaves it out, a second page repeats nothing of the first, a DELETE leaves a 404 or 410 and no listing (a second one no 5XX), a refused write no trace, and a nested record no other parent',
   generate: ({ contract, random }) => {
     const model = inferResources(contract);
     return model.resources.flatMap((resource) =>
@@ -223,19 +225,23 @@ function updateCase(
   const after = { ...kept(ctx, shown, true), [ctx.id]: ownId(ctx) };
   // A write that answers the record ("The animal as replaced") answers it as written, not as it was.
   const answer: ResourceEffect | undefined = answerSchema(write) ? { check: 'update-took-effect', body: after } : undefined;
+  const other = bystander(ctx);
   return makeCase({
     kind: KIND,
     id: `${write.operationId}/update-took-effect`,
-    ...words,
+    name: words.name,
+    description: `${words.description} ${OTHERS_UNTOUCHED}`,
     steps: [
-      ...ctx.own.steps,
+      ...other.steps,
       {
         operation: write,
         params: pathParams(write, ctx.own.values),
         body: { kind: 'json', value: body },
         expect: { status: successStatuses(write), ...(answer ? { effect: answer } : {}) },
+        capture: 'written',
       },
       readStep(ctx, { check: 'update-took-effect', status: ['2XX'], body: after }),
+      other.read('written'),
     ],
   });
 }
@@ -274,16 +280,18 @@ function deleteCases(ctx: Context): Scenario[] {
   // RFC 9110 §15.3.3: a 202 accepts the delete for later, so nothing can be asserted of a read right after it.
   const done = successStatuses(remove).filter((s) => s !== 202);
   if (done.length === 0) return [];
+  const other = bystander(ctx);
   return [
     makeCase({
       kind: KIND,
       id: `${remove.operationId}/deleted-is-gone`,
       name: `${remove.operationId} removes the record: ${ctx.get.operationId} is 404 and the list lacks it`,
-      description: `Given a record the case created, when ${remove.operationId} deletes it, then ${ctx.get.operationId} answers 404 or 410 and the list lacks it (deleted-is-gone); a second ${remove.operationId} is answered without a server error (delete-repeatable).`,
+      description: `Given a record the case created, when ${remove.operationId} deletes it, then ${ctx.get.operationId} answers 404 or 410 and the list lacks it (deleted-is-gone); a second ${remove.operationId} is answered without a server error (delete-repeatable). ${OTHERS_UNTOUCHED}`,
       steps: [
-        ...ctx.own.steps,
-        { operation: remove, params: pathParams(remove, ctx.own.values), expect: { status: done } },
+        ...other.steps,
+        { operation: remove, params: pathParams(remove, ctx.own.values), expect: { status: done }, capture: 'removed' },
         readStep(ctx, { check: 'deleted-is-gone', status: [404, 410] }),
+        other.read('removed'),
         ...listStep(ctx, 'deleted-is-gone', false),
         {
           operation: remove,
@@ -411,31 +419,6 @@ function orphanCreateCase(ctx: Context): Scenario[] {
     }),
   ];
 }
-
-/**
- * The written fields a read must show: not the id (compared apart), not what the server sets (readOnly), not
- * writeOnly (a read never shows it), not instants (a server may reformat them); enums only right after a write
- * that set them (a status may move on after a create: transitions are not in the contract).
- */
-function kept(ctx: Context, body: Record<string, unknown>, withEnums: boolean): Record<string, unknown> {
-  const shown = objectShape(ctx.resource.schema)?.properties ?? {};
-  return Object.fromEntries(
-    Object.entries(body).filter(([name]) => {
-      const property = shown[name];
-      if (
-        !property ||
-        name === ctx.id ||
-        ctx.resource.serverFields.includes(name) ||
-        (property as { writeOnly?: boolean }).writeOnly
-      )
-        return false;
-      if (property.format === 'date-time' || property.format === 'date' || VOLATILE.test(name)) return false;
-      return withEnums || !property.enum;
-    }),
-  );
-}
-
-const VOLATILE = /^(updated_?at|modified_?at|etag|version)$/i;
 
 /** One field set to another valid value: the first free-text one, else an enum at another value. */
 function changed(schema: JsonSchema | undefined, ctx: Context): Record<string, unknown> {
