@@ -17,7 +17,8 @@ export function openChoices({ operation, exchange, run }: CheckInput): string[] 
   const { idsKey, idField } = known;
   const answer = answerOf(known, operation, response.status);
   const assigns = idField !== undefined && response.status >= 200 && response.status < 300;
-  const wantsExtra = !run.noted.has(answer.extraKey);
+  // An answer whose schema lists no fields can show no extra one: its body need not even be parsed.
+  const wantsExtra = answer.declared !== undefined && !run.noted.has(answer.extraKey);
   const wantsIds = assigns && !run.noted.has(idsKey);
   if ((!wantsExtra && !wantsIds) || response.json === undefined) return [];
   const notes: string[] = [];
@@ -26,7 +27,7 @@ export function openChoices({ operation, exchange, run }: CheckInput): string[] 
     notes.push(note);
   };
   const body = Array.isArray(response.json) && answer.listed ? response.json[0] : response.json;
-  const extra = wantsExtra ? extraFields(answer.item, body) : [];
+  const extra = wantsExtra ? extraFields(answer.declared as object, body) : [];
   if (extra.length > 0) {
     once(
       answer.extraKey,
@@ -55,8 +56,11 @@ interface Keys {
 /** What one status of an operation answers, as read here: its key in the run's notes and the schema of an item. */
 interface Answer {
   readonly extraKey: string;
-  /** The schema whose fields an answer's item is held to: a listed resource's, else the whole answer's. */
-  readonly item: JsonSchema | undefined;
+  /**
+   * The fields the schema of an answer's item lists (a listed resource's, else the whole answer's), allOf members
+   * too; undefined when it lists none, and no field can be extra.
+   */
+  readonly declared: object | undefined;
   /** The answer lists resources: its first element is the item looked at. */
   readonly listed: boolean;
 }
@@ -84,7 +88,7 @@ function answerOf({ answers }: Keys, operation: Operation, status: number): Answ
     const listed = listedIn(schema)?.pointer.length === 0;
     answer = {
       extraKey: `extra ${operation.operationId} ${status}`,
-      item: listed ? (schema?.items as JsonSchema) : schema,
+      declared: declaredFields(listed ? (schema?.items as JsonSchema) : schema),
       listed,
     };
     answers.set(status, answer);
@@ -93,9 +97,12 @@ function answerOf({ answers }: Keys, operation: Operation, status: number): Answ
 }
 
 // allOf members count: a Pet written as allOf [NewPet, {id}] lists NewPet's fields too.
-function extraFields(schema: JsonSchema | undefined, body: unknown): string[] {
+function declaredFields(schema: JsonSchema | undefined): object | undefined {
   const declared = objectShape(schema)?.properties;
-  if (!declared || Object.keys(declared).length === 0 || body === null || typeof body !== 'object' || Array.isArray(body))
-    return [];
+  return declared && Object.keys(declared).length > 0 ? declared : undefined;
+}
+
+function extraFields(declared: object, body: unknown): string[] {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return [];
   return Object.keys(body).filter((key) => !(key in declared));
 }

@@ -61,8 +61,9 @@ export const bodyExpected: Check = {
   },
   unverified: ({ expect, exchange }) => {
     const rule = expect?.bodyIncludes;
+    if (rule?.whenShorterThan === undefined) return undefined;
     const list = expect?.listAt ? arrayAt(exchange.response?.json, expect.listAt) : exchange.response?.json;
-    if (rule?.whenShorterThan === undefined || !Array.isArray(list) || list.length < rule.whenShorterThan) return undefined;
+    if (!Array.isArray(list) || list.length < rule.whenShorterThan) return undefined;
     if (list.some((element) => containsSubset(element, rule.item))) return undefined;
     return `the list answered a full page of ${list.length} without an item containing ${show(rule.item)}: it may be on a later page`;
   },

@@ -136,5 +136,7 @@ export function rememberCaseMarks(input: CheckInput, marks: readonly string[]): 
 
 /** The marks starting with `prefix` that this case's creates sent (rememberCaseMarks). */
 export function caseMarks(input: CheckInput, prefix: string): string[] {
-  return [...(input.run.caseMarks.get(input.caseId) ?? [])].filter((mark) => mark.startsWith(prefix));
+  // Asked of every answer, and most cases send no marks.
+  const marks = input.run.caseMarks.get(input.caseId);
+  return marks === undefined ? [] : [...marks].filter((mark) => mark.startsWith(prefix));
 }
