@@ -316,6 +316,19 @@ const CASES: Readonly<Record<string, { conforming: CheckInput; violation: CheckI
     conforming: input({ expect: { effect: absent('put-replaces', 'status', [], 'pending') } }),
     violation: input({ expect: { effect: absent('put-replaces', 'status', ['available']) } }),
   },
+  'others-untouched': {
+    // The other record as it was made; judged only after a write answered 2xx.
+    conforming: input({
+      expect: {
+        effect: { check: 'others-untouched', status: ['2XX'], body: { name: 'Rex' }, onlyAfter: { status: 204, in: ['2XX'] } },
+      },
+    }),
+    violation: input({
+      expect: {
+        effect: { check: 'others-untouched', status: ['2XX'], body: { name: 'Max' }, onlyAfter: { status: 200, in: ['2XX'] } },
+      },
+    }),
+  },
 };
 
 function nextPage(previous: readonly object[]): NonNullable<StepExpectation['effect']> {
