@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { loadContract } from '../../src/contract/load-contract.js';
+import { describeResources } from '../../src/contract/resources/describe-resources.js';
+import { inferResources } from '../../src/contract/resources/infer-resources.js';
 import { blockingCheckIds } from './run-cli.js';
 import { useCrudServer } from './use-crud-server.js';
 
@@ -11,6 +14,13 @@ const KINDS = 'auth,effects,http,ids,invalid-bodies,pagination,parameters,valid-
 const { runAgainst, failsEach } = useCrudServer(['--generate', KINDS, '--seed', '1', '-r', 'json']);
 
 describe('a contract that wraps every record in an envelope', () => {
+  it('says where the record sits, for --verbose', async () => {
+    const lines = describeResources(inferResources(await loadContract(ENVELOPE)));
+    expect(lines).toContain('  create createCustomer POST /customers; record sent in data; record answered in data');
+    expect(lines).toContain('  get getCustomer GET /customers/{customerId}; record answered in data');
+    expect(lines.find((line) => line.includes('listCustomers'))).toMatch(/records in data$/);
+  });
+
   it('passes a correct server, and cleans up what it created (exit 0)', async () => {
     const run = await runAgainst(ENVELOPE);
     const report = await run.report();
