@@ -11,13 +11,24 @@ const BARE: RecordPointer = [];
 
 /**
  * Where an answer of a record carries it (docs/reference/resources.md rule 10): at its top when the top has the id
- * field, else in the one object member, required or the only member, whose schema has it (`{ data: Customer }`,
- * `{ customer: Customer, meta }`). Bare when no member or more than one fits.
+ * field, else, where every member is an object or an array, in the one object member, required or the only member,
+ * whose schema has it (`{ data: Customer }`, `{ customer: Customer, meta }`). Bare when no member or more than one fits.
  */
 export function recordInAnswer(schema: RawSchema | undefined, idName: string): RecordPointer {
   const shape = objectShape(schema);
-  if (!shape || shape.properties[idName] !== undefined) return BARE;
+  if (!shape || shape.properties[idName] !== undefined || !onlyContainers(shape)) return BARE;
   return wrapper(shape, (inner) => inner.properties[idName] !== undefined);
+}
+
+/**
+ * Whether every member of an object is an object or an array (`data`, `meta`, `links`): one with a field of its own
+ * (`{ name, owner: { id } }`) is a record, not an envelope around its one object member.
+ */
+export function onlyContainers(shape: ObjectShape): boolean {
+  return Object.values(shape.properties).every((member) => {
+    const types = schemaTypes(member);
+    return types.includes('object') || types.includes('array') || objectShape(member) !== undefined;
+  });
 }
 
 /**

@@ -281,6 +281,15 @@ describe('inferResources edge cases', () => {
     expect(places).toEqual({ create: [['customer'], ['customer']], get: [[], ['customer']], replace: [[], []] });
   });
 
+  it('reads an object with a field of its own as the record, not as an envelope around its one object member', async () => {
+    const owner = { type: 'object', properties: { id: { type: 'integer' } } };
+    const pet = { type: 'object', required: ['owner'], properties: { name: { type: 'string' }, owner } };
+    const model = await inferDocument({
+      '/pets/{petId}': { get: { operationId: 'get', parameters: [param('petId')], responses: answer(pet) } },
+    });
+    expect(resource(model, '/pets').stateless).toMatch(/^no id field/);
+  });
+
   it('leaves a JSON Patch-only PATCH stateless and a path with no collection shape unplaced', async () => {
     const model = await inferDocument({
       '/things/{thingId}': {

@@ -1,6 +1,6 @@
 import type { Operation, ParameterSpec } from '../operation.js';
 import { findIdField, type IdAnswer } from './find-id-field.js';
-import { noteRequestPointer, recordInAnswer, recordInRequest } from './envelope.js';
+import { noteRequestPointer, onlyContainers, recordInAnswer, recordInRequest } from './envelope.js';
 import { objectShape, type ObjectShape, type RawSchema, schemaTypes } from './object-shape.js';
 import { readListQuery } from './read-list-query.js';
 import { parentKey, pathParameterNames, readPath } from './read-path.js';
@@ -190,14 +190,15 @@ function unusable(operation: Operation, kind: ResourceOperationKind): string | u
   return undefined;
 }
 
-// docs/reference/resources.md rule 10: a representation whose top has no id field, but exactly one object member
-// (required, or the only member) that has one, is an envelope: the record is that member (`{ data, meta }`).
+// docs/reference/resources.md rule 10: a representation whose top has no id field and no member but objects and
+// arrays, of which exactly one object member (required, or the only member) has one, is an envelope: the record is
+// that member (`{ data, meta }`).
 function enveloped(
   found: { found: Found; source: NonNullable<Resource['schemaSource']> } | undefined,
   idOf: (found: Found) => IdAnswer,
 ): { found: Found; source: NonNullable<Resource['schemaSource']> } | undefined {
   const shape = objectShape(found?.found.schema);
-  if (!found || !shape || 'id' in idOf(found.found)) return found;
+  if (!found || !shape || !onlyContainers(shape) || 'id' in idOf(found.found)) return found;
   const inner = Object.entries(shape.properties).flatMap(([member, schema]): Found[] => {
     const candidate = { schema, pointer: [...found.found.pointer, member] };
     const fits = (shape.required.has(member) || Object.keys(shape.properties).length === 1) && recordIn(schema) !== undefined;
