@@ -1,5 +1,5 @@
 import type { Operation } from '../contract/operation.js';
-import { answerSchema, recordIn } from '../contract/resources/representation.js';
+import { recordAt } from '../contract/resources/envelope.js';
 import type { Resource } from '../contract/resources/resource.js';
 import { bodyWithLocationId } from './cases/location-id.js';
 import type { Exchange } from './http/exchange.js';
@@ -42,8 +42,7 @@ export function createdResources(resources: readonly Resource[], byId: ReadonlyM
   for (const resource of resources) {
     for (const op of resource.operations) {
       const operation = byId.get(op.operationId);
-      if (op.kind === 'create' && operation)
-        creates.set(op.operationId, { resource, pointer: recordIn(answerSchema(operation))?.pointer ?? [] });
+      if (op.kind === 'create' && operation) creates.set(op.operationId, { resource, pointer: op.answerRecord });
     }
   }
   const counts = new Map<Resource, number>();
@@ -74,12 +73,6 @@ export function createdResources(resources: readonly Resource[], byId: ReadonlyM
       }),
     deletable: () => [...ids].flatMap(([resource, known]) => [...known.values()].map((all) => ({ resource, ids: all }))),
   };
-}
-
-function recordAt(body: unknown, pointer: readonly string[]): unknown {
-  let at = body;
-  for (const key of pointer) at = at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined;
-  return at;
 }
 
 function idOf(record: unknown, field: string): string | undefined {

@@ -6,6 +6,7 @@ import type { JsonSchema, Operation } from '../../src/contract/operation.js';
 import type { KeyPlacement } from '../../src/contract/key-placement.js';
 import { inferResources } from '../../src/contract/resources/infer-resources.js';
 import { referencedResource } from '../../src/contract/resources/referenced-resource.js';
+import { envelopeMembers, recordAt, wrapRecord } from '../../src/contract/resources/envelope.js';
 import { answerSchema } from '../../src/contract/resources/representation.js';
 import { sampleValue } from '../../src/conformance/cases/generate/sample-value.js';
 import type { Resource, ResourceOperationKind } from '../../src/contract/resources/resource.js';
@@ -162,6 +163,12 @@ export async function startCrudServer(contractFile: string, key: string, breakag
       return send(res, 400, problem(operation, 400));
     const store = storeFor(resource, parents);
     const id = values[values.length - 1] as string;
+    // docs/reference/resources.md rule 10: where the contract wraps the record, it is read from and answered in its envelope.
+    const place = resource.operations.find((op) => op.operationId === operation.operationId);
+    const sentAt = place?.requestRecord ?? [];
+    const answeredAt = place?.answerRecord ?? [];
+    const out = (record: unknown) =>
+      record === undefined ? undefined : wrapRecord(record, answeredAt, envelopeMembers(answerSchema(operation), answeredAt));
     let body: unknown;
     if (operation.requestBody) {
       try {
@@ -176,11 +183,12 @@ export async function startCrudServer(contractFile: string, key: string, breakag
         const missing = (resource.schema?.required ?? []).filter((name) => !(name in (body as Row)));
         body = { ...Object.fromEntries(missing.map((name) => [name, old[name]])), ...(body as Row) };
       }
-      if (media?.validate && refused(kind, body, media.validate)) {
+      if (media?.validate && refused(kind, body, media.validate, sentAt)) {
         if (breakage === 'refused-put-stored' && kind === 'replace' && store.has(id))
           store.set(id, { ...(body as Row), [idField]: store.get(id)?.[idField] });
         return send(res, 400, problem(operation, 400));
       }
+      body = sentAt.length > 0 ? recordAt(body, sentAt) : body;
     }
     if (breakage === 'checks-references' && kind === 'create' && missingReference(resource, body as Row))
       return send(res, 404, problem(operation, 404));
@@ -196,7 +204,7 @@ export async function startCrudServer(contractFile: string, key: string, breakag
           if (breakage === 'taken-id-stored-twice') store.set(`${String(newId)} again ${++counter}`, record);
           else if (breakage === 'refused-create-overwrites' || breakage === 'taken-id-replaces') store.set(String(newId), record);
           return breakage === 'taken-id-stored-twice' || breakage === 'taken-id-replaces'
-            ? send(res, lowestSuccess(operation), record)
+            ? send(res, lowestSuccess(operation), out(record))
             : send(res, 400, problem(operation, 400));
         }
         store.set(String(newId), record);
@@ -207,7 +215,7 @@ export async function startCrudServer(contractFile: string, key: string, breakag
           res.setHeader('location', `${url.pathname}/${encodeURIComponent(String(named))}`);
         }
         // A create that documents no answer body names the record by its Location alone.
-        return send(res, lowestSuccess(operation), answerSchema(operation) ? record : undefined);
+        return send(res, lowestSuccess(operation), answerSchema(operation) ? out(record) : undefined);
       }
       case 'list': {
         let rows = breakage === 'nested-list-any-parent' && parents.length > 0 ? allOf(resource) : [...store.values()];
@@ -244,8 +252,11 @@ export async function startCrudServer(contractFile: string, key: string, breakag
         // An opaque cursor of its own (`after:<offset>`, base64url), given while records lie past the page.
         const next = offset + limit < all.length ? Buffer.from(`after:${offset + limit}`).toString('base64url') : undefined;
         const where = resource.list?.next;
-        const body = wrap(resource.listPointer, page);
-        if (where?.in === 'body' && next !== undefined) setAt(body as Row, where.pointer, next);
+        const around = envelopeMembers(answerSchema(operation), resource.listPointer.slice(0, 1))[0] ?? {};
+        const body = resource.listPointer.length > 0 ? { ...around, ...(wrap(resource.listPointer, page) as Row) } : page;
+        // A page without a next one says so by null where the envelope requires the member (`meta.next_cursor`).
+        const ended = where?.in === 'body' && next === undefined && recordAt(around, where.pointer) !== undefined;
+        if (where?.in === 'body' && (next !== undefined || ended)) setAt(body as Row, where.pointer, next ?? null);
         if (where?.in === 'link' && next !== undefined && paging.cursor) {
           url.searchParams.set(paging.cursor, next);
           res.setHeader('Link', `<${url.pathname}${url.search}>; rel="next"`);
@@ -255,7 +266,7 @@ export async function startCrudServer(contractFile: string, key: string, breakag
       case 'get': {
         const record = breakage === 'nested-any-parent' ? anyParent(resource, id) : store.get(id);
         if ((hidden.get(id) ?? 0) > Date.now()) return send(res, 404, problem(operation, 404));
-        return record ? send(res, 200, record) : send(res, 404, problem(operation, 404));
+        return record ? send(res, 200, out(record)) : send(res, 404, problem(operation, 404));
       }
       case 'replace': {
         const old = store.get(id);
@@ -271,7 +282,7 @@ export async function startCrudServer(contractFile: string, key: string, breakag
         if (breakage === 'update-touches-others')
           for (const [key, row] of store)
             if (key !== String(newId)) store.set(key, { ...row, ...(body as Row), [idField]: row[idField] });
-        return send(res, lowestSuccess(operation), breakage === 'update-answers-old' ? old : record);
+        return send(res, lowestSuccess(operation), out(breakage === 'update-answers-old' ? old : record));
       }
       case 'merge-patch': {
         const old = store.get(id);
@@ -284,7 +295,7 @@ export async function startCrudServer(contractFile: string, key: string, breakag
         store.set(id, record);
         if (breakage === 'patch-touches-others')
           for (const [key, row] of store) if (key !== id) store.set(key, mergePatch(row, body as Row) as Row);
-        return send(res, lowestSuccess(operation), breakage === 'update-answers-old' ? old : record);
+        return send(res, lowestSuccess(operation), out(breakage === 'update-answers-old' ? old : record));
       }
       case 'delete': {
         const old = store.get(id);
@@ -471,11 +482,15 @@ function refused(
   kind: ResourceOperationKind,
   body: unknown,
   validate: (value: unknown, at: string) => readonly { message: string }[],
+  sentAt: readonly string[],
 ) {
   if (kind !== 'merge-patch') return validate(body, 'body').length > 0;
-  const members = withoutNulls(body);
-  const removes = members !== body && Object.keys(members as Row).length < Object.keys(body as Row).length;
-  return validate(members, 'body').some((e) => !(removes && /fewer than \d+ propert/.test(e.message)));
+  const patch = sentAt.length > 0 ? recordAt(body, sentAt) : body;
+  const members = withoutNulls(patch);
+  const removes = members !== patch && Object.keys(members as Row).length < Object.keys(patch as Row).length;
+  const sent =
+    sentAt.length === 0 || members === patch ? members : { ...(body as Row), ...(wrapRecord(members, sentAt, []) as Row) };
+  return validate(sent, 'body').some((e) => !(removes && /fewer than \d+ propert/.test(e.message)));
 }
 
 function withoutNulls(body: unknown): unknown {

@@ -2,7 +2,7 @@ import { findResponse } from '../../contract/find-response.js';
 import type { JsonSchema, Operation } from '../../contract/operation.js';
 import { objectShape } from '../../contract/resources/object-shape.js';
 import { listedIn } from '../../contract/resources/representation.js';
-import { assignsIds } from '../../contract/resources/resource-roles.js';
+import { answeredRecord, assignsIds } from '../../contract/resources/resource-roles.js';
 import type { CheckInput, RunMemory } from './checks/check.js';
 
 /**
@@ -34,8 +34,9 @@ export function openChoices({ operation, exchange, run }: CheckInput): string[] 
       `${operation.operationId} ${response.status} answers fields the contract does not list: ${extra.join(', ')}`,
     );
   }
-  if (wantsIds && body !== null && typeof body === 'object') {
-    const id = (body as Record<string, unknown>)[idField as string];
+  const record = wantsIds ? answeredRecord(run.roles.get(operation.operationId), operation.operationId, body) : undefined;
+  if (wantsIds && record !== null && typeof record === 'object') {
+    const id = (record as Record<string, unknown>)[idField as string];
     // Cases run side by side, and each is judged when it ends: the first id judged need not be the first made.
     if (id !== undefined)
       once(

@@ -1,5 +1,5 @@
 import { referencedResource } from './referenced-resource.js';
-import type { IdField, Resource, ResourceModel, StatelessOperation } from './resource.js';
+import type { IdField, Resource, ResourceModel, ResourceOperation, StatelessOperation } from './resource.js';
 
 /**
  * The inference report, one line per resource and one per operation: what each tool will keep state for, by
@@ -15,7 +15,9 @@ export function describeResources(model: ResourceModel): string[] {
       if (to) lines.push(`  refers by ${field} to ${to.key} (a record the runner creates first)`);
     }
     for (const o of resource.operations) {
-      lines.push(`  ${o.kind} ${o.operationId} ${o.method} ${o.path}${o.kind === 'list' ? listDetail(resource) : ''}`);
+      lines.push(
+        `  ${o.kind} ${o.operationId} ${o.method} ${o.path}${o.kind === 'list' ? listDetail(resource) : recordPlaces(o)}`,
+      );
     }
     for (const o of resource.skipped) lines.push(`  stateless ${statelessLine(o)}`);
   }
@@ -72,6 +74,15 @@ function listDetail(resource: Resource): string {
     paging.length > 0 ? `paging ${paging.join(', ')}` : '',
     list.ignored.length > 0 ? `ignores ${list.ignored.join(', ')}` : '',
     resource.listPointer.length > 0 ? `records in ${resource.listPointer.join('.')}` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? `; ${parts.join('; ')}` : '';
+}
+
+// `; record in body.data, answered in data`: where an envelope holds the record (rule 10), only where one does.
+function recordPlaces(o: ResourceOperation): string {
+  const parts = [
+    o.requestRecord.length > 0 ? `record sent in ${o.requestRecord.join('.')}` : '',
+    o.answerRecord.length > 0 ? `record answered in ${o.answerRecord.join('.')}` : '',
   ].filter(Boolean);
   return parts.length > 0 ? `; ${parts.join('; ')}` : '';
 }

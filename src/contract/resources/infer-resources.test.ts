@@ -248,6 +248,48 @@ describe('inferResources edge cases', () => {
     expect(books.id).toMatchObject({ name: 'isbn', source: 'path parameter' });
   });
 
+  it('finds the record inside an envelope of any name with members beside it, in requests and answers alike', async () => {
+    const envelope = {
+      type: 'object',
+      required: ['customer', 'meta'],
+      properties: { customer: thing, meta: { type: 'object', properties: { request_id: { type: 'string' } } } },
+    };
+    const input = {
+      type: 'object',
+      required: ['customer'],
+      properties: { customer: { type: 'object', properties: { name: { type: 'string' } } } },
+    };
+    const model = await inferDocument({
+      '/things': {
+        post: { operationId: 'create', requestBody: { required: true, ...json(input) }, responses: answer(envelope, '201') },
+      },
+      '/things/{thingId}': {
+        get: { operationId: 'get', parameters: [param('thingId')], responses: answer(envelope) },
+        // A body that names a field of the record at its top is the record itself, whatever else it holds.
+        put: {
+          operationId: 'replace',
+          parameters: [param('thingId')],
+          requestBody: { required: true, ...json(thing) },
+          responses: answer(thing),
+        },
+      },
+    });
+    const things = resource(model, '/things');
+    expect(things.id).toMatchObject({ name: 'id', source: 'path parameter' });
+    expect(things.schema).toEqual(thing);
+    const places = Object.fromEntries(things.operations.map((o) => [o.kind, [o.requestRecord, o.answerRecord]]));
+    expect(places).toEqual({ create: [['customer'], ['customer']], get: [[], ['customer']], replace: [[], []] });
+  });
+
+  it('reads an object with a field of its own as the record, not as an envelope around its one object member', async () => {
+    const owner = { type: 'object', properties: { id: { type: 'integer' } } };
+    const pet = { type: 'object', required: ['owner'], properties: { name: { type: 'string' }, owner } };
+    const model = await inferDocument({
+      '/pets/{petId}': { get: { operationId: 'get', parameters: [param('petId')], responses: answer(pet) } },
+    });
+    expect(resource(model, '/pets').stateless).toMatch(/^no id field/);
+  });
+
   it('leaves a JSON Patch-only PATCH stateless and a path with no collection shape unplaced', async () => {
     const model = await inferDocument({
       '/things/{thingId}': {

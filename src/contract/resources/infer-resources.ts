@@ -1,6 +1,7 @@
 import type { Operation, ParameterSpec } from '../operation.js';
 import { findIdField, type IdAnswer } from './find-id-field.js';
-import { objectShape, type ObjectShape, type RawSchema } from './object-shape.js';
+import { noteRequestPointer, onlyContainers, recordInAnswer, recordInRequest } from './envelope.js';
+import { objectShape, type ObjectShape, type RawSchema, schemaTypes } from './object-shape.js';
 import { readListQuery } from './read-list-query.js';
 import { parentKey, pathParameterNames, readPath } from './read-path.js';
 import { answerSchema, type Found, listedIn, recordIn, requestBodySchema } from './representation.js';
@@ -101,9 +102,17 @@ function buildResource(group: Group, document: object): Resource {
   const { operations, skipped } = classify(group);
   const byKind = (kind: ResourceOperationKind) => operations.find((o) => o.kind === kind)?.operation;
   const [get, create, list] = [byKind('get'), byKind('create'), byKind('list')];
-  const found = representation(get, create, list);
-  const shape = objectShape(found?.found.schema);
   const name = group.collectionPath.split('/').at(-1) as string;
+  const idOf = (found: Found) =>
+    findIdField({
+      shape: objectShape(found.schema) as ObjectShape,
+      name,
+      parameter: itemParameter(group),
+      extension: readResourceIdExtension(extensionPlaces(group, document, found.schema)),
+      linked: create && group.itemParameter ? linkedIdField(document, create, group.itemParameter, group.item) : undefined,
+    });
+  const found = enveloped(representation(get, create, list), idOf);
+  const shape = objectShape(found?.found.schema);
   const listPointer = (list && listedIn(answerSchema(list))?.pointer) ?? [];
   const base = {
     key: group.key,
@@ -120,20 +129,12 @@ function buildResource(group: Group, document: object): Resource {
     list: list && shape ? readListQuery(list, shape, listPointer) : undefined,
     skipped,
   };
-  const idAnswer: IdAnswer | undefined =
-    shape && found
-      ? findIdField({
-          shape,
-          name,
-          parameter: itemParameter(group),
-          extension: readResourceIdExtension(extensionPlaces(group, document, found.found.schema)),
-          linked: create && group.itemParameter ? linkedIdField(document, create, group.itemParameter, group.item) : undefined,
-        })
-      : undefined;
+  const idAnswer: IdAnswer | undefined = shape && found ? idOf(found.found) : undefined;
   const stateless = statelessReason(group, operations.length, found, shape, get ?? list, idAnswer);
   const id = idAnswer && 'id' in idAnswer ? idAnswer.id : undefined;
   return {
     ...base,
+    operations: shape && id ? base.operations.map((op) => withRecordPlaces(op, operations, shape, id.name)) : base.operations,
     id: stateless === undefined ? id : undefined,
     serverFields: shape && id ? serverFields(shape, id.name, create) : [],
     stateless,
@@ -189,6 +190,40 @@ function unusable(operation: Operation, kind: ResourceOperationKind): string | u
   return undefined;
 }
 
+// docs/reference/resources.md rule 10: a representation whose top has no id field and no member but objects and
+// arrays, of which exactly one object member (required, or the only member) has one, is an envelope: the record is
+// that member (`{ data, meta }`).
+function enveloped(
+  found: { found: Found; source: NonNullable<Resource['schemaSource']> } | undefined,
+  idOf: (found: Found) => IdAnswer,
+): { found: Found; source: NonNullable<Resource['schemaSource']> } | undefined {
+  const shape = objectShape(found?.found.schema);
+  if (!found || !shape || !onlyContainers(shape) || 'id' in idOf(found.found)) return found;
+  const inner = Object.entries(shape.properties).flatMap(([member, schema]): Found[] => {
+    const candidate = { schema, pointer: [...found.found.pointer, member] };
+    const fits = (shape.required.has(member) || Object.keys(shape.properties).length === 1) && recordIn(schema) !== undefined;
+    return fits && !schemaTypes(schema).includes('array') && 'id' in idOf(candidate) ? [candidate] : [];
+  });
+  return inner.length === 1 ? { found: inner[0] as Found, source: found.source } : found;
+}
+
+// rule 10: where each write's request and each answer of a record carry it, read once the id field is known; the
+// request's is noted for the case generators (envelope.ts).
+function withRecordPlaces(
+  op: ResourceOperation,
+  operations: readonly { operation: Operation; kind: ResourceOperationKind }[],
+  shape: ObjectShape,
+  idName: string,
+): ResourceOperation {
+  const operation = operations.find((o) => o.operation.operationId === op.operationId)?.operation as Operation;
+  const requestRecord = WRITES.has(op.kind) ? recordInRequest(requestBodySchema(operation), shape) : [];
+  noteRequestPointer(operation, requestRecord);
+  const answerRecord = op.kind === 'list' ? [] : recordInAnswer(answerSchema(operation), idName);
+  return { ...op, requestRecord, answerRecord };
+}
+
+const WRITES: ReadonlySet<ResourceOperationKind> = new Set(['create', 'replace', 'merge-patch']);
+
 // docs/resources.md rule 3: the item GET's answer, else the create's, else the list's items.
 function representation(
   get: Operation | undefined,
@@ -237,6 +272,8 @@ function resourceOperation(operation: Operation, kind: ResourceOperationKind): R
     method: operation.method,
     path: operation.path,
     pathParameters: pathParameterNames(operation.path),
+    requestRecord: [],
+    answerRecord: [],
   };
 }
 

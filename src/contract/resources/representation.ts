@@ -1,5 +1,6 @@
 import { isJsonMedia } from '../find-response.js';
 import type { JsonSchema, Operation } from '../operation.js';
+import { requestPointerOf, schemaAt } from './envelope.js';
 import { objectShape, type RawSchema, schemaTypes } from './object-shape.js';
 
 /** A schema found inside an answer, and the property names that lead to it from the answer's top. */
@@ -28,9 +29,12 @@ export function requestBodySchema(operation: Operation): RawSchema | undefined {
     | undefined;
 }
 
-/** The same, typed as the case generators read it (properties, bounds, enums). */
+/**
+ * The schema of the record the request body carries, typed as the case generators read it (properties, bounds,
+ * enums): inside its envelope where the resource model found one (`CustomerInput` of `{ data: CustomerInput }`).
+ */
 export function requestSchema(operation: Operation): JsonSchema | undefined {
-  return requestBodySchema(operation) as JsonSchema | undefined;
+  return schemaAt(requestBodySchema(operation), requestPointerOf(operation)) as JsonSchema | undefined;
 }
 
 /** One record in an answer: an object, or a lone `data`-style wrapper around one. */

@@ -1,5 +1,6 @@
 import type { JsonSchema, Operation } from '../operation.js';
 import { setOwn } from '../set-own.js';
+import { recordAt } from './envelope.js';
 import { objectShape, type RawSchema } from './object-shape.js';
 import type { Resource, ResourceModel, ResourceOperationKind } from './resource.js';
 
@@ -104,6 +105,20 @@ export function namingField(schema: RawSchema | JsonSchema | undefined): string 
 
 // Room for the marks the runner names records with (resource-marks.ts) and the run's id after a sample.
 const NAME_LENGTH = 64;
+
+/**
+ * The record an answer of the operation carries: inside the envelope its schema has (docs/reference/resources.md
+ * rule 10), else the body itself.
+ */
+export function answeredRecord(role: ResourceRole | undefined, operationId: string, body: unknown): unknown {
+  const pointer = answerPointer(role, operationId);
+  return pointer.length === 0 ? body : recordAt(body, pointer);
+}
+
+/** Where an answer of the operation carries its record (`['data']`); empty for a bare one. */
+export function answerPointer(role: ResourceRole | undefined, operationId: string): readonly string[] {
+  return role?.resource.operations.find((op) => op.operationId === operationId)?.answerRecord ?? [];
+}
 
 /** The records of a list answer of `resource`: the array its listPointer leads to, or undefined. */
 export function listedRecords(resource: Resource, body: unknown): readonly unknown[] | undefined {

@@ -10,6 +10,13 @@ export interface ResourceOperation {
   readonly path: string;
   /** The path's parameter names in template order: the parents' first, the item's last. Values are read by position. */
   readonly pathParameters: readonly string[];
+  /**
+   * Where the record sits in the request body (`['data']` of `{ data: {...} }`); empty for a bare record, or an
+   * operation that takes none.
+   */
+  readonly requestRecord: readonly string[];
+  /** Where the record sits in the 2xx answer of a create, get, replace, merge-patch or delete; empty for a bare one or a list. */
+  readonly answerRecord: readonly string[];
 }
 
 /** An operation on a resource's paths that the resource does not keep state for, and why. */

@@ -7,6 +7,8 @@ export interface CursorPage {
   /** JSON members to close the wrapping object with (`,"next":"20"`): empty for a Link header or a bare array. */
   readonly members: string;
   readonly headers: Readonly<Record<string, string>> | undefined;
+  /** The next page's cursor, undefined on the last page. */
+  readonly cursor: string | undefined;
 }
 
 /**
@@ -30,9 +32,9 @@ export function cursorPage(
   // A page of none (limit=0) stands where it was asked for: its cursor is the one it was given, if any.
   const place = more ? (query.limit > 0 ? positions[query.limit - 1] : query.before) : undefined;
   const cursor = place === undefined ? undefined : String(place);
-  if (cursor === undefined) return { parts, members: '', headers: undefined };
-  if (next.in === 'link') return { parts, members: '', headers: { Link: `<${nextUrl(cursor)}>; rel="next"` } };
+  if (cursor === undefined) return { parts, members: '', headers: undefined, cursor };
+  if (next.in === 'link') return { parts, members: '', headers: { Link: `<${nextUrl(cursor)}>; rel="next"` }, cursor };
   const member = next.pointer.reduceRight((inner, name) => `{${JSON.stringify(name)}:${inner}}`, JSON.stringify(cursor));
   // `{"next":"20"}` without its braces: a member of the object that wraps the records.
-  return { parts, members: `,${member.slice(1, -1)}`, headers: undefined };
+  return { parts, members: `,${member.slice(1, -1)}`, headers: undefined, cursor };
 }

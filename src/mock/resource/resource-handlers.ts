@@ -14,6 +14,8 @@ import { readStoreQuery } from '../store/read-store-query.js';
 import type { RecordId, RecordStore } from '../store/record-store.js';
 import { scopeOf } from '../store/resource-stores.js';
 import { cursorPage } from './cursor-page.js';
+import { listMembers, type RecordWrapper, recordWrapper } from './envelope-answers.js';
+import { type RecordPointer, recordAt, schemaAt } from '../../contract/resources/envelope.js';
 
 /** A resource operation the mock answers from its store, and whether it changes the store (makes a session). */
 export interface ResourceHandler {
@@ -63,25 +65,27 @@ const KINDS: Readonly<Record<ResourceOperationKind, MakeHandler>> = {
     const request = requestFields(resource, operation);
     return (input, context) => {
       const { store, parents } = locate(resource, plan, input, context);
-      const record = fillServerFields(resource, (input.body ?? {}) as Record<string, unknown>, new Date(), request);
+      const record = fillServerFields(resource, sentRecord(plan, input) ?? {}, new Date(), request);
       const { id, json } = store.createRecord(record, scopeOf(parents));
       const location = `${context.basePath}${fillPath(resource.collectionPath, parents)}/${encodeURIComponent(String(id))}`;
       // A literal, not `{ ...answer(plan, json), headers }`: that spread cost a microsecond a create, a tenth of the handler.
-      return { status: plan.status, body: plan.empty ? '' : json, headers: { Location: location } };
+      return { status: plan.status, body: answerText(plan, json), headers: { Location: location } };
     };
   },
   list: (resource, operation) => {
     const plan = planOf(resource, operation, 'collection', 200);
     const next = resource.list?.next;
     const cursor = resource.list?.paging.cursor;
+    const members = listMembers(operation, resource.listPointer, cursor === undefined ? undefined : next);
     return (input, context) => {
       const { store, parents } = locate(resource, plan, input, context);
       const query = readStoreQuery(resource, operation, input.query, scopeOf(parents));
-      if (next === undefined || cursor === undefined) return listAnswer(plan.status, store.listJson(query), resource.listPointer);
+      if (next === undefined || cursor === undefined)
+        return listAnswer(plan.status, store.listJson(query), resource.listPointer, members?.(undefined));
       const nextUrl = (value: string) =>
         `${context.basePath}${fillPath(resource.collectionPath, parents)}?${queryText({ ...input.query, [cursor]: value })}`;
       const page = cursorPage(store, query, next, nextUrl);
-      const answered = listAnswer(plan.status, page.parts, resource.listPointer, page.members);
+      const answered = listAnswer(plan.status, page.parts, resource.listPointer, members?.(page.cursor) ?? page.members);
       return page.headers ? { ...answered, headers: page.headers } : answered;
     };
   },
@@ -95,7 +99,7 @@ const KINDS: Readonly<Record<ResourceOperationKind, MakeHandler>> = {
     const kept = keptFields(resource);
     return (input, context) => {
       const { store, id, scope, json } = found(resource, plan, input, context);
-      const body = (input.body ?? {}) as Record<string, unknown>;
+      const body = sentRecord(plan, input) ?? {};
       const now = new Date();
       const fields = fillServerFields(resource, body, now, request);
       // The stored record is read back only when it has server-set fields to keep (the store sets the id).
@@ -111,13 +115,14 @@ const KINDS: Readonly<Record<ResourceOperationKind, MakeHandler>> = {
     return (input, context) => {
       const { store, id, scope, json } = found(resource, plan, input, context);
       const old = readRecord(json);
-      const patched = mergePatch(old, input.body) as Record<string, unknown>;
+      const sent = sentRecord(plan, input);
+      const patched = mergePatch(old, sent) as Record<string, unknown>;
       if (patched === null || typeof patched !== 'object' || Array.isArray(patched)) {
         throw mockError('validation_failed', 'body: a merge patch of a record must be a JSON object (RFC 7396)');
       }
       const now = new Date();
       const record = keepServerFields(resource, kept, old, patched, now);
-      const patch = input.body as Readonly<Record<string, unknown>>;
+      const patch = sent as Readonly<Record<string, unknown>>;
       for (const name of required) {
         if (record[name] !== undefined) continue;
         // RFC 7396 null removes a member: a required one can be removed only to null, where it may be null. A
@@ -149,6 +154,10 @@ interface OperationPlan {
   readonly status: number;
   readonly empty: boolean;
   readonly notFound: ErrorCode;
+  /** Where the request body carries the record (docs/reference/resources.md rule 10). */
+  readonly sentAt: RecordPointer;
+  /** What the stored record is answered inside. */
+  readonly wrapper: RecordWrapper;
 }
 
 function planOf(resource: Resource, operation: Operation, at: 'collection' | 'item', fallback: number): OperationPlan {
@@ -159,7 +168,21 @@ function planOf(resource: Resource, operation: Operation, at: 'collection' | 'it
     toId: idReader(resource),
     ...replyOf(operation, fallback),
     notFound: notFoundCode(operation),
+    sentAt: placeOf(resource, operation)?.requestRecord ?? [],
+    wrapper: recordWrapper(operation, placeOf(resource, operation)?.answerRecord ?? []),
   };
+}
+
+function placeOf(resource: Resource, operation: Operation) {
+  return resource.operations.find((op) => op.operationId === operation.operationId);
+}
+
+// The record a write sends: inside the envelope its request schema has, where the body holds one there.
+function sentRecord(plan: OperationPlan, input: RequestInput): Record<string, unknown> | undefined {
+  const inner = plan.sentAt.length > 0 ? recordAt(input.body, plan.sentAt) : undefined;
+  return (inner !== null && typeof inner === 'object' && !Array.isArray(inner) ? inner : input.body) as
+    | Record<string, unknown>
+    | undefined;
 }
 
 interface Located {
@@ -278,7 +301,8 @@ function keptFields(resource: Resource): readonly string[] {
 // are the server's. Only what the request schema offers is stored: a client-sent id, or any field the schema does
 // not name (unless it takes additionalProperties), is not, so the id is always the server's. Read once an operation.
 function requestFields(resource: Resource, operation: Operation): RequestFields {
-  const schema = operation.requestBody?.contents.find((media) => media.schema !== undefined)?.schema as RawSchema | undefined;
+  const body = operation.requestBody?.contents.find((media) => media.schema !== undefined)?.schema as RawSchema | undefined;
+  const schema = schemaAt(body, placeOf(resource, operation)?.requestRecord ?? []);
   const request = objectShape(schema);
   const members = [schema, ...(schema?.allOf ?? [])];
   const open = members.some((member) => member?.additionalProperties !== undefined && member.additionalProperties !== false);
@@ -314,7 +338,12 @@ function replyOf(operation: Operation, fallback: number): { readonly status: num
 }
 
 function answer(plan: OperationPlan, json: string): MockResponse {
-  return { status: plan.status, body: plan.empty ? '' : json };
+  return { status: plan.status, body: answerText(plan, json) };
+}
+
+function answerText(plan: OperationPlan, json: string): string {
+  if (plan.empty) return '';
+  return plan.wrapper.open === '' ? json : `${plan.wrapper.open}${json}${plan.wrapper.close}`;
 }
 
 const wrappers = new WeakMap<readonly string[], { readonly open: string; readonly close: string }>();

@@ -8,6 +8,7 @@ import { BUILT_IN_KINDS } from './built-in-kinds.js';
 import type { NotMade } from './case-kind.js';
 import { createRandom } from './create-random.js';
 import { withLocationIds } from './location-ids.js';
+import { withEnvelopes } from './with-envelopes.js';
 import { unmadeInCase } from './unmade-samples.js';
 
 export interface GenerateOptions {
@@ -49,7 +50,7 @@ export function generateCases(
     return kind.generate({ contract, token: options.token, random, readOnly }).flatMap((scenario) => {
       const made = bindOwnRecords(scenario, model, contract, random);
       const bound = 'scenario' in made ? (unmadeInCase(made.scenario) ?? made) : made;
-      if ('scenario' in bound) return [withLocationIds(bound.scenario, model)];
+      if ('scenario' in bound) return [withEnvelopes(withLocationIds(bound.scenario, model), model)];
       const key = `${bound.operationId} ${bound.reason}`;
       const known = notMade.get(key) ?? { operationId: bound.operationId, reason: bound.reason, ids: [] };
       if ('ids' in known) known.ids.push(scenario.id);

@@ -1,3 +1,4 @@
+import { answeredRecord } from '../../../contract/resources/resource-roles.js';
 import type { Check } from './check.js';
 
 /**
@@ -17,7 +18,8 @@ export const createdLocation: Check = {
     const location = response?.headers.location;
     const idField = run.identifyingCreates.get(operation.operationId);
     if (response?.status !== 201 || location === undefined || idField === undefined) return undefined;
-    const id = (response.json as Record<string, unknown> | undefined)?.[idField];
+    const record = answeredRecord(run.roles.get(operation.operationId), operation.operationId, response.json);
+    const id = (record as Record<string, unknown> | undefined)?.[idField];
     if (id === undefined || id === null || typeof id === 'object') return undefined;
     const collection = collectionOf(exchange.request.url);
     const expected = `${collection}/${encodeURIComponent(String(id))}`;

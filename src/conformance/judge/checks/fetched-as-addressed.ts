@@ -1,4 +1,5 @@
 import { parseIntegerText } from '../../../contract/lossless-json.js';
+import { answeredRecord } from '../../../contract/resources/resource-roles.js';
 import type { Check } from './check.js';
 
 /**
@@ -14,7 +15,7 @@ export const fetchedAsAddressed: Check = {
     const response = exchange.response;
     const field = run.fetchedBy.get(operation.operationId);
     if (!response || response.status < 200 || response.status > 299 || field === undefined) return undefined;
-    const body = response.json;
+    const body = answeredRecord(run.roles.get(operation.operationId), operation.operationId, response.json);
     if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
     const id = (body as Record<string, unknown>)[field];
     // The record's own id is the item path's last parameter (docs/resources.md, rule 1).

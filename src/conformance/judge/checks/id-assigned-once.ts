@@ -1,3 +1,4 @@
+import { answeredRecord } from '../../../contract/resources/resource-roles.js';
 import type { Check } from './check.js';
 
 export const idAssignedOnce: Check = {
@@ -7,7 +8,7 @@ export const idAssignedOnce: Check = {
   observed: 'applies',
   check: ({ operation, exchange, caseId, run }) => {
     const response = exchange.response;
-    const body = response?.json;
+    const body = answeredRecord(run.roles.get(operation.operationId), operation.operationId, response?.json);
     const field = run.identifyingCreates.get(operation.operationId);
     if (!response || response.status < 200 || response.status > 299 || field === undefined) return undefined;
     if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;

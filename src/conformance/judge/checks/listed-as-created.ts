@@ -1,5 +1,5 @@
 import type { Resource } from '../../../contract/resources/resource.js';
-import { lastingFields, listedRecords } from '../../../contract/resources/resource-roles.js';
+import { answeredRecord, lastingFields, listedRecords } from '../../../contract/resources/resource-roles.js';
 import { containsSubset, subsetMismatch } from '../subset-mismatch.js';
 import type { Operation } from '../../../contract/operation.js';
 import type { Check, Problem } from './check.js';
@@ -19,7 +19,10 @@ export const listedAsCreated: Check = {
     const listedFrom = run.listedFrom.get(operation.operationId);
     const records = listedFrom === undefined ? undefined : listedRecords(resource, body);
     if (listedFrom !== undefined && records) return compare(resource, records, listedFrom, run.createdFields.get(listedFrom));
-    if (run.listedCreates.has(operation.operationId)) remember(resource, operation, body, run.createdFields);
+    if (run.listedCreates.has(operation.operationId)) {
+      const record = answeredRecord(run.roles.get(operation.operationId), operation.operationId, body);
+      remember(resource, operation, record, run.createdFields);
+    }
     return undefined;
   },
 };

@@ -1,6 +1,6 @@
 import type { EffectCheckId, ResourceEffect, StatusExpectation } from '../../cases/scenario.js';
 import { show } from '../../../contract/judge/show-value.js';
-import { arrayAt } from '../../../contract/resources/resource-roles.js';
+import { answeredRecord, answerPointer, arrayAt } from '../../../contract/resources/resource-roles.js';
 import { containsSubset, subsetMismatch } from '../subset-mismatch.js';
 import type { Check, CheckInput, Problem } from './check.js';
 import { idOf, walkProblems, walkUnverified } from './cursor-walk.js';
@@ -43,7 +43,7 @@ export const RESOURCE_EFFECT_CHECKS: readonly Check[] = (Object.keys(CLAUSES) as
   },
 }));
 
-function judgeEffect(effect: ResourceEffect, { exchange }: CheckInput): Problem | undefined {
+function judgeEffect(effect: ResourceEffect, { exchange, operation, run }: CheckInput): Problem | undefined {
   const response = exchange.response;
   // An effect that names no status reads the record a write answers: a refusal (a 428 for a missing If-Match) holds
   // an error, not the record, and the step's status finding says what went wrong.
@@ -61,7 +61,9 @@ function judgeEffect(effect: ResourceEffect, { exchange }: CheckInput): Problem 
   }
   if (effect.body !== undefined && problems.length === 0) {
     documented.push(`a record containing ${show(effect.body)}`);
-    const mismatch = subsetMismatch(response.json, effect.body);
+    const role = run.roles.get(operation.operationId);
+    const at = ['body', ...answerPointer(role, operation.operationId)].join('.');
+    const mismatch = subsetMismatch(answeredRecord(role, operation.operationId, response.json), effect.body, at);
     if (mismatch) problems.push(mismatch);
   }
   if (effect.listed && problems.length === 0) {
@@ -77,7 +79,7 @@ function judgeEffect(effect: ResourceEffect, { exchange }: CheckInput): Problem 
   if (effect.absent && problems.length === 0 && written(effect)) {
     const { field, was, allowed } = effect.absent;
     documented.push(`a record without ${field}${allowed.length ? ` (or with ${allowed.map(show).join(' or ')})` : ''}`);
-    const record = response.json;
+    const record = answeredRecord(run.roles.get(operation.operationId), operation.operationId, response.json);
     const own = record !== null && typeof record === 'object' ? (record as Record<string, unknown>)[field] : undefined;
     // Only the value written before is a merge: another one is a default the server gives an absent field.
     if (own !== undefined && show(own) === show(was) && !allowed.some((value) => show(value) === show(own)))

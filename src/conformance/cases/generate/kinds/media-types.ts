@@ -1,4 +1,5 @@
 import { stringifyJson } from '../../../../contract/lossless-json.js';
+import { wrapRequest } from '../../../../contract/resources/envelope.js';
 import { requestSchema } from '../../../../contract/resources/representation.js';
 import type { JsonSchema, Operation } from '../../../../contract/operation.js';
 import type { Scenario } from '../../scenario.js';
@@ -75,7 +76,7 @@ function formCase(operation: Operation): Scenario[] {
 function casesFor(operation: Operation, context: GenerateContext): Scenario[] {
   const op = operation.operationId;
   const sent = sampleValue(requestSchema(operation));
-  const text = stringifyJson(sent);
+  const text = stringifyJson(wrapRequest(operation, sent));
   const refusal = invalidInputStatus(operation);
   return [
     ...VALID_SPELLINGS.map(({ id, contentType }) => {
@@ -88,7 +89,7 @@ function casesFor(operation: Operation, context: GenerateContext): Scenario[] {
         name: `${op} accepts a body sent as ${contentType}`,
         description: `Given a valid body with Content-Type: ${contentType}, when it is sent to ${op}, then it is accepted, and answered unchanged where the new resource can be fetched again.`,
         steps: roundTrip(context.contract, operation, own, {
-          body: { kind: 'raw', text: stringifyJson(own) },
+          body: { kind: 'raw', text: stringifyJson(wrapRequest(operation, own)) },
           headers: { 'content-type': contentType },
         }),
       });
