@@ -11,8 +11,22 @@ export const applyCors: Stage = (state, mock) => {
   if (state.admin) return guardAdmin(state, mock);
   const cors = decideCors(state.req, mock.cors, mock.contractMethods);
   state.headers = cors.headers;
-  return cors.preflight ? NO_CONTENT : undefined;
+  if (cors.preflight) return NO_CONTENT;
+  // CORS only keeps the answer from the page; the request itself is acted on. A <form> POST (urlencoded, text/plain
+  // or multipart: no preflight) from any site would otherwise create records through an operation that takes such
+  // a body, without a key, or with a key in the query or a cookie (the development key is public). A browser sends
+  // Origin on every request that is not a GET or HEAD, so a write from a page the mock does not answer is refused.
+  if (cors.foreign && !SAFE_METHODS.has(state.req.method ?? 'GET')) {
+    throw mockError(
+      'cross_origin_write',
+      `the mock refuses ${state.req.method} from a page of another site (Origin: ${(state.req.headers.origin ?? '').slice(0, 100)}): allow that origin with --cors-origin`,
+    );
+  }
+  return undefined;
 };
+
+// RFC 9110 §9.2.1: methods that ask for no change.
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 // The admin endpoints change the mock's state and are not CORS-enabled: a page on another origin must not reach
 // them (a form POST to /__admin/reset would wipe a developer's data). Browsers send Origin on every cross-origin
