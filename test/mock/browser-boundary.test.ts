@@ -115,6 +115,9 @@ describe('the browser boundary by default', async () => {
       // A link followed shows the answer to the user alone; the address bar and curl send no such header.
       const navigation = { 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
       expect((await call(origin, 'GET', '/__admin/health', { auth: null, headers: navigation })).status).toBe(200);
+      // A form another site's page posts is a navigation too, and changes the store: refused, whatever Origin says.
+      const posted = await call(origin, 'POST', '/__admin/reset', { auth: null, headers: navigation });
+      expect(posted.json).toMatchObject({ code: 'admin_cross_origin', status: 403 });
       const typed = { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' };
       expect((await call(origin, 'GET', '/__admin/requests', { auth: null, headers: typed })).status).toBe(200);
     },

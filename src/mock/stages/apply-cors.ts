@@ -43,9 +43,11 @@ const guardAdmin: Stage = (state, { admin }) => {
   const origin = state.req.headers.origin;
   if (origin === undefined) {
     // A GET or HEAD no CORS request makes (an <img>, a <script>) carries no Origin, but a browser says in Fetch
-    // Metadata that another site's page made it. A navigation (a link clicked) shows the answer to the user alone.
+    // Metadata that another site's page made it. A link followed (a GET navigation) shows the answer to the user
+    // alone; a form that posts to /__admin/reset is a navigation too, and changes the store.
     const site = state.req.headers['sec-fetch-site'];
-    if ((site === 'cross-site' || site === 'same-site') && state.req.headers['sec-fetch-mode'] !== 'navigate') {
+    const followed = state.req.headers['sec-fetch-mode'] === 'navigate' && SAFE_METHODS.has(state.req.method ?? 'GET');
+    if ((site === 'cross-site' || site === 'same-site') && !followed) {
       throw mockError(
         'admin_cross_origin',
         `the admin endpoints refuse what a page of another site embeds or fetches (Sec-Fetch-Site: ${site}): call them from curl, a test, or an origin allowed with --cors-origin`,
