@@ -276,6 +276,10 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
   }
 
   server.keepAliveTimeout = 5_000;
+  // Node's own default is none: a socket that a client stopped reading (a large list's answer half written), or a
+  // fault=hang, was held until the mock stopped, and enough of them took every file descriptor. Node destroys the
+  // socket when nothing answers 'timeout'; keepAliveTimeout still applies between requests.
+  server.timeout = options.idleTimeoutMs ?? DEFAULTS.idleTimeoutMs;
   keepAnswersMadeBeforeEnd(server);
   await listen(server, options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
   const { port } = server.address() as AddressInfo;
