@@ -17,6 +17,7 @@ import { createAuthenticator } from './authenticate.js';
 import type { ClientError } from './connection/client-error-response.js';
 import { deprecationHeaders } from './deprecation-headers.js';
 import { handleRequest } from './handle-request.js';
+import { holdContinue } from './connection/hold-continue.js';
 import { ERROR_STATUSES } from './error-codes.js';
 import { keepAnswersMadeBeforeEnd } from './connection/keep-answers-before-end.js';
 import { allowHosts } from './boundary/allowed-hosts.js';
@@ -256,6 +257,10 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
   );
   // An Expect other than 100-continue: readTarget answers 417 with an Error body (RFC 9110 §10.1.1).
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => handleRequest(mock, req, res));
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    holdContinue(req, res);
+    handleRequest(mock, req, res);
+  });
   server.on('connect', (req: IncomingMessage, socket: Duplex) => answerConnect(mock, req, socket));
   server.on('clientError', (error: ClientError, socket: Duplex) =>
     answerClientError(mock, { headersTimeoutMs: headersTimeout, requestTimeoutMs: requestTimeout }, error, socket),
@@ -271,6 +276,10 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
   }
 
   server.keepAliveTimeout = 5_000;
+  // Node's own default is none: a socket that a client stopped reading (a large list's answer half written), or a
+  // fault=hang, was held until the mock stopped, and enough of them took every file descriptor. Node destroys the
+  // socket when nothing answers 'timeout'; keepAliveTimeout still applies between requests.
+  server.timeout = options.idleTimeoutMs ?? DEFAULTS.idleTimeoutMs;
   keepAnswersMadeBeforeEnd(server);
   await listen(server, options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
   const { port } = server.address() as AddressInfo;

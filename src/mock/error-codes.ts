@@ -29,6 +29,7 @@ export const ERROR_CODES = {
   host_not_allowed: { status: 403, message: 'the mock answers only requests addressed to it by a name it was given' },
   admin_not_loopback: { status: 403, message: 'the admin endpoints answer only clients on this machine' },
   admin_cross_origin: { status: 403, message: 'the admin endpoints refuse browser requests from another origin' },
+  cross_origin_write: { status: 403, message: 'the mock refuses a write a page of another site sent' },
   invalid_path_parameter: { status: 404, message: 'the path names no resource: a path parameter is not valid' },
   pet_not_found: { status: 404, message: 'no pet has that id' },
   record_not_found: { status: 404, message: 'no record of this resource has that id' },

@@ -38,6 +38,11 @@ export interface MockOptions {
   /** A client must send its headers within this many ms (default 10 s), its whole request within requestTimeoutMs (30 s). */
   readonly headersTimeoutMs?: number;
   readonly requestTimeoutMs?: number;
+  /**
+   * A connection on which nothing is read or written for this many ms is closed (default 2 min, past the longest
+   * delay): a client that never reads its answer, or a fault=hang, cannot hold one for ever.
+   */
+  readonly idleTimeoutMs?: number;
   /** Default openapi.yaml at the project root. */
   readonly contract?: string;
   /** Where the contract's paths are served. Default /v1, as in both deployments' base addresses. */
@@ -144,6 +149,7 @@ export const DEFAULTS = {
   basePath: '/v1',
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
+  idleTimeoutMs: 120_000,
   journalSize: 1000,
   maxSessions: 100,
   maxStateBytes: 256 * 1024 * 1024,
@@ -158,6 +164,7 @@ const RULES: readonly { name: keyof MockOptions; valid: (value: unknown) => bool
   { name: 'maxBodyBytes', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
   { name: 'headersTimeoutMs', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
   { name: 'requestTimeoutMs', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
+  { name: 'idleTimeoutMs', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
   { name: 'journalSize', valid: (v) => isWhole(v, 0), rule: 'a whole number of at least 0' },
   {
     name: 'journalBytes',

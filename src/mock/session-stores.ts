@@ -159,6 +159,14 @@ export class SessionStores {
    * resource a store saved, even empty, no longer starts from its fixtures there; one it did not save does.
    */
   restore(saved: ReadonlyMap<string, GivenRecords>): void {
+    // The bound holds from the start: a file written under a larger --max-sessions (or made by hand) is not loaded
+    // past it, and what is over it is not dropped silently either.
+    const count = [...saved.keys()].filter((name) => name !== '').length;
+    if (count > this.maxSessions) {
+      throw new Error(
+        `it holds ${count} sessions, more than --max-sessions ${this.maxSessions}: start the mock with --max-sessions ${count} or more`,
+      );
+    }
     this.reset(undefined);
     for (const [name, byKey] of saved) {
       let context = this.#sessions.get(name);

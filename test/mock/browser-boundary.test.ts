@@ -69,6 +69,31 @@ describe('the browser boundary by default', async () => {
     expect(refused).toMatch(/\r\nX-Content-Type-Options: nosniff\r\n/);
   });
 
+  it.each([EVIL, 'null'])(
+    'refuses a write that a page of %s sends with 403 cross_origin_write, and acts on nothing',
+    async (page) => {
+      // A <form method=post> needs no preflight: CORS only kept its answer from the page, and the pet was made.
+      const count = async () => ((await call(origin, 'GET', '/__admin/pets', { auth: null })).json as unknown[]).length;
+      const before = await count();
+      const form = await call(mock.url, 'POST', '/pets', {
+        body: 'name=Forged&categoryId=1',
+        headers: { origin: page, 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      const json = await call(mock.url, 'POST', '/pets', { body: { name: 'Forged', categoryId: 1 }, headers: { origin: page } });
+      for (const reply of [form, json]) {
+        expect(reply.status).toBe(403);
+        expect(reply.json).toMatchObject({ code: 'cross_origin_write', status: 403 });
+        expectNoCors(reply);
+      }
+      expect(await count()).toBe(before);
+      // Reads stay answered (the browser keeps them from the page); loopback pages and clients without Origin write.
+      expect((await call(mock.url, 'GET', '/pets/1', { headers: { origin: page } })).status).toBe(200);
+      const loopback = { headers: { origin: 'http://localhost:5173' } };
+      expect((await call(mock.url, 'POST', '/pets', { body: { name: 'Mine', categoryId: 1 }, ...loopback })).status).toBe(201);
+      expect((await call(mock.url, 'POST', '/pets', { body: { name: 'Curl', categoryId: 1 } })).status).toBe(201);
+    },
+  );
+
   it('refuses Origin: null at the admin endpoints with 403 and an Error body', async () => {
     const reply = await call(origin, 'POST', '/__admin/reset', { auth: null, headers: { origin: 'null' } });
     expect(reply.status).toBe(403);
@@ -90,6 +115,9 @@ describe('the browser boundary by default', async () => {
       // A link followed shows the answer to the user alone; the address bar and curl send no such header.
       const navigation = { 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
       expect((await call(origin, 'GET', '/__admin/health', { auth: null, headers: navigation })).status).toBe(200);
+      // A form another site's page posts is a navigation too, and changes the store: refused, whatever Origin says.
+      const posted = await call(origin, 'POST', '/__admin/reset', { auth: null, headers: navigation });
+      expect(posted.json).toMatchObject({ code: 'admin_cross_origin', status: 403 });
       const typed = { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' };
       expect((await call(origin, 'GET', '/__admin/requests', { auth: null, headers: typed })).status).toBe(200);
     },
@@ -155,6 +183,15 @@ describe('the browser boundary widened with corsOrigins', async () => {
     expect(reply.headers['access-control-allow-origin']).toBe('http://app.test');
     expect(reply.headers['access-control-allow-credentials']).toBe('true');
     expect(reply.headers['access-control-allow-private-network']).toBe('true');
+  });
+
+  it('lets a listed origin, null among them, write; refuses another', async () => {
+    for (const page of ['http://app.test', 'null']) {
+      const reply = await call(mock.url, 'POST', '/pets', { body: { name: 'Listed', categoryId: 1 }, headers: { origin: page } });
+      expect(reply.status, page).toBe(201);
+    }
+    const other = await call(mock.url, 'POST', '/pets', { body: { name: 'No', categoryId: 1 }, headers: { origin: EVIL } });
+    expect(other.json).toMatchObject({ code: 'cross_origin_write', status: 403 });
   });
 
   it('answers a listed null as anyone: without credentials or Private Network Access', async () => {

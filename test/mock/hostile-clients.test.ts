@@ -99,3 +99,16 @@ describe('inputs that used to take the mock down or past its checks', async () =
     expect((await call(origin, 'GET', '/__admin/health')).status).toBe(200);
   });
 });
+
+describe('connections on which nothing moves', async () => {
+  const mock = await startMock({ idleTimeoutMs: 300 });
+  const port = Number(new URL(mock.url).port);
+
+  // Node keeps an idle socket for ever by default: a fault=hang, or a client that stops reading a large answer,
+  // held its connection until the mock stopped, and enough of them took every file descriptor.
+  it('closes a connection idle past idleTimeoutMs, a fault=hang among them, and keeps serving', async () => {
+    const text = await sendRaw(port, `GET /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\n${AUTH}Prefer: fault=hang\r\n\r\n`);
+    expect(text).toBe('');
+    expect((await call(mock.url, 'GET', '/pets/1')).status).toBe(200);
+  });
+});

@@ -63,6 +63,24 @@ describe('request targets and request lines Node would answer bare', async () =>
     expect(text).toContain('HTTP/1.1 201 Created');
   });
 
+  it.each([
+    ['another Host', 'Host: attacker.example', AUTH, 1000, '403 Forbidden', 'host_not_allowed'],
+    ['no key', 'Host: 127.0.0.1', '', 1000, '401 Unauthorized', 'missing_authorization'],
+    ['a body past the cap', 'Host: 127.0.0.1', AUTH, 50_000_000, '413 Payload Too Large', 'payload_too_large'],
+  ])(
+    'refuses a request with Expect: 100-continue and %s before its body is sent: no 100 Continue, then closes',
+    async (_, host, auth, length, status, code) => {
+      // Only the headers: the client holds its body back for the 100 Continue (Node sent it before any check).
+      const answer = await send(
+        port,
+        `POST /v1/pets HTTP/1.1\r\n${host}\r\n${auth}Content-Type: application/json\r\nContent-Length: ${length}\r\nExpect: 100-continue\r\n\r\n`,
+      );
+      expect(answer.statusLine).toBe(`HTTP/1.1 ${status}`);
+      expect(answer.headers.connection).toBe('close');
+      expect(answer.json).toMatchObject({ code });
+    },
+  );
+
   it('answers CONNECT with 405, Allow and an Error body, then closes: the mock is not a proxy', async () => {
     const answer = await send(port, `CONNECT 127.0.0.1:${port} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
     expect(answer.statusLine).toBe('HTTP/1.1 405 Method Not Allowed');

@@ -388,3 +388,30 @@ describe('nested resources in fixtures and the state file', () => {
 function origin(url: string): string {
   return new URL(url).origin;
 }
+
+describe('an admin replace that does not fit', async () => {
+  const mock = await startMock({ maxPets: 30, maxStoreBytes: 60_000 });
+  const origin = new URL(mock.url).origin;
+  const replace = (records: unknown[]) => call(origin, 'PUT', '/__admin/records?resource=/pets', { auth: null, body: records });
+  const pets = (count: number, name: (i: number) => string) =>
+    Array.from({ length: count }, (_, i) => ({ id: i + 1, name: name(i), categoryId: 1, status: 'available' }));
+
+  // The store was emptied before the records were stored one by one: past --max-pets the 24 fixtures were gone.
+  it.each([
+    ['more records than --max-pets', pets(31, (i) => `p${i}`)],
+    ['records past --max-store-bytes', pets(20, (i) => `${i}`.padEnd(1500, 'x'))],
+  ])('is 409 store_full for %s, the records left as they were', async (_, records) => {
+    const before = await call(origin, 'GET', '/__admin/pets', { auth: null });
+    const reply = await replace(records);
+    expect(reply.status).toBe(409);
+    expect(reply.json).toMatchObject({ code: 'store_full' });
+    const after = await call(origin, 'GET', '/__admin/pets', { auth: null });
+    expect((after.json as unknown[]).length).toBe(24);
+    expect(after.json).toEqual(before.json);
+  });
+
+  it('still takes one that fits in the room its own records leave', async () => {
+    expect((await replace(pets(30, (i) => `p${i}`))).status).toBe(200);
+    expect((await replace(pets(30, (i) => `q${i}`))).status).toBe(200);
+  });
+});

@@ -88,6 +88,17 @@ describe('--state-file', async () => {
     expect(await readFile(stateFile, 'utf8')).toBe(text);
   });
 
+  it('stops start-up with exit 2 when the file holds more sessions than --max-sessions, leaving it as it is', async () => {
+    const stateFile = join(dir, 'sessions.json');
+    const text = `{"version":2}\n${['a', 'b', 'c'].map((name) => `["store","${name}","/pets"]\n`).join('')}`;
+    await writeFile(stateFile, text);
+    const args = ['--port', '0', '--state-file', stateFile, '--max-sessions', '2'];
+    const { code, stderr } = await spawnBin('petstore-mock', args).exited;
+    expect(code).toBe(2);
+    expect(stderr).toContain(`Failed to load state file ${stateFile}: it holds 3 sessions, more than --max-sessions 2`);
+    expect(await readFile(stateFile, 'utf8')).toBe(text);
+  });
+
   it('sets aside a record the contract no longer accepts in a side file, says so naming it, and starts with the others', async () => {
     const stateFile = join(dir, 'evolved.json');
     const bad = '{"id":2,"name":5,"categoryId":1}';

@@ -29,9 +29,11 @@ export interface CorsDecision {
   readonly headers: HeaderList;
   /** A preflight, which the caller answers with 204 before authentication: preflights carry no credentials. */
   readonly preflight: boolean;
+  /** The request carries an Origin the policy lets in on nothing: a page of another site sent it. */
+  readonly foreign: boolean;
 }
 
-const NO_ORIGIN: CorsDecision = { headers: VARY_ONLY, preflight: false };
+const NO_ORIGIN: CorsDecision = { headers: VARY_ONLY, preflight: false, foreign: false };
 
 interface Grant {
   readonly applies: (origin: string, policy: CorsPolicy) => boolean;
@@ -75,7 +77,7 @@ export function decideCors(req: IncomingMessage, policy: CorsPolicy, methods: st
     req.method === 'OPTIONS' && origin !== undefined && req.headers['access-control-request-method'] !== undefined;
   if (origin === undefined) return NO_ORIGIN;
   const grant = GRANTS.find((row) => row.applies(origin, policy));
-  if (grant === undefined) return { headers: VARY_ONLY, preflight };
+  if (grant === undefined) return { headers: VARY_ONLY, preflight, foreign: true };
   const headers = ['Access-Control-Allow-Origin', grant.echo ? origin : '*'];
   if (grant.credentials) headers.push('Access-Control-Allow-Credentials', 'true');
   headers.push('Access-Control-Expose-Headers', EXPOSED, 'Vary', 'Origin');
@@ -92,5 +94,5 @@ export function decideCors(req: IncomingMessage, policy: CorsPolicy, methods: st
       headers.push('Access-Control-Allow-Private-Network', 'true');
     }
   }
-  return { headers, preflight };
+  return { headers, preflight, foreign: false };
 }

@@ -1,7 +1,8 @@
 import { isUtf8 } from 'node:buffer';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { mediaTypeOf } from '../../contract/find-response.js';
 import { markClosing } from './closing-connection.js';
+import { continueIfOwed, continueOwed } from './hold-continue.js';
 import { mockError } from '../error-codes.js';
 import { isJson } from './read-request.js';
 
@@ -11,12 +12,14 @@ import { isJson } from './read-request.js';
  * (RFC 8259 §8.1: JSON text exchanged between systems is UTF-8): decoded anyway, each bad byte would become
  * U+FFFD, and the pet stored would not be the one sent.
  */
-export function readBody(req: IncomingMessage, maxBytes: number): Promise<string> {
+export function readBody(req: IncomingMessage, res: ServerResponse, maxBytes: number): Promise<string> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > MAX_DISCARDED_BYTES) {
+  // A client waiting for 100 Continue sends nothing: refused at once, with nothing to read and drop.
+  if (declared > MAX_DISCARDED_BYTES || (declared > maxBytes && continueOwed(res))) {
     markClosing(req.socket);
     return Promise.reject(tooLarge(maxBytes));
   }
+  continueIfOwed(res);
   if (declared > maxBytes) return discard(req, 0, maxBytes);
   if (declared === 0 && req.headers['transfer-encoding'] === undefined) return Promise.resolve('');
   return new Promise((resolve, reject) => {

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { markClosing } from './closing-connection.js';
+import { continueOwed } from './hold-continue.js';
 import { errorResponse } from '../error-response.js';
 import type { MockResponse } from '../handler.js';
 import type { MockContext } from '../mock-context.js';
@@ -18,7 +19,7 @@ import { writeBody } from './write-body.js';
  */
 export function sendAnswer(state: RequestState, mock: MockContext, response: MockResponse): void {
   const fault = state.fault;
-  if ((fault !== undefined && fault !== 'malformed') || closesConnection(response)) markClosing(state.req.socket);
+  if ((fault !== undefined && fault !== 'malformed') || closesConnection(state, response)) markClosing(state.req.socket);
   if (queued.length === 0) setImmediate(flushAnswers);
   queued.push(state, mock, response);
 }
@@ -136,7 +137,7 @@ function writeHead(state: RequestState, mock: MockContext, response: MockRespons
   if (response.headers)
     for (const name of Object.keys(response.headers)) setHeader(headers, name, response.headers[name] as string);
   if (state.applied) setHeader(headers, 'Preference-Applied', state.applied.join(', '));
-  if (closesConnection(response)) setHeader(headers, 'Connection', 'close');
+  if (closesConnection(state, response)) setHeader(headers, 'Connection', 'close');
   if (!response.chunks && !bodiless) setHeader(headers, 'Content-Length', Buffer.byteLength(response.body));
   (state.res as ServerResponse).writeHead(response.status, headers);
   return headers;
@@ -160,8 +161,10 @@ function setHeader(headers: (string | number)[], name: string, value: string | n
 // A body the mock did not read (too large), or one a client holds back for a 100 Continue it will not get, would
 // be read as the next request; a client speaking another version of HTTP sends what follows in it: the connection
 // ends with this answer.
-function closesConnection(response: MockResponse): boolean {
-  return response.status === 413 || response.status === 417 || response.status === 505;
+function closesConnection(state: RequestState, response: MockResponse): boolean {
+  return (
+    response.status === 413 || response.status === 417 || response.status === 505 || continueOwed(state.res as ServerResponse)
+  );
 }
 
 function* recorded(chunks: Iterable<string>, into: string[]): Generator<string> {

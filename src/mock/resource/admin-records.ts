@@ -77,6 +77,7 @@ export function replaceRecords(
   if (problem !== undefined) throw mockError('validation_failed', problem);
   const stores = sessions.contextFor(session).resources;
   const store = stores.storeFor(resource) as RecordStore;
+  store.checkReplacement(records as StoredRecord[]);
   stores.clearResource(resource.key);
   store.replaceAll(records as StoredRecord[]);
   return json(200, { status: 'replaced', resource: resource.collectionPath, records: store.size });

@@ -9,7 +9,7 @@ export const answerAdmin: Stage = (state, { admin }) => {
   return adminRoute(admin.context, {
     query: new URLSearchParams(state.query),
     headers: req.headers,
-    body: () => readBody(req, ADMIN_BODY_BYTES),
+    body: () => readBody(req, state.res, ADMIN_BODY_BYTES),
   });
 };
 

@@ -11,8 +11,22 @@ export const applyCors: Stage = (state, mock) => {
   if (state.admin) return guardAdmin(state, mock);
   const cors = decideCors(state.req, mock.cors, mock.contractMethods);
   state.headers = cors.headers;
-  return cors.preflight ? NO_CONTENT : undefined;
+  if (cors.preflight) return NO_CONTENT;
+  // CORS only keeps the answer from the page; the request itself is acted on. A <form> POST (urlencoded, text/plain
+  // or multipart: no preflight) from any site would otherwise create records through an operation that takes such
+  // a body, without a key, or with a key in the query or a cookie (the development key is public). A browser sends
+  // Origin on every request that is not a GET or HEAD, so a write from a page the mock does not answer is refused.
+  if (cors.foreign && !SAFE_METHODS.has(state.req.method ?? 'GET')) {
+    throw mockError(
+      'cross_origin_write',
+      `the mock refuses ${state.req.method} from a page of another site (Origin: ${(state.req.headers.origin ?? '').slice(0, 100)}): allow that origin with --cors-origin`,
+    );
+  }
+  return undefined;
 };
+
+// RFC 9110 §9.2.1: methods that ask for no change.
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 // The admin endpoints change the mock's state and are not CORS-enabled: a page on another origin must not reach
 // them (a form POST to /__admin/reset would wipe a developer's data). Browsers send Origin on every cross-origin
@@ -29,9 +43,11 @@ const guardAdmin: Stage = (state, { admin }) => {
   const origin = state.req.headers.origin;
   if (origin === undefined) {
     // A GET or HEAD no CORS request makes (an <img>, a <script>) carries no Origin, but a browser says in Fetch
-    // Metadata that another site's page made it. A navigation (a link clicked) shows the answer to the user alone.
+    // Metadata that another site's page made it. A link followed (a GET navigation) shows the answer to the user
+    // alone; a form that posts to /__admin/reset is a navigation too, and changes the store.
     const site = state.req.headers['sec-fetch-site'];
-    if ((site === 'cross-site' || site === 'same-site') && state.req.headers['sec-fetch-mode'] !== 'navigate') {
+    const followed = state.req.headers['sec-fetch-mode'] === 'navigate' && SAFE_METHODS.has(state.req.method ?? 'GET');
+    if ((site === 'cross-site' || site === 'same-site') && !followed) {
       throw mockError(
         'admin_cross_origin',
         `the admin endpoints refuse what a page of another site embeds or fetches (Sec-Fetch-Site: ${site}): call them from curl, a test, or an origin allowed with --cors-origin`,

@@ -7,7 +7,7 @@ import type { Stage } from './stage.js';
  */
 export const receiveBody: Stage = (state, mock) => {
   if (!state.operation!.requestBody) return undefined;
-  return readBody(state.req, mock.maxBodyBytes).then((text) => {
+  return readBody(state.req, state.res, mock.maxBodyBytes).then((text) => {
     state.requestBody = text;
     return undefined;
   });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { parseJson, stringifyJson } from '../../contract/lossless-json.js';
+import type { AppError } from '../../contract/app-error.js';
 import { mockError } from '../error-codes.js';
 import { lineBytes, recordLine } from '../persistence/record-line.js';
 import { addPosition, placeOf, removePosition } from './sorted-positions.js';
@@ -183,6 +184,23 @@ export class RecordStore {
     this.#charge(count * this.#slot, records.fileBytes);
   }
 
+  /**
+   * Throws store_full when `records` would not fit in place of this store's own records (an admin replace), by
+   * --max-pets or by a byte budget; checked before anything is removed, so a refused replace leaves the records
+   * (and those nested under them) as they were.
+   */
+  checkReplacement(records: readonly StoredRecord[], scope?: string): void {
+    if (records.length > this.options.maxRecords) throw this.#full();
+    let bytes = -this.#bytes;
+    let fileBytes = -this.#fileBytes;
+    for (const record of records) {
+      const json = render(this.#shown(record));
+      bytes += cost(json);
+      fileBytes += lineBytes(json, scope);
+    }
+    this.#reserve(bytes, fileBytes, 'the records given do not fit in');
+  }
+
   /** Replaces the contents with records that carry their ids (an admin replace); all or nothing. */
   replaceAll(records: readonly StoredRecord[], scope?: string): void {
     this.clear();
@@ -201,12 +219,7 @@ export class RecordStore {
 
   /** create(), answering the record's id too. */
   createRecord(given: StoredRecord, scope?: string): { readonly id: RecordId; readonly json: string } {
-    if (this.size >= this.options.maxRecords) {
-      throw mockError(
-        'store_full',
-        `the mock holds its maximum of ${this.options.maxRecords} ${this.options.name ?? 'records'}: POST /__admin/reset, or restart it with a larger --max-pets (records per resource)`,
-      );
-    }
+    if (this.size >= this.options.maxRecords) throw this.#full();
     const { idField } = this.options;
     const fields = this.#shown(given);
     const givenId = fields[idField];
@@ -512,6 +525,13 @@ export class RecordStore {
         }: POST /__admin/reset, or restart the mock with a larger --max-state-bytes`,
       );
     }
+  }
+
+  #full(): AppError {
+    return mockError(
+      'store_full',
+      `the mock holds its maximum of ${this.options.maxRecords} ${this.options.name ?? 'records'}: POST /__admin/reset, or restart it with a larger --max-pets (records per resource)`,
+    );
   }
 
   #charge(bytes: number, fileBytes: number): void {
