@@ -17,6 +17,7 @@ const CONTRACTS = [
   'test/contracts/server-fields/openapi.yaml',
   'test/contracts/api-key/openapi.yaml',
   'test/contracts/accounts/openapi.yaml',
+  'test/contracts/polymorphic/openapi.yaml',
   ...readdirSync('test/contracts/styles').map((style) => `test/contracts/styles/${style}/openapi.yaml`),
 ];
 
