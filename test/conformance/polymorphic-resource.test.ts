@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { generateCases } from '../../src/conformance/cases/generate/generate-cases.js';
 import { loadContract } from '../../src/contract/load-contract.js';
 import { inferResources } from '../../src/contract/resources/infer-resources.js';
 import { sampleValue } from '../../src/conformance/cases/generate/sample-value.js';
@@ -23,6 +24,13 @@ describe('a contract whose resource is a oneOf of allOf variants', async () => {
     expect(sampleValue(create?.requestBody?.contents[0]?.schema)).toEqual({ name: 'sample', kind: 'cat' });
   });
 
+  it('asks the list for each kind, an array of enum values, and sends no empty kind (an empty array) as invalid', () => {
+    const { cases } = generateCases(contract, { seed: 1, token: 'k', kinds: undefined, maxCases: undefined });
+    const ids = cases.map((c) => c.id);
+    expect(ids).toEqual(expect.arrayContaining(['pagination/listAnimals/kind-cat', 'parameters/listAnimals/kind/enum-unknown']));
+    expect(ids).not.toContain('parameters/listAnimals/kind/empty');
+  });
+
   it('passes a correct server (exit 0)', async () => {
     const run = await runAgainst(POLYMORPHIC);
     expect(blockingCheckIds(await run.report()), run.out).toEqual([]);
@@ -32,5 +40,6 @@ describe('a contract whose resource is a oneOf of allOf variants', async () => {
   failsEach([
     { contract: POLYMORPHIC, breakage: 'delete-does-nothing', check: 'deleted-is-gone' },
     { contract: POLYMORPHIC, breakage: 'patch-replaces', check: 'update-took-effect' },
+    { contract: POLYMORPHIC, breakage: 'ignores-enum-filter', check: 'list-within-query' },
   ]);
 });
