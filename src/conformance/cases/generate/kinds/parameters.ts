@@ -122,8 +122,11 @@ export function invalidVariants(parameter: ParameterSpec): Variant[] {
       });
     }
   }
-  // An empty value is an empty array in style form (`kind=`), valid unless minItems asks for items.
-  const emptyValid = schema.type === 'string' || (schema.type === 'array' && (schema.minItems ?? 0) === 0);
+  // An empty value is an empty array in style form (`kind=`), valid unless minItems asks for items; an object's
+  // members are sent as parameters of their own (deepObject `filter[status]=open`, form explode), and a bare
+  // `filter=` names none of them, which a server may ignore as it ignores any unknown parameter.
+  const emptyValid =
+    schema.type === 'string' || schema.type === 'object' || (schema.type === 'array' && (schema.minItems ?? 0) === 0);
   if (parameter.in === 'query' && !emptyValid) variants.push({ id: 'empty', what: 'empty', value: '' });
   return variants;
 }
