@@ -1,0 +1,60 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMockServer, type MockServer } from '../../src/mock/create-mock-server.js';
+import { call } from '../support/http.js';
+
+// What the mock answers where its own habit (a 400, a counted id) is not what the contract gives the operation.
+const CONTRACT = `openapi: 3.0.3
+info: {title: Orders, version: "1"}
+servers: [{url: http://127.0.0.1/shop}]
+security: [{token: []}]
+paths:
+  /orders:
+    post:
+      operationId: placeOrder
+      requestBody:
+        required: true
+        content: {application/json: {schema: {$ref: '#/components/schemas/Order'}}}
+      responses:
+        '201': {description: Placed., content: {application/json: {schema: {$ref: '#/components/schemas/Order'}}}}
+        '422': {description: Invalid., content: {application/json: {schema: {$ref: '#/components/schemas/Error'}}}}
+  /orders/{orderId}:
+    get:
+      operationId: getOrder
+      parameters: [{name: orderId, in: path, required: true, schema: {type: string, pattern: '^ord_[0-9a-z]{8}$'}}]
+      responses:
+        '200': {description: The order., content: {application/json: {schema: {$ref: '#/components/schemas/Order'}}}}
+        '404': {description: Not found., content: {application/json: {schema: {$ref: '#/components/schemas/Error'}}}}
+components:
+  securitySchemes: {token: {type: http, scheme: bearer}}
+  schemas:
+    Error: {type: object, required: [message], properties: {message: {type: string}}}
+    Order:
+      type: object
+      required: [id, sku]
+      properties:
+        id: {type: string, readOnly: true, pattern: '^ord_[0-9a-z]{8}$'}
+        sku: {type: string}
+`;
+
+let mock: MockServer | undefined;
+afterEach(async () => {
+  await mock?.close();
+  mock = undefined;
+});
+
+describe('the mock on a contract with its own refusal status and id pattern', () => {
+  it('refuses invalid input with the 422 the operation documents (no 400)', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'contract-choices-')), 'openapi.yaml');
+    await writeFile(file, CONTRACT);
+    mock = await createMockServer({ contract: file, port: 0, host: '127.0.0.1', log: () => {} });
+    const refused = await call(mock.url, 'POST', '/orders', { body: { sku: 7 } });
+    expect(refused.status).toBe(422);
+    expect(refused.json).toEqual(expect.objectContaining({ message: expect.any(String) }));
+    expect(
+      (await call(mock.url, 'POST', '/orders', { body: '{"sku":', headers: { 'content-type': 'application/json' } })).status,
+    ).toBe(422);
+  });
+});
