@@ -46,7 +46,7 @@ afterEach(async () => {
 });
 
 describe('the mock on a contract with its own refusal status and id pattern', () => {
-  it('refuses invalid input with the 422 the operation documents (no 400)', async () => {
+  it('refuses invalid input with the 422 the operation documents (no 400), and makes ids its pattern allows', async () => {
     const file = join(await mkdtemp(join(tmpdir(), 'contract-choices-')), 'openapi.yaml');
     await writeFile(file, CONTRACT);
     mock = await createMockServer({ contract: file, port: 0, host: '127.0.0.1', log: () => {} });
@@ -56,5 +56,10 @@ describe('the mock on a contract with its own refusal status and id pattern', ()
     expect(
       (await call(mock.url, 'POST', '/orders', { body: '{"sku":', headers: { 'content-type': 'application/json' } })).status,
     ).toBe(422);
+    const made = await call(mock.url, 'POST', '/orders', { body: { sku: 'a' } });
+    expect(made.status).toBe(201);
+    const id = (made.json as { id: string }).id;
+    expect(id).toMatch(/^ord_[0-9a-z]{8}$/);
+    expect((await call(mock.url, 'GET', `/orders/${id}`)).json).toEqual(made.json);
   });
 });
