@@ -27,10 +27,22 @@ paths:
       responses:
         '200': {description: The order., content: {application/json: {schema: {$ref: '#/components/schemas/Order'}}}}
         '404': {description: Not found., content: {application/json: {schema: {$ref: '#/components/schemas/Error'}}}}
+  /settings:
+    get:
+      operationId: getSettings
+      responses:
+        '200':
+          description: The settings.
+          headers: {X-Version: {required: true, schema: {type: integer, minimum: 3}}}
+          content: {application/json: {schema: {$ref: '#/components/schemas/Settings'}}}
 components:
   securitySchemes: {token: {type: http, scheme: bearer}}
   schemas:
     Error: {type: object, required: [message], properties: {message: {type: string}}}
+    Settings:
+      type: object
+      required: [closingTime]
+      properties: {closingTime: {type: string, pattern: '^[0-2][0-9]:[0-5][0-9]$'}}
     Order:
       type: object
       required: [id, sku]
@@ -61,5 +73,15 @@ describe('the mock on a contract with its own refusal status and id pattern', ()
     const id = (made.json as { id: string }).id;
     expect(id).toMatch(/^ord_[0-9a-z]{8}$/);
     expect((await call(mock.url, 'GET', `/orders/${id}`)).json).toEqual(made.json);
+  });
+
+  it('answers an operation it keeps no state for with a body its schema takes and the headers it requires', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'contract-choices-')), 'openapi.yaml');
+    await writeFile(file, CONTRACT);
+    mock = await createMockServer({ contract: file, port: 0, host: '127.0.0.1', log: () => {} });
+    const settings = await call(mock.url, 'GET', '/settings');
+    expect(settings.status).toBe(200);
+    expect((settings.json as { closingTime: string }).closingTime).toMatch(/^[0-2][0-9]:[0-5][0-9]$/);
+    expect(settings.headers['x-version']).toBe('3');
   });
 });
