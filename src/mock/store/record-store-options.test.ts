@@ -15,8 +15,12 @@ describe('recordStoreOptions', () => {
       name: 'books',
       idField: 'isbn',
       idKind: 'string',
+      // Drawn from the isbn's pattern, where a create names none.
+      freshId: expect.any(Function),
       indexFields: ['genre'],
     });
+    const isbn = (options['/authors/{}/books']?.freshId as () => string)();
+    expect(isbn).toMatch(/^[0-9-]{10,17}$/);
     expect(options['/stats']).toBeUndefined();
   });
 
