@@ -12,6 +12,21 @@ servers: [{url: http://127.0.0.1/shop}]
 security: [{token: []}]
 paths:
   /orders:
+    get:
+      operationId: listOrders
+      parameters: [{name: sku, in: query, schema: {type: string}}]
+      responses:
+        '200':
+          description: A page of orders.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [items, total, page]
+                properties:
+                  items: {type: array, items: {$ref: '#/components/schemas/Order'}}
+                  total: {type: integer, minimum: 0}
+                  page: {type: integer, minimum: 1}
     post:
       operationId: placeOrder
       requestBody:
@@ -73,6 +88,19 @@ describe('the mock on a contract with its own refusal status and id pattern', ()
     const id = (made.json as { id: string }).id;
     expect(id).toMatch(/^ord_[0-9a-z]{8}$/);
     expect((await call(mock.url, 'GET', `/orders/${id}`)).json).toEqual(made.json);
+  });
+
+  it("fills the members a list's page requires beside its records: a total of what the query matches, a sample", async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'contract-choices-')), 'openapi.yaml');
+    await writeFile(file, CONTRACT);
+    mock = await createMockServer({ contract: file, port: 0, host: '127.0.0.1', log: () => {} });
+    for (const sku of ['a', 'b', 'a']) await call(mock.url, 'POST', '/orders', { body: { sku } });
+    const page = await call(mock.url, 'GET', '/orders?sku=a');
+    expect(page.json).toEqual({
+      items: [expect.objectContaining({ sku: 'a' }), expect.objectContaining({ sku: 'a' })],
+      total: 2,
+      page: 1,
+    });
   });
 
   it('answers an operation it keeps no state for with a body its schema takes and the headers it requires', async () => {

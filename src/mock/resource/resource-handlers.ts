@@ -14,6 +14,7 @@ import { readStoreQuery } from '../store/read-store-query.js';
 import type { RecordId, RecordStore } from '../store/record-store.js';
 import { scopeOf } from '../store/resource-stores.js';
 import { cursorPage } from './cursor-page.js';
+import { pageMembers } from './page-members.js';
 
 /** A resource operation the mock answers from its store, and whether it changes the store (makes a session). */
 export interface ResourceHandler {
@@ -74,14 +75,22 @@ const KINDS: Readonly<Record<ResourceOperationKind, MakeHandler>> = {
     const plan = planOf(resource, operation, 'collection', 200);
     const next = resource.list?.next;
     const cursor = resource.list?.paging.cursor;
+    const required = pageMembers(operation, resource.listPointer, next?.in === 'body' ? next.pointer : undefined);
     return (input, context) => {
       const { store, parents } = locate(resource, plan, input, context);
       const query = readStoreQuery(resource, operation, input.query, scopeOf(parents));
-      if (next === undefined || cursor === undefined) return listAnswer(plan.status, store.listJson(query), resource.listPointer);
+      // Every record the query matches, counted only where the page requires a total.
+      const total =
+        required.total === undefined
+          ? ''
+          : `,${JSON.stringify(required.total)}:${store.listJson({ ...query, limit: Number.MAX_SAFE_INTEGER, offset: 0, before: undefined }).length}`;
+      const members = `${required.fixed}${total}`;
+      if (next === undefined || cursor === undefined)
+        return listAnswer(plan.status, store.listJson(query), resource.listPointer, members);
       const nextUrl = (value: string) =>
         `${context.basePath}${fillPath(resource.collectionPath, parents)}?${queryText({ ...input.query, [cursor]: value })}`;
       const page = cursorPage(store, query, next, nextUrl);
-      const answered = listAnswer(plan.status, page.parts, resource.listPointer, page.members);
+      const answered = listAnswer(plan.status, page.parts, resource.listPointer, `${page.members}${members}`);
       return page.headers ? { ...answered, headers: page.headers } : answered;
     };
   },
