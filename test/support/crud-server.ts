@@ -47,6 +47,7 @@ export type CrudBreakage =
   | 'page-skips-one'
   | 'ignores-text-filter'
   | 'ignores-enum-filter'
+  | 'ignores-exact-filter'
   | 'children-outlive-parent'
   | 'nested-list-any-parent'
   | 'put-accepts-partial'
@@ -205,6 +206,9 @@ export async function startCrudServer(contractFile: string, key: string, breakag
           const free = resource.schema?.properties?.[field]?.enum === undefined;
           if (breakage === 'ignores-text-filter' && free) continue;
           if (breakage === 'ignores-enum-filter' && !free) continue;
+          const property = resource.schema?.properties?.[field];
+          const exact = free && (property?.type !== 'string' || property.format !== undefined);
+          if (breakage === 'ignores-exact-filter' && exact) continue;
           if (wanted !== null) rows = rows.filter((row) => String(row[field]) === wanted);
         }
         const paging = resource.list?.paging ?? {};
