@@ -34,7 +34,7 @@ function view(schema: unknown, direction: Direction, seen: Map<object, JsonSchem
   const out: Raw = {};
   // Registered before the walk below: a schema that contains itself (a tree) views as a graph, not forever.
   seen.set(schema, out as JsonSchema);
-  const merged = flattenAllOf(schema);
+  const merged = foldAlternatives(flattenAllOf(schema), direction);
   for (const [key, value] of Object.entries(merged)) {
     if (key === 'properties' || key === 'required' || key === 'type' || key === '$schema') continue;
     if (!SUBSCHEMAS.has(key)) out[key] = value;
@@ -84,12 +84,39 @@ function flattenAllOf(schema: Raw): Raw {
       properties[name] = name in properties ? { allOf: [properties[name], property] } : property;
     }
     if (Array.isArray(flat.required)) required.push(...flat.required);
-    for (const [key, value] of Object.entries(flat))
-      if (!(key in merged) && key !== 'properties' && key !== 'required') merged[key] = value;
+    for (const [key, value] of Object.entries(flat)) {
+      // Values valid against every part: an enum narrowed by another part (a variant's `kind: {enum: [cat]}`).
+      if (key === 'enum' && Array.isArray(merged.enum) && Array.isArray(value))
+        merged.enum = merged.enum.filter((item) => value.some((other) => JSON.stringify(other) === JSON.stringify(item)));
+      else if (!(key in merged) && key !== 'properties' && key !== 'required') merged[key] = value;
+    }
   }
   if (Object.keys(properties).length > 0) merged.properties = properties;
   if (required.length > 0) merged.required = required;
   return merged;
+}
+
+/**
+ * A `oneOf` or `anyOf` of objects read as one object beside the alternatives, which stay as written: in a request
+ * the first alternative, whose sample is valid against the whole (it is one of them); in a response every
+ * alternative's properties, required where all require them, so that an id any variant of a polymorphic resource
+ * carries (cats and dogs under /animals) is read the same way. A schema with properties of its own is left as it is.
+ */
+function foldAlternatives(schema: Raw, direction: Direction): Raw {
+  if (schema.properties !== undefined || (schema.type !== undefined && schema.type !== 'object')) return schema;
+  const alternatives = [
+    ...(Array.isArray(schema.oneOf) ? schema.oneOf : []),
+    ...(Array.isArray(schema.anyOf) ? schema.anyOf : []),
+  ].filter(isObject);
+  const [first, ...others] = alternatives.map(flattenAllOf);
+  const flat = first === undefined ? [] : [first, ...others];
+  if (first === undefined || !flat.every((part) => isObject(part.properties))) return schema;
+  if (direction === 'request') return { ...schema, properties: first.properties, required: first.required ?? [] };
+  const properties: Raw = {};
+  for (const part of flat) for (const [name, property] of Object.entries(part.properties as Raw)) properties[name] ??= property;
+  const requiredBy = flat.map((part) => (Array.isArray(part.required) ? part.required : []));
+  const required = (requiredBy[0] ?? []).filter((name) => requiredBy.every((names) => names.includes(name)));
+  return { ...schema, properties, required };
 }
 
 /**

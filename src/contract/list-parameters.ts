@@ -21,7 +21,7 @@ export function largestPageQuery(list: Operation): Record<string, number> {
 
 /**
  * The list's filters (resources.md rule 6: a query parameter named after a field of the representation) whose
- * parameter and field both have an enum (listPets' `status`, "filters by availability status"): the values a case
+ * parameter (or its array's items) and field both have an enum (listPets' `status`, "filters by availability status"): the values a case
  * can create records with and ask for.
  */
 export function filterParameters(list: Operation, resource: Resource): ParameterSpec[] {
@@ -29,7 +29,13 @@ export function filterParameters(list: Operation, resource: Resource): Parameter
   const named = new Set(
     (resource.list?.filters ?? []).filter((f) => fields[f.field]?.enum !== undefined).map((f) => f.parameter),
   );
-  return list.parameters.filter((p) => p.in === 'query' && p.schema.enum !== undefined && named.has(p.name));
+  return list.parameters.flatMap((p) => {
+    if (p.in !== 'query' || !named.has(p.name)) return [];
+    if (p.schema.enum !== undefined) return [p];
+    // A list of enum values (`kind=cat,dog`, style form) asks for one value as the enum would: read as its items.
+    const items = p.schema.type === 'array' ? p.schema.items : undefined;
+    return items?.enum !== undefined ? [{ ...p, type: items.type, schema: items }] : [];
+  });
 }
 
 /**

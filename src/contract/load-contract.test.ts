@@ -126,6 +126,18 @@ describe('loadContract on contracts as teams write them', () => {
     expect(validate?.('b')).not.toEqual([]);
   });
 
+  it('reads a named 3.0 schema in its own dialect: a boolean exclusiveMinimum, nullable', async () => {
+    const file = await contractFile(
+      bodyIs('#/components/schemas/S').replace(
+        /\n$/,
+        '\ncomponents: {schemas: {S: {type: object, properties: {price: {type: number, minimum: 0, exclusiveMinimum: true}, note: {type: string, nullable: true}}}}}\n',
+      ),
+    );
+    const named = (await loadContract(file)).schemas.get('S');
+    expect(named?.({ price: 1, note: null })).toEqual([]);
+    expect(named?.({ price: 0 })).not.toEqual([]);
+  });
+
   it('never requires a readOnly property in a request, nor a writeOnly one in a response, wherever allOf puts them', async () => {
     const thing =
       '{allOf: [{type: object, required: [id, name, secret], properties: {name: {type: string}}}, {properties: {id: {type: integer, readOnly: true}, secret: {type: string, writeOnly: true}}}]}';

@@ -15,7 +15,7 @@ import { readSecurity, type SecuritySchemeModel } from './key-placement.js';
 import type { MediaSpec, Operation, ParameterLocation, ParameterSpec, ResponseSpec } from './operation.js';
 import { packageRoot } from './package-root.js';
 import { parseYaml } from './parse-yaml.js';
-import { prismOperations } from './prism-operations.js';
+import { prismOperations, prismSchema } from './prism-operations.js';
 import { resolveDocument } from './resolve-document.js';
 
 export interface Contract {
@@ -102,7 +102,9 @@ export async function compileContract(
     await pause?.();
     try {
       // A named schema validates what the service holds and answers (a fixture): the response direction.
-      schemas.set(name, compileSchema(directedSchema(schema, 'response') as object, name, dialect, compiler));
+      // Read as the operations' schemas are: a 3.0 schema's own keywords in draft 7 (`exclusiveMinimum: true`).
+      const read = dialect === 'draft-07' ? contractSchema(prismSchema(document as object, schema)) : schema;
+      schemas.set(name, compileSchema(directedSchema(read, 'response') as object, name, dialect, compiler));
     } catch (error) {
       throw isAppError(error) ? new AppError('contract_invalid', `Failed to load ${file}: ${error.message}`) : error;
     }

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 const fromPrism = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http'));
 type Json = { bundleTarget(options: object): unknown; decycle(value: unknown): unknown };
 type Oas3 = { transformOas3Operations(document: unknown): unknown[] };
+type Oas = { convertToJsonSchema(document: unknown, schema: unknown): unknown };
 
 /**
  * Prism's model of the contract's operations, as `getHttpOperationsFromSpec` builds it, for OpenAPI 3 only.
@@ -17,4 +18,13 @@ export function prismOperations(dereferenced: object): unknown[] {
   return transformOas3Operations(document).map((operation) =>
     bundleTarget({ document: { ...document, __target__: operation }, path: '#/__target__', cloneDocument: false }),
   );
+}
+
+/**
+ * A schema of the document as Prism's model reads its operations' schemas: OpenAPI 3.0's own keywords (`nullable`,
+ * a boolean `exclusiveMinimum`) translated to draft 7, so that a named schema compiles as the operations' do.
+ */
+export function prismSchema(document: object, schema: unknown): unknown {
+  const { convertToJsonSchema } = fromPrism('@stoplight/http-spec/oas') as Oas;
+  return convertToJsonSchema(document, schema);
 }

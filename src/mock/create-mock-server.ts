@@ -32,6 +32,7 @@ import {
   DEFAULTS,
   DEV_API_KEY,
   defaultFixturesPath,
+  isBasePath,
   defaultJournalBytes,
   defaultMaxStoreBytes,
   journalSizeOf,
@@ -92,7 +93,8 @@ export async function createMockServer(options: MockOptions = {}): Promise<MockS
 
 async function startMock(options: MockOptions, lock: StateLock | undefined): Promise<MockServer> {
   const contract = await loadContract(options.contract);
-  const basePath = options.basePath ?? DEFAULTS.basePath;
+  // Where the contract's servers put the API (`/api/{version}` at its defaults), as a client built from it asks.
+  const basePath = options.basePath ?? contract.basePaths.find(isBasePath) ?? DEFAULTS.basePath;
   const maxRecords = options.maxPets ?? DEFAULTS.maxPets;
   const fixturesFile = options.fixtures === undefined ? defaultFixturesPath() : options.fixtures;
   // Read once: a reset restores what start-up checked, so it cannot fail on a file edited since.

@@ -1,4 +1,5 @@
 import { isAppError } from '../contract/app-error.js';
+import { invalidInputStatus } from '../contract/invalid-input-status.js';
 import type { ErrorBodyShape } from '../contract/error-body/shape-error-body.js';
 import { errorBody, statusOf } from './error-codes.js';
 import type { MockResponse } from './handler.js';
@@ -12,12 +13,29 @@ import type { RequestState } from './request-state.js';
 export function errorResponse(error: unknown, mock: MockContext, state: RequestState): MockResponse {
   if (isAppError(error)) {
     const { code, message } = error;
-    const status = statusOf(code);
+    const status = refusalStatus(code, state);
     return errorAnswer(status, code, message, contractShape(mock, state, status), authHeaders(status, state));
   }
   // Anything that is not an AppError is a bug in the mock: say so, and keep serving.
   const message = `the mock failed to answer: ${(error as Error)?.message ?? String(error)}`;
   return errorAnswer(500, 'internal_error', message, contractShape(mock, state, 500));
+}
+
+// Refusals of the request's input: answered with the status the operation documents for invalid input where it
+// documents 422 and no 400 (a 400 would be a status the contract does not give the operation).
+const INPUT_REFUSALS = new Set([
+  'validation_failed',
+  'invalid_json',
+  'missing_body',
+  'invalid_parameter',
+  'invalid_content_type',
+]);
+
+function refusalStatus(code: string, state: RequestState): number {
+  const status = statusOf(code);
+  if (!state.operation || !INPUT_REFUSALS.has(code)) return status;
+  const documented = invalidInputStatus(state.operation);
+  return typeof documented === 'number' ? documented : status;
 }
 
 /**

@@ -141,6 +141,11 @@ export function defaultFixturesPath(): string {
   return join(packageRoot(), 'fixtures', 'pets.json');
 }
 
+/** A path that starts with '/' and does not end with one: where the mock serves the contract's paths. */
+export function isBasePath(path: string): boolean {
+  return /^(?:\/[^/?#\s]+)+$/.test(path);
+}
+
 export const DEFAULTS = {
   port: 4010,
   host: '127.0.0.1',
@@ -186,7 +191,7 @@ const RULES: readonly { name: keyof MockOptions; valid: (value: unknown) => bool
   },
   {
     name: 'basePath',
-    valid: (v) => typeof v === 'string' && /^(?:\/[^/?#\s]+)+$/.test(v),
+    valid: (v) => typeof v === 'string' && isBasePath(v),
     rule: "a path that starts with '/' and does not end with one, e.g. '/v1'",
   },
   {

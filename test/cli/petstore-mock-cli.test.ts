@@ -21,7 +21,8 @@ describe('petstore-mock command', () => {
 
   it('prints each inferred resource in detail with --verbose', async () => {
     const mock = spawnBin('petstore-mock', ['--port', '0', '--verbose', '--contract', 'test/contracts/library-api/openapi.yaml']);
-    await mock.waitFor(/Base URL: http:\/\/127\.0\.0\.1:\d+\/v1/);
+    // The base path its servers give (http://127.0.0.1:4010/api), not the Pet Store's /v1.
+    await mock.waitFor(/Base URL: http:\/\/127\.0\.0\.1:\d+\/api\n/);
     await mock.waitFor(/Resources inferred, in detail:/);
     await mock.waitFor(/ {2}\/authors\/\{\}\/books \(books\): id field \S+ .*under \/authors/);
     // Stopped as soon as it has printed: it may not have set its SIGTERM handler yet, so its exit code says nothing.
@@ -31,7 +32,7 @@ describe('petstore-mock command', () => {
 
   it('starts on a non-pet contract with the default fixtures file (which does not fit it) and keeps its resources', async () => {
     const mock = spawnBin('petstore-mock', ['--port', '0', '--contract', 'test/contracts/library-api/openapi.yaml']);
-    const [, url] = await mock.waitFor(/Base URL: (http:\/\/127\.0\.0\.1:\d+\/v1)/);
+    const [, url] = await mock.waitFor(/Base URL: (http:\/\/127\.0\.0\.1:\d+\/api)\n/);
     const made = await call(url as string, 'POST', '/authors', { body: { name: 'Le Guin' } });
     expect(made.status).toBe(201);
     expect((await call(url as string, 'GET', '/authors')).json).toEqual([made.json]);

@@ -18,6 +18,7 @@ const CONTRACTS = [
   'test/contracts/api-key/openapi.yaml',
   'test/contracts/accounts/openapi.yaml',
   'test/contracts/envelope/openapi.yaml',
+  'test/contracts/polymorphic/openapi.yaml',
   ...readdirSync('test/contracts/styles').map((style) => `test/contracts/styles/${style}/openapi.yaml`),
 ];
 

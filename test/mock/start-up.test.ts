@@ -62,6 +62,33 @@ describe('createMockServer refuses options it cannot honour', () => {
     expect(error.message).toContain('it holds 24 pets, more than --max-pets 5 allows');
   });
 
+  it("serves at the base path the contract's servers give, its variables at their defaults", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'petstore-base-'));
+    const contract = join(dir, 'openapi.yaml');
+    await writeFile(
+      contract,
+      [
+        'openapi: 3.0.3',
+        'info: {title: T, version: "1"}',
+        "servers: [{url: 'http://localhost:{port}/api/{version}', variables: {port: {default: '8080'}, version: {default: v3}}}]",
+        'security: []',
+        'paths:',
+        '  /ping:',
+        '    get:',
+        '      operationId: ping',
+        "      responses: {'200': {description: ok, content: {application/json: {schema: {type: object}, example: {}}}}}",
+        '',
+      ].join('\n'),
+    );
+    const mock = await createMockServer({ contract, port: 0, host: '127.0.0.1', log: () => {} });
+    try {
+      expect(mock.url).toMatch(/\/api\/v3$/);
+      expect((await call(mock.url, 'GET', '/ping')).status).toBe(200);
+    } finally {
+      await mock.close();
+    }
+  });
+
   it('says in one line that the port is in use', async () => {
     const port = await occupiedPort();
     const error = await refusal({ port, host: '127.0.0.1' });

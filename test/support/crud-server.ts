@@ -47,6 +47,8 @@ export type CrudBreakage =
   | 'offset-skips-one'
   | 'page-skips-one'
   | 'ignores-text-filter'
+  | 'ignores-enum-filter'
+  | 'ignores-exact-filter'
   | 'children-outlive-parent'
   | 'nested-list-any-parent'
   | 'put-accepts-partial'
@@ -224,6 +226,10 @@ export async function startCrudServer(contractFile: string, key: string, breakag
           const wanted = url.searchParams.get(parameter);
           const free = resource.schema?.properties?.[field]?.enum === undefined;
           if (breakage === 'ignores-text-filter' && free) continue;
+          if (breakage === 'ignores-enum-filter' && !free) continue;
+          const property = resource.schema?.properties?.[field];
+          const exact = free && (property?.type !== 'string' || property.format !== undefined);
+          if (breakage === 'ignores-exact-filter' && exact) continue;
           if (wanted !== null) rows = rows.filter((row) => String(row[field]) === wanted);
         }
         const paging = resource.list?.paging ?? {};
@@ -434,13 +440,22 @@ function pathValues(operation: Operation, params: Readonly<Record<string, string
   return [...operation.path.matchAll(/\{([^}]+)\}/g)].map((m) => params[m[1] as string] as string);
 }
 
-// Each query parameter the operation declares, read as its type reads text, within its schema.
+// Each query parameter the operation declares, read as its type reads text (an array comma separated, style form
+// with explode false), within its schema.
 function queryValid(operation: Operation, query: URLSearchParams): boolean {
   return operation.parameters.every((p) => {
     const text = p.in === 'query' ? query.get(p.name) : null;
     if (text === null) return true;
     const numeric = (p.type === 'integer' || p.type === 'number') && /^-?\d+(\.\d+)?$/.test(text);
-    const value = numeric ? Number(text) : p.type === 'boolean' && /^(true|false)$/.test(text) ? text === 'true' : text;
+    const list = text === '' ? [] : text.split(',');
+    const value =
+      p.type === 'array'
+        ? list
+        : numeric
+          ? Number(text)
+          : p.type === 'boolean' && /^(true|false)$/.test(text)
+            ? text === 'true'
+            : text;
     return p.validate(value, `query.${p.name}`).length === 0;
   });
 }

@@ -6,6 +6,8 @@ export type RawSchema = Omit<JsonSchema, 'type' | 'properties' | 'items'> & {
   readonly properties?: Readonly<Record<string, RawSchema>>;
   readonly items?: RawSchema;
   readonly allOf?: readonly RawSchema[];
+  readonly oneOf?: readonly RawSchema[];
+  readonly anyOf?: readonly RawSchema[];
   readonly readOnly?: boolean;
   readonly writeOnly?: boolean;
   readonly [extension: `x-${string}`]: unknown;
@@ -52,7 +54,25 @@ function collect(
   for (const [name, property] of Object.entries(schema.properties ?? {})) properties[name] ??= property;
   for (const name of schema.required ?? []) required.add(name);
   for (const member of schema.allOf ?? []) object = collect(member, properties, required, depth + 1) || object;
-  return object;
+  return collectAlternatives([...(schema.oneOf ?? []), ...(schema.anyOf ?? [])], properties, required, depth) || object;
+}
+
+// The alternatives of a polymorphic object (oneOf, anyOf): every one's properties, required where all require them.
+function collectAlternatives(
+  alternatives: readonly RawSchema[],
+  properties: Record<string, RawSchema>,
+  required: Set<string>,
+  depth: number,
+): boolean {
+  const shapes = alternatives.map((alternative) => {
+    const own = { properties: {} as Record<string, RawSchema>, required: new Set<string>() };
+    return collect(alternative, own.properties, own.required, depth + 1) ? own : undefined;
+  });
+  if (shapes.length === 0 || shapes.some((shape) => shape === undefined)) return false;
+  for (const shape of shapes)
+    for (const [name, property] of Object.entries(shape?.properties ?? {})) properties[name] ??= property;
+  for (const name of shapes[0]?.required ?? []) if (shapes.every((shape) => shape?.required.has(name))) required.add(name);
+  return true;
 }
 
 /** A schema's types: OpenAPI 3.0's one string, or 3.1's (and Prism's nullable) array of them. */

@@ -1,6 +1,6 @@
 import type { Operation } from '../../contract/operation.js';
 import { envelopeMembers, type RecordPointer, schemaAt } from '../../contract/resources/envelope.js';
-import { type RawSchema, schemaTypes } from '../../contract/resources/object-shape.js';
+import { objectShape, type RawSchema, schemaTypes } from '../../contract/resources/object-shape.js';
 import { answerSchema } from '../../contract/resources/representation.js';
 import type { NextCursor } from '../../contract/resources/resource.js';
 import { setOwn } from '../../contract/set-own.js';
@@ -25,30 +25,59 @@ export function recordWrapper(operation: Operation, pointer: RecordPointer): Rec
 }
 
 /**
- * The members a list answer requires beside its records (`"meta":{"total":0,"next_cursor":null}` of
- * `{ data: [...], meta }`), with the next page's cursor where the contract carries it: a page without one says so
- * by null where its schema allows null, else by leaving the member out. Undefined when the envelope requires none.
+ * The members a list answer requires beside its records (`"meta":{"total":3,"next_cursor":null}` of
+ * `{ data: [...], meta }`, `"total":3` of `{ items: [...], total }`), with the next page's cursor where the contract
+ * carries it: a page without one says so by null where its schema allows null, else by leaving the member out. A
+ * member named as a count (`total`, `count`, `total_count`, ...) of integers, beside the records or in a member beside
+ * them, holds the number of records the query matches (`total()`, read only then). Undefined when the envelope
+ * requires none.
  */
 export function listMembers(
   operation: Operation,
   pointer: RecordPointer,
   next: NextCursor | undefined,
-): ((cursor: string | undefined) => string) | undefined {
-  const around = envelopeMembers(answerSchema(operation), pointer.slice(0, 1))[0] ?? {};
+): ((cursor: string | undefined, total: () => number) => string) | undefined {
+  const schema = answerSchema(operation);
+  const around = envelopeMembers(schema, pointer.slice(0, 1))[0] ?? {};
   if (Object.keys(around).length === 0) return undefined;
   const at = next?.in === 'body' ? next.pointer : undefined;
-  if (at === undefined) {
+  const counts = countPaths(schema, around);
+  if (at === undefined && counts.length === 0) {
     const text = membersText(around, '');
     return () => (text === '' ? '' : `,${text}`);
   }
-  const leaf = schemaAt(answerSchema(operation), at) as (RawSchema & { nullable?: boolean }) | undefined;
+  const leaf = at === undefined ? undefined : (schemaAt(schema, at) as (RawSchema & { nullable?: boolean }) | undefined);
   const nullable = leaf?.nullable === true || schemaTypes(leaf).includes('null');
-  return (cursor) => {
+  return (cursor, total) => {
     const members = structuredClone(around);
-    placeCursor(members, at, cursor === undefined ? (nullable ? null : undefined) : cursor);
+    if (at !== undefined) placeCursor(members, at, cursor === undefined ? (nullable ? null : undefined) : cursor);
+    if (counts.length > 0) {
+      const matched = total();
+      for (const path of counts) placeCursor(members, path, matched);
+    }
     const text = membersText(members, '');
     return text === '' ? '' : `,${text}`;
   };
+}
+
+// A member that counts what the query matches, by the names APIs give it.
+const COUNT = /^(total|count|total_?count|total_?items|total_?results|total_?size)$/i;
+
+// The required count members of integers among `around` and one level inside them (`total`, `meta.total`).
+function countPaths(schema: RawSchema | undefined, around: Record<string, unknown>): string[][] {
+  const paths: string[][] = [];
+  const shape = objectShape(schema);
+  for (const name of Object.keys(around)) {
+    const property = shape?.properties[name];
+    if (COUNT.test(name) && schemaTypes(property).includes('integer')) paths.push([name]);
+    const inner = around[name];
+    if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) continue;
+    const innerShape = objectShape(property);
+    for (const member of Object.keys(inner)) {
+      if (COUNT.test(member) && schemaTypes(innerShape?.properties[member]).includes('integer')) paths.push([name, member]);
+    }
+  }
+  return paths;
 }
 
 function placeCursor(members: Record<string, unknown>, at: readonly string[], value: unknown): void {

@@ -1,5 +1,6 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { JsonSchema } from '../../contract/operation.js';
+import { freshString } from '../../contract/sample/string-sample.js';
 
 /** Makes a new value for a field on each call. */
 export type FreshValue = () => unknown;
@@ -9,14 +10,21 @@ const RANDOM_BITS = 48;
 
 /**
  * The ways to make a fresh id for a field, best first: the example's own shape (`msg_01HZY3K6T9` gives `msg_`
- * and ten new digits or capitals), a uuid for `format: uuid` or a text without example, a whole number for a
+ * and ten new digits or capitals), a uuid for `format: uuid`, a draw from the pattern, else a uuid for a text without
+ * example, a whole number for a
  * numeric id. The caller keeps the first whose value the contract's schema takes.
  */
 export function freshIds(schema: JsonSchema | undefined, example: unknown): FreshValue[] {
   const uuid: FreshValue = randomUUID;
   if (schema?.type === 'integer' || schema?.type === 'number') return [wholeNumber(schema)];
-  if (schema?.format === 'uuid' || typeof example !== 'string') return [uuid];
+  if (schema?.format === 'uuid') return [uuid];
+  // A pattern without an example (`^ord_[0-9a-z]{8}$`): drawn from the pattern, the way the runner makes unique keys.
+  if (typeof example !== 'string') return schema?.pattern === undefined ? [uuid] : [fromPattern(schema), uuid];
   return [likeExample(example, true), likeExample(example, false), uuid];
+}
+
+function fromPattern(schema: JsonSchema): FreshValue {
+  return () => freshString(schema, '', randomBytes(8).toString('hex'), (n) => randomInt(n));
 }
 
 /**

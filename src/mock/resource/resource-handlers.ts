@@ -80,12 +80,14 @@ const KINDS: Readonly<Record<ResourceOperationKind, MakeHandler>> = {
     return (input, context) => {
       const { store, parents } = locate(resource, plan, input, context);
       const query = readStoreQuery(resource, operation, input.query, scopeOf(parents));
+      // Every record the query matches, counted only where the page has a member for it.
+      const total = () => store.listJson({ ...query, limit: Number.MAX_SAFE_INTEGER, offset: 0, before: undefined }).length;
       if (next === undefined || cursor === undefined)
-        return listAnswer(plan.status, store.listJson(query), resource.listPointer, members?.(undefined));
+        return listAnswer(plan.status, store.listJson(query), resource.listPointer, members?.(undefined, total));
       const nextUrl = (value: string) =>
         `${context.basePath}${fillPath(resource.collectionPath, parents)}?${queryText({ ...input.query, [cursor]: value })}`;
       const page = cursorPage(store, query, next, nextUrl);
-      const answered = listAnswer(plan.status, page.parts, resource.listPointer, members?.(page.cursor) ?? page.members);
+      const answered = listAnswer(plan.status, page.parts, resource.listPointer, members?.(page.cursor, total) ?? page.members);
       return page.headers ? { ...answered, headers: page.headers } : answered;
     };
   },

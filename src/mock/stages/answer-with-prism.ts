@@ -1,6 +1,8 @@
 import { mockError } from '../error-codes.js';
 import { exampleNames, mockWithPrism } from '../prism-adapter.js';
 import { markApplied, markNotApplied } from '../prefer/note-applied.js';
+import { withRequiredHeaders } from '../required-headers.js';
+import { withValidBody } from '../valid-answer-body.js';
 import type { Stage } from './stage.js';
 
 /**
@@ -26,9 +28,11 @@ export const answerWithPrism: Stage = (state) => {
   if (dynamic === true && example !== undefined) markNotApplied(state, `dynamic=true: example=${example} answers instead`);
   else if (dynamic !== undefined) markApplied(state, `dynamic=${dynamic}`);
   const { req } = state;
-  return mockWithPrism(
+  const answer = mockWithPrism(
     operation,
     { method: operation.method, path: state.relative, query: state.parsedQuery, headers: req.headers, body: state.input!.body },
     { code, exampleKey: example, dynamic: example === undefined ? dynamic : false },
   );
+  // An example asked by name is answered as the contract writes it; otherwise the answer keeps to the contract.
+  return example === undefined ? answer.then((a) => withRequiredHeaders(operation, withValidBody(operation, a))) : answer;
 };

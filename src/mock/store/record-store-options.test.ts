@@ -15,8 +15,11 @@ describe('recordStoreOptions', () => {
       name: 'books',
       idField: 'isbn',
       idKind: 'string',
+      // Drawn from the isbn's pattern, where a create names none.
+      freshId: expect.any(Function),
       indexFields: ['genre'],
     });
+    expect(options['/authors/{}/books']?.freshId?.()).toMatch(/^[0-9-]{10,17}$/);
     expect(options['/stats']).toBeUndefined();
   });
 

@@ -11,6 +11,8 @@ export interface OwnFilter {
   readonly parameter: string;
   readonly field: string;
   readonly value: unknown;
+  /** Matched by equality (a reference, an integer), not as free text a server may search in any way. */
+  readonly exact: boolean;
 }
 
 /**
@@ -31,13 +33,13 @@ export function ownFilter(
     // A field that refers to another resource's records (an order's petId) holds one of a record of the case's own:
     // bindOwnRecords gives its placeholder one, a new record no other case's filter value can name.
     if (referencedResource(model, field, resource, property))
-      return { parameter, field, value: referencePlaceholders(property)[decoy ? 1 : 0] };
+      return { parameter, field, value: referencePlaceholders(property)[decoy ? 1 : 0], exact: true };
     if (property.type === 'string' && property.pattern === undefined && property.format === undefined) {
       if (property.maxLength === undefined || property.maxLength >= 40)
-        return { parameter, field, value: `page ${random.text(10)} ${RUN_MARK}` };
+        return { parameter, field, value: `page ${random.text(10)} ${RUN_MARK}`, exact: false };
     }
     if (property.type === 'integer' && (property.maximum === undefined || property.maximum >= 2_000_000_000))
-      return { parameter, field, value: 1_000_000 + random.below(1_000_000_000) };
+      return { parameter, field, value: 1_000_000 + random.below(1_000_000_000), exact: true };
   }
   return undefined;
 }

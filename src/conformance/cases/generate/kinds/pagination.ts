@@ -191,6 +191,24 @@ function casesFor(resource: Resource, create: Operation, list: Operation, random
     body: { kind: 'json', value: withFreshValues(model, resource, create, { ...base, ...fields }, random) },
     expect: { status: created },
   });
+  const exact = ownFilter(resource, create, random, model);
+  const decoy = ownFilter(resource, create, random, model, true)?.value;
+  if (exact?.exact && decoy !== undefined) {
+    const { parameter, field, value } = exact;
+    make(
+      `${parameter}-own-value`,
+      `${op} filtered by ${parameter} holds only the resource with that value`,
+      `Given a resource created with a ${field} of the case's own and one with another, when ${op} is filtered by the first value, then it holds exactly the first resource.`,
+      [
+        { ...createOne({ [field]: value }), capture: 'first' },
+        createOne({ [field]: decoy }),
+        listing(
+          { [parameter]: value, ...(page && max !== undefined ? { [page.name]: max } : {}) },
+          { bodyLength: { equals: 1 }, bodyIncludes: { item: { [id]: `{{first.body.${id}}}` } } },
+        ),
+      ],
+    );
+  }
   if (both) {
     const { enumName, value, other, ownName, ownField, own, otherOwn } = both;
     const query = { [enumName]: value, [ownName]: own, ...(page && max !== undefined ? { [page.name]: max } : {}) };

@@ -109,10 +109,12 @@ export function invalidVariants(parameter: ParameterSpec): Variant[] {
       variants.push({ id: 'above-maximum', what: `above its maximum ${schema.maximum}`, value: schema.maximum + 1 });
     if (schema.format === 'int64') variants.push({ id: 'above-int64', what: '2^63, outside int64', value: 2n ** 63n });
   }
-  const first = schema.enum?.find((v): v is string => typeof v === 'string');
+  // An array's items are sent one by one (or joined): an item outside their enum is outside the parameter's schema.
+  const enumerated = schema.type === 'array' ? schema.items?.enum : schema.enum;
+  const first = enumerated?.find((v): v is string => typeof v === 'string');
   if (first !== undefined) {
     variants.push({ id: 'enum-unknown', what: 'a value not in its enum', value: 'conformance-unknown' });
-    if (!schema.enum?.includes(first.toUpperCase())) {
+    if (!enumerated?.includes(first.toUpperCase())) {
       variants.push({
         id: 'enum-other-case',
         what: `${first.toUpperCase()}, an enum value in another case`,
@@ -120,6 +122,11 @@ export function invalidVariants(parameter: ParameterSpec): Variant[] {
       });
     }
   }
-  if (parameter.in === 'query' && schema.type !== 'string') variants.push({ id: 'empty', what: 'empty', value: '' });
+  // An empty value is an empty array in style form (`kind=`), valid unless minItems asks for items; an object's
+  // members are sent as parameters of their own (deepObject `filter[status]=open`, form explode), and a bare
+  // `filter=` names none of them, which a server may ignore as it ignores any unknown parameter.
+  const emptyValid =
+    schema.type === 'string' || schema.type === 'object' || (schema.type === 'array' && (schema.minItems ?? 0) === 0);
+  if (parameter.in === 'query' && !emptyValid) variants.push({ id: 'empty', what: 'empty', value: '' });
   return variants;
 }
