@@ -22,12 +22,14 @@ const TARGET_ORDER: readonly TargetId[] = ['ours', 'ceiling', 'prism'];
  * Every scenario against every target given, round after round. The order of the targets turns with each run, so
  * that drift on a noisy machine (heat, other load) hits all of them alike; each run has its own warm-up (none at 0 s). After a
  * run that wrote, the mock's store is put back to its fixtures, so that each run starts from the same records.
+ * `basePaths`: where a target serves the scenarios' contract, where it is not the target's own (the library's mock).
  */
 export async function measureThroughput(
   servers: Readonly<Partial<Record<TargetId, SpawnedServer>>>,
   scenarios: readonly Scenario[],
   settings: BenchSettings,
   progress: (line: string) => void,
+  basePaths: Readonly<Partial<Record<TargetId, string>>> = {},
 ): Promise<ThroughputRow[]> {
   const order = TARGET_ORDER.filter((target) => servers[target] !== undefined);
   const results = new Map<string, LoadResult[]>();
@@ -37,8 +39,9 @@ export async function measureThroughput(
       for (let i = 0; i < order.length; i++) {
         const target = order[(turn + i) % order.length] as TargetId;
         const server = servers[target] as SpawnedServer;
-        if (scenario.before) await sendOnce(server.origin, requestFor(scenario.before, TARGETS[target]));
-        const req = requestFor(scenario, TARGETS[target]);
+        const serving = { basePath: basePaths[target] ?? TARGETS[target].basePath };
+        if (scenario.before) await sendOnce(server.origin, requestFor(scenario.before, serving));
+        const req = requestFor(scenario, serving);
         // A request first: a benchmark of 404s would be worthless.
         await probeLatency(server.origin, req, 1);
         if (settings.warmupSeconds > 0) {

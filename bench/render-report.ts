@@ -4,7 +4,7 @@ import type { RunnerRow } from './measure-runner.js';
 import type { ThroughputRow } from './measure-throughput.js';
 import { libraryScenarios } from './library-scenarios.js';
 import { SCENARIOS, type Scenario } from './scenarios.js';
-import { TARGETS, type TargetId } from './targets.js';
+import { LIBRARY_BASE_PATH, TARGETS, type TargetId } from './targets.js';
 
 /** Everything one run measured, and where: the content of reports/bench.json. */
 export interface BenchReport extends Measurements {
@@ -43,7 +43,7 @@ export function renderResourceThroughput(rows: readonly ThroughputRow[], setting
     `The mock serves \`test/contracts/library-api/openapi.yaml\` (\`--contract\`), its authors seeded from a fixtures file of ${int(settings.seededAuthors)} authors (\`--fixtures\`, written by \`bench/library-mock.ts\`) that \`POST /__admin/reset\` restores after every run that writes; each request of deleteAuthor deletes the next seeded author (autocannon's \`setupRequest\`, for the ceiling too), and getBook reads a book added under an author before its run. The ceiling answers one record of the same shape with the mock's status (201, 200, 204 without a body).`,
     '',
     ...throughputTable(rows, scenarios),
-    `Requests: ${requestsOf(scenarios)}, with \`Authorization: Bearer\` (the mock under /v1, the ceiling at the root).`,
+    `Requests: ${requestsOf(scenarios)}, with \`Authorization: Bearer\` (the mock under ${LIBRARY_BASE_PATH}, the base path of the contract's servers; the ceiling at the root).`,
     '',
     `Ours / ceiling in each round: ${roundsOf(rows, scenarios)}.`,
     '',

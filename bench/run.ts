@@ -26,7 +26,7 @@ import {
 } from './render-report.js';
 import { SCENARIOS } from './scenarios.js';
 import { type SpawnedServer, spawnServer } from './spawn-server.js';
-import { TARGETS, type TargetId } from './targets.js';
+import { LIBRARY_BASE_PATH, TARGETS, type TargetId } from './targets.js';
 
 const root = packageRoot();
 const progress = (line: string) => process.stderr.write(`  ${line}\n`);
@@ -135,6 +135,7 @@ async function throughputOnServers(settings: BenchSettings) {
       libraryScenarios(settings.seededAuthors),
       resourceSettings(settings),
       progress,
+      { ours: LIBRARY_BASE_PATH },
     );
     return { throughput, resourceThroughput };
   } finally {

@@ -69,6 +69,9 @@ export function seededMockCommand(pets: number): ServerCommand {
   };
 }
 
+/** Where the mock serves the library contract: the base path of its `servers` URL. */
+export const LIBRARY_BASE_PATH = '/api';
+
 /**
  * The mock serving the library contract, its authors seeded from a fixtures file (bench/library-scenarios.ts),
  * with room for as many more: a run of creates must not find the store full.
@@ -88,7 +91,7 @@ export function libraryMockCommand(fixtures: string, records: number): ServerCom
       '{port}',
     ],
     // Answered by Prism, which the mock loads once it listens: no run measures that load.
-    probePath: '/v1/stats',
+    probePath: `${LIBRARY_BASE_PATH}/stats`,
     headers: AUTH,
     startTimeoutMs: 120_000,
   };
