@@ -80,7 +80,9 @@ export async function startMutatingProxy(upstream: string, mutation: Mutation): 
       // The headers as given: a Date is sent only when the answer has one (the mock's does).
       res.sendDate = 'date' in headers;
       if (!answer.wire?.chunked) {
-        res.writeHead(answer.status, { ...headers, 'content-length': Buffer.byteLength(answer.body) });
+        // A HEAD's Content-Length is the GET's (RFC 9110 §8.6), not its own empty body's: the upstream's, or a mutation's.
+        const length = incoming.method === 'HEAD' ? answer.headers['content-length'] : undefined;
+        res.writeHead(answer.status, { ...headers, 'content-length': length ?? Buffer.byteLength(answer.body) });
         res.end(answer.body);
         return;
       }
