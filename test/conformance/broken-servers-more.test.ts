@@ -309,6 +309,22 @@ const BROKEN: readonly Broken[] = [
     args: ['--case', 'parameters/getPet/*'],
   },
   {
+    name: 'a read changes the pet: each getPet after the first answers its name with a view mark appended',
+    check: 'body-expected',
+    mutation: () => {
+      const seen = new Set<string>();
+      return {
+        response: (res, req) => {
+          if (!isGetPet(req) || res.status !== 200) return res;
+          const again = seen.has(pathOf(req));
+          seen.add(pathOf(req));
+          return again ? onJson(res, (pet) => Object.assign(pet, { name: `${String(pet.name)} (viewed)` })) : res;
+        },
+      };
+    },
+    args: ['--case', 'valid-bodies/createPet/*'],
+  },
+  {
     name: 'lists repeat their first pet at the end',
     check: 'ids-unique-in-list',
     mutation: () => ({ response: listed((pets) => (pets.length > 1 ? [...pets, pets[0] as Json] : pets)) }),
