@@ -46,6 +46,16 @@ const BROKEN: readonly Broken[] = [
     }),
   },
   {
+    name: 'HEAD answered with a Content-Length other than the GET of the same pet sends (RFC 9110 §8.6: MUST NOT)',
+    check: 'head-like-get',
+    mutation: () => ({
+      response: (res, req) =>
+        isHead(req) && res.headers['content-length'] !== undefined
+          ? { ...res, headers: { ...res.headers, 'content-length': String(Number(res.headers['content-length']) + 1) } }
+          : res,
+    }),
+  },
+  {
     name: 'HEAD answered 302 where GET answers 200',
     check: 'head-like-get',
     mutation: () => ({

@@ -298,6 +298,41 @@ const BROKEN: readonly Broken[] = [
     }),
   },
   {
+    name: 'getPet reads its path value by the leading digits (parseInt): /pets/1.5 answers pet 1',
+    check: 'fetched-as-addressed',
+    mutation: () => ({
+      request: (req) => {
+        const digits = /^\/v1\/pets\/(\d+)\D/.exec(pathOf(req))?.[1];
+        return isGetPet(req) && digits !== undefined ? { ...req, url: `/v1/pets/${digits}` } : req;
+      },
+    }),
+    args: ['--case', 'parameters/getPet/*'],
+  },
+  {
+    name: 'a read changes the pet: each getPet after the first answers its name with a view mark appended',
+    check: 'body-expected',
+    mutation: () => {
+      const seen = new Set<string>();
+      return {
+        response: (res, req) => {
+          if (!isGetPet(req) || res.status !== 200) return res;
+          const again = seen.has(pathOf(req));
+          seen.add(pathOf(req));
+          return again ? onJson(res, (pet) => Object.assign(pet, { name: `${String(pet.name)} (viewed)` })) : res;
+        },
+      };
+    },
+    args: ['--case', 'valid-bodies/createPet/*'],
+  },
+  {
+    name: 'a GET that sends Accept: */* refused with 406 (only application/json, or no Accept, is served)',
+    check: 'status-expected',
+    mutation: () => ({
+      request: (req) => (req.method === 'GET' && req.headers.accept === '*/*' ? errorJson(406) : req),
+    }),
+    args: ['--case', 'media-types/*'],
+  },
+  {
     name: 'lists repeat their first pet at the end',
     check: 'ids-unique-in-list',
     mutation: () => ({ response: listed((pets) => (pets.length > 1 ? [...pets, pets[0] as Json] : pets)) }),
@@ -410,6 +445,23 @@ const isOrders = (req: { method: string; url: string }) => req.method === 'GET' 
 
 /** Servers of the evolved contract (PUT, PATCH, DELETE, orders): the mock serving it, behind the proxy. */
 const EVOLVED_BROKEN: readonly Broken[] = [
+  {
+    name: 'getPet answers from a cache its writes do not clear: the pet as first read, after an update or a delete',
+    check: 'update-took-effect',
+    args: ['--case', 'effects/*'],
+    mutation: () => {
+      const cache = new Map<string, string>();
+      return {
+        response: (res, req) => {
+          if (!isGetPet(req) || res.status !== 200) return res;
+          const kept = cache.get(pathOf(req));
+          if (kept !== undefined) return { ...res, body: kept };
+          cache.set(pathOf(req), res.body);
+          return res;
+        },
+      };
+    },
+  },
   {
     name: 'listOrders drops its petId filter when a status filter is given too',
     check: 'list-within-query',

@@ -61,6 +61,7 @@ export async function startMutatingProxy(upstream: string, mutation: Mutation): 
       };
       const rewritten = mutation.request ? mutation.request(incoming) : incoming;
       let answer: ProxyResponse;
+      let upstreamLength: string | undefined;
       if ('status' in rewritten) answer = rewritten;
       else {
         const headers = Object.fromEntries(
@@ -72,6 +73,7 @@ export async function startMutatingProxy(upstream: string, mutation: Mutation): 
           body: rewritten.method === 'GET' ? undefined : rewritten.body,
         });
         answer = { status: reply.statusCode, headers: plainHeaders(reply.headers), body: await reply.body.text() };
+        upstreamLength = answer.headers['content-length'];
       }
       if (mutation.response) answer = await mutation.response(answer, incoming);
       const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !DROPPED.has(name)));
@@ -80,7 +82,11 @@ export async function startMutatingProxy(upstream: string, mutation: Mutation): 
       // The headers as given: a Date is sent only when the answer has one (the mock's does).
       res.sendDate = 'date' in headers;
       if (!answer.wire?.chunked) {
-        res.writeHead(answer.status, { ...headers, 'content-length': Buffer.byteLength(answer.body) });
+        // A HEAD's Content-Length would be the GET's (RFC 9110 §8.6), which a mutation of GET bodies changes: it goes
+        // without one (HTTP lets it), unless the mutation sets one of its own.
+        const set = answer.headers['content-length'];
+        const length = incoming.method !== 'HEAD' ? Buffer.byteLength(answer.body) : set !== upstreamLength ? set : undefined;
+        res.writeHead(answer.status, { ...headers, ...(length === undefined ? {} : { 'content-length': length }) });
         res.end(answer.body);
         return;
       }

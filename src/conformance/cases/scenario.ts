@@ -47,8 +47,12 @@ export interface StepExpectation {
   readonly headers?: Readonly<Record<string, string | true>>;
   /** What an earlier write of the case must have done, judged by the check it names (checks/resource-effects.ts). */
   readonly effect?: ResourceEffect;
-  /** The GET this HEAD repeats (its status and headers): a HEAD the target serves answers the same status class and Content-Type. */
-  readonly asGet?: { readonly status: unknown; readonly headers: unknown };
+  /**
+   * The GET this HEAD repeats (its status and headers): a HEAD the target serves answers the same status class and
+   * Content-Type; with `sameContent`, the GET read what no case changes in between, so a Content-Length both send
+   * is the same.
+   */
+  readonly asGet?: { readonly status: unknown; readonly headers: unknown; readonly sameContent?: true };
 }
 
 /** The effect checks of a resource's writes (docs/resources.md, "Effect checks in the runner"). */

@@ -417,6 +417,46 @@ describe('every built-in check', () => {
   });
 });
 
+describe('head-like-get on Content-Length', () => {
+  const head = (length: string, sameContent?: true) =>
+    runChecks(
+      checksFor({ setup: false, otherMethod: true }, BUILT_IN_CHECKS),
+      asMethod(
+        input({
+          body: '',
+          headers: { 'content-length': length },
+          expect: { asGet: { ...GET_ANSWER, headers: { ...GET_ANSWER.headers, 'content-length': '42' }, sameContent } },
+        }),
+        'HEAD',
+      ),
+    ).map((p) => p.check.id);
+
+  it("fails a HEAD whose Content-Length is not the GET's, where nothing changed the record in between", () => {
+    expect(head('43', true)).toEqual(['head-like-get']);
+    expect(head('42', true)).toEqual([]);
+  });
+
+  it('takes any Content-Length where a list may have changed between the GET and the HEAD', () => {
+    expect(head('43')).toEqual([]);
+  });
+});
+
+describe('fetched-as-addressed on a path value that is no integer', () => {
+  const fetched = (segment: string) =>
+    runChecks(BUILT_IN_CHECKS, input({ operationId: 'getPet', url: `http://127.0.0.1:1/v1/pets/${segment}` })).map(
+      (p) => p.check.id,
+    );
+
+  it('fails the pet that a parseInt reading of 9007199254740993.5 or 9007199254740993abc answers', () => {
+    expect(fetched('9007199254740993.5')).toEqual(['fetched-as-addressed']);
+    expect(fetched('9007199254740993abc')).toEqual(['fetched-as-addressed']);
+  });
+
+  it('takes another spelling of the same integer', () => {
+    expect(fetched('9007199254740993.0')).toEqual([]);
+  });
+});
+
 describe('runChecks', () => {
   it('turns a check that throws into a finding and runs the others', () => {
     const throwing: Check = {

@@ -28,6 +28,14 @@ export function readStep(ctx: Context, effect: ResourceEffect, values = ctx.own.
 }
 
 /**
+ * The case's record read before its write, judged by nothing of its own: a server that keeps what a read answered
+ * (a cache the write does not clear) answers the read after the write from it, as the record was.
+ */
+export function readBefore(ctx: Context): StepSpec {
+  return { operation: ctx.get, params: pathParams(ctx.get, ctx.own.values), setup: true };
+}
+
+/**
  * `body` as a write to the case's own record sends it: with the id its path names where the client names ids (a
  * SKU the body's schema holds), else without one (the service's own, never taken from a request).
  */

@@ -15,7 +15,7 @@ import { makeCase, type StepSpec } from '../make-case.js';
 import { absentValue, ownRecord, pathParams, sendsOwnId, withFreshValues } from '../own-records.js';
 import { RUN_MARK, sampleValue } from '../sample-value.js';
 import { bystander } from './effects-bystander.js';
-import { type Context, kept, namedAsItsPath, ownId, readStep } from './effects-context.js';
+import { type Context, kept, namedAsItsPath, ownId, readBefore, readStep } from './effects-context.js';
 import { pageCases, pageNotMade } from './effects-paging.js';
 import { removalCases } from './effects-removal.js';
 
@@ -233,6 +233,7 @@ function updateCase(
     description: `${words.description} ${OTHERS_UNTOUCHED}`,
     steps: [
       ...other.steps,
+      readBefore(ctx),
       {
         operation: write,
         params: pathParams(write, ctx.own.values),
@@ -289,6 +290,7 @@ function deleteCases(ctx: Context): Scenario[] {
       description: `Given a record the case created, when ${remove.operationId} deletes it, then ${ctx.get.operationId} answers 404 or 410 and the list lacks it (deleted-is-gone); a second ${remove.operationId} is answered without a server error (delete-repeatable). ${OTHERS_UNTOUCHED}`,
       steps: [
         ...other.steps,
+        readBefore(ctx),
         { operation: remove, params: pathParams(remove, ctx.own.values), expect: { status: done }, capture: 'removed' },
         readStep(ctx, { check: 'deleted-is-gone', status: [404, 410] }),
         other.read('removed'),

@@ -4,12 +4,13 @@ import { requestSchema } from '../../../../contract/resources/representation.js'
 import type { JsonSchema, Operation } from '../../../../contract/operation.js';
 import type { Scenario } from '../../scenario.js';
 import type { CaseKind, GenerateContext } from '../case-kind.js';
-import { invalidInputStatus, successStatuses } from '../expected-statuses.js';
+import { documentedAnswers, invalidInputStatus, successStatuses } from '../expected-statuses.js';
 import { formText } from '../form-text.js';
 import { isJsonMedia } from '../../../../contract/find-response.js';
 import { makeCase } from '../make-case.js';
 import { freshWrite, roundTrip } from '../round-trip.js';
 import { sampleValue } from '../sample-value.js';
+import { withOwnPath } from './parameters.js';
 
 // RFC 9110 §8.3.1: type, subtype and parameter names are case-insensitive; charset=utf-8 is JSON's own encoding.
 const VALID_SPELLINGS = [
@@ -22,11 +23,12 @@ const FORM = 'application/x-www-form-urlencoded';
 export const mediaTypesKind: CaseKind = {
   id: 'media-types',
   description:
-    'a JSON body is accepted under every spelling of application/json; without Content-Type, or as text/plain, it gets the refusal the operation documents or 415, and is observed where it documents none; a body the contract takes as a form is accepted as one',
+    'a JSON body is accepted under every spelling of application/json; without Content-Type, or as text/plain, it gets the refusal the operation documents or 415, and is observed where it documents none; a body the contract takes as a form is accepted as one; a GET asking for JSON, or for anything, gets a documented answer',
   generate: (context) =>
     context.contract.operations.flatMap((operation) => [
       ...(operation.requestBody?.contents.some((c) => c.mediaType === 'application/json') ? casesFor(operation, context) : []),
       ...formCase(operation),
+      ...acceptCase(operation, context),
     ]),
   // A body the runner cannot write at all leaves its operation without a body case of any kind: said, never dropped.
   notMade: ({ contract }) =>
@@ -69,6 +71,25 @@ function formCase(operation: Operation): Scenario[] {
           expect: { status: successStatuses(operation) },
         },
       ],
+    }),
+  ];
+}
+
+// RFC 9110 §12.5.1: `*/*` takes any media type, and the JSON a GET answers is what `application/json` asks for; a
+// client sending either (curl sends `*/*`) is owed the documented answer, not an undocumented 406.
+const ACCEPTS = ['application/json', '*/*'];
+
+function acceptCase(operation: Operation, context: GenerateContext): Scenario[] {
+  if (operation.method !== 'GET' || !operation.responses.some((r) => r.contents.some((c) => isJsonMedia(c.mediaType)))) return [];
+  const op = operation.operationId;
+  const request = withOwnPath(operation, context);
+  return [
+    makeCase({
+      kind: 'media-types',
+      id: `${op}/accept`,
+      name: `${op} answers a request that accepts JSON, or anything`,
+      description: `Given a valid request to ${op} sent with Accept: application/json, and again with Accept: */*, when each is sent, then each gets an answer the contract documents for ${op}.`,
+      steps: ACCEPTS.map((accept) => ({ ...request, headers: { accept }, expect: { status: documentedAnswers(operation) } })),
     }),
   ];
 }

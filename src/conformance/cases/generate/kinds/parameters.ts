@@ -81,7 +81,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * 404 for a missing parent (`/projects/sample/tasks?limit=51`), never the answer to the parameter it varies.
  * Under --read-only, which skips cases that create, the example ids stay. Writes are bound there anyway.
  */
-function withOwnPath(operation: Operation, context: GenerateContext): ReturnType<typeof validRequest> {
+export function withOwnPath(operation: Operation, context: GenerateContext): ReturnType<typeof validRequest> {
   const request = validRequest(operation);
   if (context.readOnly || !SAFE_METHODS.has(operation.method)) return request;
   return readsOwnRecords(operation, inferResources(context.contract), context.contract) ? { ...request, params: {} } : request;

@@ -36,18 +36,26 @@ function casesFor(operation: Operation, schema: JsonSchema, context: GenerateCon
     // The field a variant sets keeps its value even where it equals the sample (a pattern's own example).
     return field === undefined || out[field] === sent[field] ? out : { ...out, [field]: sent[field] };
   };
-  const make = (id: string, what: string, sent: Record<string, unknown>, field?: string, mayChange?: string) => {
+  // `readAgain`: the new resource is fetched twice, a GET being safe (RFC 9110 §9.2.1): a read that changes what
+  // the next one answers (a view counter written into the name) shows only on a second read.
+  const make = (
+    id: string,
+    what: string,
+    sent: Record<string, unknown>,
+    { field, mayChange, readAgain }: { field?: string; mayChange?: string; readAgain?: boolean } = {},
+  ) => {
     const [create, ...reads] = roundTrip(context.contract, operation, fresh(sent, field));
     return makeCase({
       kind: 'valid-bodies',
       id: `${op}/${id}`,
       name: echoes ? `${op} accepts ${what} and answers it unchanged` : `${op} accepts ${what}`,
       description: echoes
-        ? `Given a valid body with ${what}, when it is sent to ${op}, then the answer is its documented success with every sent field unchanged${mayChange ? ` (${mayChange}, recorded)` : ''}, and fetching the new resource gives the same fields.`
+        ? `Given a valid body with ${what}, when it is sent to ${op}, then the answer is its documented success with every sent field unchanged${mayChange ? ` (${mayChange}, recorded)` : ''}, and fetching the new resource gives the same fields${readAgain && reads.length > 0 ? ', twice' : ''}.`
         : `Given a valid body with ${what}, when it is sent to ${op}, then the answer is its documented success, in its documented schema.`,
       steps: [
         mayChange ? { ...(create as StepSpec), observe: `what ${op} keeps of ${what} (${mayChange})` } : (create as StepSpec),
         ...reads,
+        ...(readAgain ? reads : []),
       ],
     });
   };
@@ -76,7 +84,9 @@ function casesFor(operation: Operation, schema: JsonSchema, context: GenerateCon
   };
   const cases = [
     make('required-fields-only', 'only the required fields', base),
-    make('all-fields', 'every field the schema defines', sampleValue(schema, true) as Record<string, unknown>),
+    make('all-fields', 'every field the schema defines', sampleValue(schema, true) as Record<string, unknown>, {
+      readAgain: true,
+    }),
   ];
   const model = inferResources(context.contract);
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
@@ -94,8 +104,7 @@ function casesFor(operation: Operation, schema: JsonSchema, context: GenerateCon
               `${name}/${variant.id}`,
               `${name} set to ${variant.what}`,
               { ...base, [name]: variant.value },
-              name,
-              variant.mayChange,
+              { field: name, ...(variant.mayChange ? { mayChange: variant.mayChange } : {}) },
             ),
       );
     }
