@@ -379,10 +379,13 @@ export async function startCrudServer(contractFile: string, key: string, breakag
   function nextId(schema: JsonSchema | undefined): unknown {
     counter++;
     if (schema?.type === 'integer' || schema?.type === 'number') return counter;
-    // An id held to a pattern: its example with the counter at its end (`prj_0123456789` → `prj_0123456712`).
+    // An id held to a pattern: its example with the counter, zero-padded, at its end (`prj_0123456789` →
+    // `prj_0123000012`). Unpadded, counters 9 and 89 both gave the example back, and the second create was refused.
     const example = schema?.example ?? schema?.examples?.[0];
-    if (schema?.pattern !== undefined && typeof example === 'string')
-      return `${example.slice(0, -String(counter).length)}${counter}`;
+    if (schema?.pattern !== undefined && typeof example === 'string') {
+      const width = Math.max(6, String(counter).length);
+      return `${example.slice(0, -width)}${String(counter).padStart(width, '0')}`;
+    }
     return schema?.format === 'uuid' ? randomUUID() : String(counter);
   }
 
