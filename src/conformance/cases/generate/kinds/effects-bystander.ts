@@ -1,6 +1,6 @@
 import type { Operation } from '../../../../contract/operation.js';
 import type { StepSpec } from '../make-case.js';
-import { createBody, pathParams } from '../own-records.js';
+import { createBody } from '../own-records.js';
 import { type Context, kept, readStep } from './effects-context.js';
 
 /**
