@@ -17,6 +17,18 @@ describe('lossless JSON', () => {
     expect(stringifyJson(value)).toBe('{"a":9007199254740993,"b":42,"c":1.5,"d":-9223372036854775808}');
   });
 
+  it('writes bigints as numbers anywhere, indented or not, and a string that looks like a marked bigint as a string', () => {
+    const value = { list: [1n, { deep: -9223372036854775808n }], name: 'Rex' };
+    expect(stringifyJson(value)).toBe('{"list":[1,{"deep":-9223372036854775808}],"name":"Rex"}');
+    expect(stringifyJson(value, 2)).toBe(
+      JSON.stringify({ list: [1, { deep: 0 }], name: 'Rex' }, null, 2).replace('0', '-9223372036854775808'),
+    );
+    const lookalike = { name: '\u0000\u0001#int:5', id: 9223372036854775807n };
+    expect(parseJson(stringifyJson(lookalike))).toEqual(lookalike);
+    expect(stringifyJson(7n)).toBe('7');
+    expect(() => stringifyJson(undefined)).toThrow(TypeError);
+  });
+
   it('reads text with and without long digit runs alike: values, repeated keys, errors', () => {
     // A 16-digit string sends the text through lossless-json; without it JSON.parse reads it.
     const slow = (text: string) => (parseJson(`[${text}, "1234567890123456"]`) as JsonValue[])[0];
