@@ -106,14 +106,30 @@ export function evaluateThroughputTargets(
   return checks;
 }
 
+/**
+ * The runner's cost per request was set at 25 µs over the replay on 2026-11-25 (commit 31fa182), when the replay took
+ * 76.1 ms for 532 requests (143 µs each) and the bare node:http ceiling answered about 50,000 requests a second.
+ * On slower days the same machine answers a third of that, and the tree of that day, run again on 2026-11-28,
+ * added 36 µs to a replay of 291 µs: 12.4% against 12.9% on the day. Microseconds follow the machine; the share
+ * of the replay does not. So the target is the share 25 µs was of 143 µs, judged within one run as every other
+ * target of the bench is (docs/performance.md).
+ */
+const RUNNER_TARGET_SET_ON = { overheadUs: 25, replayUs: 143 };
+export const RUNNER_SHARE_TARGET = RUNNER_TARGET_SET_ON.overheadUs / RUNNER_TARGET_SET_ON.replayUs;
+
+function replayUsPerRequest(runner: RunnerRow): number {
+  return (runner.replayMs / runner.requests) * 1000;
+}
+
 /** The runner's targets: its cost per request over a plain replay, the default run's wall time, the checks' cost. */
 export function evaluateRunnerTargets(runner: RunnerRow): TargetCheck[] {
   return [
     {
-      target: 'conformance: what the runner adds to each request over a plain undici replay (median of paired rounds)',
-      measured: `${runner.overheadUsPerRequest.toFixed(1)} µs`,
-      required: '≤ 25 µs',
-      met: runner.overheadUsPerRequest <= 25,
+      target:
+        "conformance: what the runner adds to each request over a plain undici replay, as a share of the replay's own time per request (median of paired rounds)",
+      measured: `${(runner.overheadShare * 100).toFixed(1)}% (${runner.overheadUsPerRequest.toFixed(1)} µs over ${replayUsPerRequest(runner).toFixed(1)} µs)`,
+      required: `≤ ${(RUNNER_SHARE_TARGET * 100).toFixed(1)}% (the 25 µs of ${RUNNER_TARGET_SET_ON.replayUs} µs it was set at)`,
+      met: runner.overheadShare <= RUNNER_SHARE_TARGET,
     },
     {
       target: 'conformance --target <mock>, the default run as a new process, start to exit',

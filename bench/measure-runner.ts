@@ -48,6 +48,12 @@ export interface RunnerRow {
   readonly fixedMs: number;
   /** Median over rounds of (runner − fixed cost − replay) / requests: what the runner adds to each request, µs. */
   readonly overheadUsPerRequest: number;
+  /**
+   * Median over rounds of (runner − fixed cost − replay) / replay: what the runner adds to each request as a share
+   * of what the replay itself takes for one. Both halves of a round ran on the same machine a moment apart, so the
+   * share holds from one machine's speed to another's where the microseconds do not (RUNNER_SHARE_TARGET).
+   */
+  readonly overheadShare: number;
   /** The default run as CI starts it: `conformance --target <mock>` as a new process, to its exit, ms (median). */
   readonly cliWallMs: number;
   /** All built-in checks on one recorded response, µs (mean over every recorded response, many times). */
@@ -151,6 +157,11 @@ export async function measureRunner(settings: BenchSettings, progress: (line: st
       overheadUsPerRequest: median(
         runnerRounds.map(
           (runner, i) => ((runner - (loadRounds[i] as number) - (replayRounds[i] as number)) / inputs.length) * 1000,
+        ),
+      ),
+      overheadShare: median(
+        runnerRounds.map(
+          (runner, i) => (runner - (loadRounds[i] as number) - (replayRounds[i] as number)) / (replayRounds[i] as number),
         ),
       ),
       cliWallMs: median(cliRuns),

@@ -157,7 +157,7 @@ export function renderRunner(runner: RunnerRow): string[] {
     '',
     `Each round runs the two back to back; the median over rounds of runner / replay is ${(runner.overhead + 1).toFixed(2)}× (${Math.round(runner.overhead * 100)}% over).`,
     '',
-    `Of the runner's time, ${runner.fixedMs.toFixed(1)} ms (median) is the fixed cost of a run: before its first request (scenario files, generated and selected cases, connections) and after its last (closing, the summary). Over the replay, the rest comes to ${runner.overheadUsPerRequest.toFixed(1)} µs per request (median of paired rounds). The default run as a new process (\`conformance --target <mock>\`, every reporter): ${(runner.cliWallMs / 1000).toFixed(2)} s.`,
+    `Of the runner's time, ${runner.fixedMs.toFixed(1)} ms (median) is the fixed cost of a run: before its first request (scenario files, generated and selected cases, connections) and after its last (closing, the summary). Over the replay, the rest comes to ${runner.overheadUsPerRequest.toFixed(1)} µs per request, ${(runner.overheadShare * 100).toFixed(1)}% of the replay's own time per request (medians of paired rounds). The default run as a new process (\`conformance --target <mock>\`, every reporter): ${(runner.cliWallMs / 1000).toFixed(2)} s.`,
     '',
     `All built-in checks on one response: ${runner.checksUsPerResponse.toFixed(1)} µs (mean over the recorded responses).`,
     '',
