@@ -216,7 +216,12 @@ export async function runMockCli(argv: readonly string[]): Promise<number | unde
           : `API key: ${DEV_API_KEY} (the development key; set --api-key or PETSTORE_API_KEYS to use your own)`,
         ...(mock.primary
           ? [
-              `${capitalized(mock.primary.name)}: ${mock.store.size}${source ? ` from ${relative(process.cwd(), source) || source}` : ''}`,
+              recordsLine(
+                capitalized(mock.primary.name),
+                mock.store.size,
+                source,
+                options.fixtures === undefined && source === fixtures,
+              ),
             ]
           : []),
         `Resources inferred: ${terminalText(summarizeResources(inferResources(mock.contract)))}`,
@@ -363,4 +368,17 @@ function splitList(given: readonly string[]): string[] {
 
 function capitalized(name: string): string {
   return `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+}
+
+/**
+ * How many records the first resource starts with, and from where. The default fixtures are the Pet Store's pets:
+ * under another contract they fit nothing and are set aside silently, and "0 from fixtures/pets.json" read as if
+ * the file were broken.
+ */
+function recordsLine(name: string, size: number, source: string | false | undefined, defaultFixtures: boolean): string {
+  if (!source) return `${name}: ${size}`;
+  const shown = relative(process.cwd(), source) || source;
+  if (size === 0 && defaultFixtures)
+    return `${name}: 0 (the default fixtures, ${shown}, hold none that fit this contract: give --fixtures <file>)`;
+  return `${name}: ${size} from ${shown}`;
 }

@@ -33,6 +33,10 @@ describe('petstore-mock command', () => {
   it('starts on a non-pet contract with the default fixtures file (which does not fit it) and keeps its resources', async () => {
     const mock = spawnBin('petstore-mock', ['--port', '0', '--contract', 'test/contracts/library-api/openapi.yaml']);
     const [, url] = await mock.waitFor(/Base URL: (http:\/\/127\.0\.0\.1:\d+\/api)\n/);
+    // Said as what it is, not "Authors: 0 from fixtures/pets.json", which read as a broken file.
+    await mock.waitFor(
+      /Authors: 0 \(the default fixtures, fixtures\/pets\.json, hold none that fit this contract: give --fixtures <file>\)\n/,
+    );
     const made = await call(url as string, 'POST', '/authors', { body: { name: 'Le Guin' } });
     expect(made.status).toBe(201);
     expect((await call(url as string, 'GET', '/authors')).json).toEqual([made.json]);
