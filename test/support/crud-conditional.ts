@@ -5,7 +5,12 @@ import { countHeader } from '../../src/contract/count-header.js';
 import type { Operation } from '../../src/contract/operation.js';
 
 /** One way the CRUD test server breaks a header promise of its contract (test/contracts/conditional). */
-export type ConditionalBreakage = 'ignores-if-none-match' | 'etag-cache-stale' | 'ignores-if-match' | 'total-count-unfiltered';
+export type ConditionalBreakage =
+  | 'ignores-if-none-match'
+  | 'etag-cache-stale'
+  | 'ignores-if-match'
+  | 'total-count-unfiltered'
+  | 'total-count-of-page';
 
 type Row = Record<string, unknown>;
 
@@ -47,9 +52,11 @@ export function crudConditional(breakage: string | undefined) {
       return !tags.includes('*') && !tags.includes(tagOf(record));
     },
     /** The count header a list documents, holding how many records its query matches. */
-    count(operation: Operation, res: ServerResponse, matched: number, all: number): void {
+    count(operation: Operation, res: ServerResponse, counts: { matched: number; all: number; page: number }): void {
       const name = countHeader(operation);
-      if (name !== undefined) res.setHeader(name, String(breakage === 'total-count-unfiltered' ? all : matched));
+      const told =
+        breakage === 'total-count-unfiltered' ? counts.all : breakage === 'total-count-of-page' ? counts.page : counts.matched;
+      if (name !== undefined) res.setHeader(name, String(told));
     },
   };
 }

@@ -254,8 +254,8 @@ export async function startCrudServer(contractFile: string, key: string, breakag
                   ? Number(Buffer.from(given, 'base64url').toString().replace('after:', ''))
                   : 0;
         const all = rows.reverse();
-        conditional.count(operation, res, all.length, store.size);
         const page = all.slice(offset, offset + limit);
+        conditional.count(operation, res, { matched: all.length, all: store.size, page: page.length });
         // An opaque cursor of its own (`after:<offset>`, base64url), given while records lie past the page.
         const next = offset + limit < all.length ? Buffer.from(`after:${offset + limit}`).toString('base64url') : undefined;
         const where = resource.list?.next;

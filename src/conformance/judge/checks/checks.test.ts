@@ -933,6 +933,18 @@ describe('the header promises: 304, a changed ETag, the count', () => {
     expect(problem(etagChanges, input({ status: 304, body: '', expect: afterWrite(200) }))).toMatch(/304/);
   });
 
+  it('precondition-enforced: a 412 to a weak current tag is right (If-Match compares strongly), and said not verified', () => {
+    const enforced = BUILT_IN_CHECKS.find((c) => c.id === 'precondition-enforced') as Check;
+    const current = input({ status: 412, expect: { conditional: { check: 'precondition-enforced', sent: 'current' } } });
+    const weak = {
+      ...current,
+      exchange: { ...current.exchange, request: { ...current.exchange.request, headers: { 'if-match': 'W/"a"' } } },
+    };
+    expect(problem(enforced, current)).toMatch(/current tag/);
+    expect(problem(enforced, weak)).toBeUndefined();
+    expect(enforced.unverified?.(weak)).toMatch(/weak/);
+  });
+
   it('total-count: not a whole number, or fewer than the page, fails without an expected count', () => {
     const totalCount = BUILT_IN_CHECKS.find((c) => c.id === 'total-count') as Check;
     const listed = (count: string) =>

@@ -17,6 +17,7 @@ export const preconditionEnforced: Check = {
     const response = exchange.response;
     if (wanted?.check !== 'precondition-enforced' || !response) return undefined;
     const tag = String(exchange.request.headers['if-match'] ?? '');
+    if (weakCurrent(wanted.sent, tag)) return undefined;
     const due = DUE[wanted.sent];
     const success = response.status >= 200 && response.status < 300;
     if (due === 'success' ? success : response.status === due) return undefined;
@@ -26,7 +27,19 @@ export const preconditionEnforced: Check = {
       documented: due === 'success' ? 'the documented 2xx: the precondition holds' : `${due} ${REASON[due]}`,
     };
   },
+  unverified: ({ expect, exchange }) => {
+    const wanted = expect?.conditional;
+    const tag = String(exchange.request.headers['if-match'] ?? '');
+    return wanted?.check === 'precondition-enforced' && weakCurrent(wanted.sent, tag)
+      ? `the record's ETag ${tag} is weak: If-Match compares strongly and never matches it (RFC 9110 §13.1.1), so whether a current tag is taken is not verified`
+      : undefined;
+  },
 };
+
+// RFC 9110 §13.1.1: If-Match compares strongly, so a weak tag never matches, and a 412 to it is right.
+function weakCurrent(sent: keyof typeof DUE, tag: string): boolean {
+  return sent === 'current' && tag.startsWith('W/');
+}
 
 const DUE = { stale: 412, current: 'success', none: 428 } as const;
 
