@@ -56,6 +56,7 @@ describe('a contract that promises 304s, 412s, a required If-Match and a total c
   failsEach([
     { contract: CONDITIONAL, breakage: 'ignores-if-none-match', check: 'not-modified' },
     { contract: CONDITIONAL, breakage: 'etag-cache-stale', check: 'etag-changes' },
+    { contract: CONDITIONAL, breakage: 'etag-of-id', check: 'etag-changes' },
     { contract: CONDITIONAL, breakage: 'ignores-if-match', check: 'precondition-enforced' },
     { contract: CONDITIONAL, breakage: 'total-count-unfiltered', check: 'total-count' },
     // The page's length: seen on the first of two pages of the case's own 4 records (effects' page-advances case).
