@@ -1,5 +1,6 @@
 import type { Operation } from '../contract/operation.js';
 import { keyedRequest } from './cases/place-credential.js';
+import { requiredHeaders } from './cases/generate/required-headers.js';
 import type { HttpClient } from './http/create-http-client.js';
 import type { Deletable } from './created-resources.js';
 import { runPool } from './run-pool.js';
@@ -39,8 +40,12 @@ export async function cleanUp(
         let path = del.path;
         for (const [i, name] of del.pathParameters.entries())
           path = path.replace(`{${name}}`, encodeURIComponent(ids[i] as string));
+        const operation = operations.get(del.operationId);
+        const keyed = keyedRequest('DELETE', `${target}${path}`, operation, token);
+        // A delete that requires If-Match (428 without one) is sent `If-Match: *`, as its cases send it.
+        const required = operation ? requiredHeaders(operation) : {};
         const status = await client
-          .send(keyedRequest('DELETE', `${target}${path}`, operations.get(del.operationId), token))
+          .send({ ...keyed, headers: { ...required, ...keyed.headers } })
           .then((exchange) => exchange.response?.status)
           .catch(() => undefined);
         tally[outcome(status)]++;

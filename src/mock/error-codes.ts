@@ -39,8 +39,16 @@ export const ERROR_CODES = {
   request_timeout: { status: 408, message: 'the request did not arrive in time' },
   too_many_sessions: { status: 409, message: 'the mock holds its maximum number of sessions' },
   store_full: { status: 409, message: 'the mock holds its maximum number of pets' },
+  precondition_failed: {
+    status: 412,
+    message: 'If-Match names no entity tag of the record: it changed since it was read (read it again for its ETag)',
+  },
   payload_too_large: { status: 413, message: 'the request body is larger than the limit' },
   expectation_failed: { status: 417, message: 'the request has an Expect the mock does not meet (only 100-continue)' },
+  precondition_required: {
+    status: 428,
+    message: 'the operation requires If-Match: send the ETag the record was read with (or *)',
+  },
   headers_too_large: { status: 431, message: 'the request headers are too large' },
   unmockable_operation: { status: 500, message: 'the contract gives this operation no response that can be mocked' },
   internal_error: { status: 500, message: 'the mock failed to answer: this is a bug in the mock' },

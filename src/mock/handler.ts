@@ -18,6 +18,8 @@ export interface MockResponse {
    * of it is made.
    */
   readonly chunks?: Iterable<string>;
+  /** The stored record's JSON the answer represents: its ETag is made from it (conditional/entity-tag.ts). */
+  readonly record?: string;
   /** The Error code of a refusal, for the log line and the journal. */
   readonly errorCode?: string;
 }

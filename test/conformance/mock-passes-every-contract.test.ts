@@ -19,6 +19,7 @@ const CONTRACTS = [
   'test/contracts/accounts/openapi.yaml',
   'test/contracts/envelope/openapi.yaml',
   'test/contracts/polymorphic/openapi.yaml',
+  'test/contracts/conditional/openapi.yaml',
   ...readdirSync('test/contracts/styles').map((style) => `test/contracts/styles/${style}/openapi.yaml`),
 ];
 

@@ -8,7 +8,7 @@ import { useCrudServer } from './use-crud-server.js';
 const TRACKER = 'test/contracts/tracker/openapi.yaml';
 
 // Every kind but media-types: the CRUD server reads any body as JSON, whatever its Content-Type.
-const KINDS = 'auth,effects,http,ids,invalid-bodies,pagination,parameters,valid-bodies';
+const KINDS = 'auth,conditional,effects,http,ids,invalid-bodies,pagination,parameters,valid-bodies';
 const { runAgainst, failsEach } = useCrudServer(['--generate', KINDS, '--seed', '1', '-r', 'json']);
 
 describe('a contract with nested lists, a required If-Match and a create answered by its Location alone', async () => {

@@ -10,6 +10,7 @@ import { envelopeMembers, recordAt, wrapRecord } from '../../src/contract/resour
 import { answerSchema } from '../../src/contract/resources/representation.js';
 import { sampleValue } from '../../src/conformance/cases/generate/sample-value.js';
 import type { Resource, ResourceOperationKind } from '../../src/contract/resources/resource.js';
+import { type ConditionalBreakage, crudConditional } from './crud-conditional.js';
 
 /**
  * One stateful way a server can be wrong, each alone (issue 22's broken servers): the runner's effect checks must
@@ -60,7 +61,8 @@ export type CrudBreakage =
   | 'unique-emails'
   | 'delete-matches-by-value'
   | 'update-touches-others'
-  | 'patch-touches-others';
+  | 'patch-touches-others'
+  | ConditionalBreakage;
 
 export interface CrudServer {
   readonly url: string;
@@ -93,6 +95,7 @@ export async function startCrudServer(contractFile: string, key: string, breakag
   // otherwise find the run's first record by chance.
   let counter = breakage === 'checks-references' ? 1_000_000 : 0;
   const orphans = new Set<string>();
+  const conditional = crudConditional(breakage);
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -147,12 +150,9 @@ export async function startCrudServer(contractFile: string, key: string, breakag
         return send(res, 400, problem(operation, 400));
     }
     if (!role) return send(res, lowestSuccess(operation), answerOf(operation));
-    // A required precondition (If-Match): none is 428 (RFC 6585 §3); the server makes no entity tags, so only `*`
-    // matches (RFC 9110 §13.1.1).
+    // A required precondition (If-Match): none is 428 (RFC 6585 §3); what it names is judged against the record.
     for (const header of operation.parameters.filter((p) => p.in === 'header' && p.required)) {
-      const given = req.headers[header.name];
-      if (given === undefined) return send(res, 428, problem(operation, 428));
-      if (header.name === 'if-match' && given !== '*') return send(res, 412, problem(operation, 412));
+      if (req.headers[header.name] === undefined) return send(res, 428, problem(operation, 428));
     }
     const values = pathValues(operation, match.pathParams);
     const { resource, kind } = role;
@@ -255,6 +255,7 @@ export async function startCrudServer(contractFile: string, key: string, breakag
                   : 0;
         const all = rows.reverse();
         const page = all.slice(offset, offset + limit);
+        conditional.count(operation, res, { matched: all.length, all: store.size, page: page.length });
         // An opaque cursor of its own (`after:<offset>`, base64url), given while records lie past the page.
         const next = offset + limit < all.length ? Buffer.from(`after:${offset + limit}`).toString('base64url') : undefined;
         const where = resource.list?.next;
@@ -272,11 +273,15 @@ export async function startCrudServer(contractFile: string, key: string, breakag
       case 'get': {
         const record = breakage === 'nested-any-parent' ? anyParent(resource, id) : store.get(id);
         if ((hidden.get(id) ?? 0) > Date.now()) return send(res, 404, problem(operation, 404));
-        return record ? send(res, 200, out(record)) : send(res, 404, problem(operation, 404));
+        if (!record) return send(res, 404, problem(operation, 404));
+        if (conditional.notModified(operation, req, res, out(record) as Row, url.pathname)) return;
+        conditional.tag(operation, res, 200, out(record) as Row, url.pathname);
+        return send(res, 200, out(record));
       }
       case 'replace': {
         const old = store.get(id);
         if (!old) return send(res, 404, problem(operation, 404));
+        if (conditional.preconditionFails(operation, req, out(old) as Row)) return send(res, 412, problem(operation, 412));
         const newId = breakage === 'put-changes-id' ? nextId(resource.id?.schema) : old[idField];
         const written = breakage === 'put-merges' ? { ...old, ...(body as Row) } : (body as Row);
         const record = complete(resource, { ...written, [idField]: newId }, old);
@@ -288,11 +293,13 @@ export async function startCrudServer(contractFile: string, key: string, breakag
         if (breakage === 'update-touches-others')
           for (const [key, row] of store)
             if (key !== String(newId)) store.set(key, { ...row, ...(body as Row), [idField]: row[idField] });
+        conditional.tag(operation, res, lowestSuccess(operation), out(record) as Row, url.pathname);
         return send(res, lowestSuccess(operation), out(breakage === 'update-answers-old' ? old : record));
       }
       case 'merge-patch': {
         const old = store.get(id);
         if (!old) return send(res, 404, problem(operation, 404));
+        if (conditional.preconditionFails(operation, req, out(old) as Row)) return send(res, 412, problem(operation, 412));
         const merged =
           breakage === 'patch-replaces'
             ? { ...(body as Row), [idField]: old[idField] }
@@ -301,11 +308,13 @@ export async function startCrudServer(contractFile: string, key: string, breakag
         store.set(id, record);
         if (breakage === 'patch-touches-others')
           for (const [key, row] of store) if (key !== id) store.set(key, mergePatch(row, body as Row) as Row);
+        conditional.tag(operation, res, lowestSuccess(operation), out(record) as Row, url.pathname);
         return send(res, lowestSuccess(operation), out(breakage === 'update-answers-old' ? old : record));
       }
       case 'delete': {
         const old = store.get(id);
         if (!old) return send(res, breakage === 'second-delete-500' ? 500 : 404, problem(operation, 404));
+        if (conditional.preconditionFails(operation, req, out(old) as Row)) return send(res, 412, problem(operation, 412));
         if (breakage !== 'delete-does-nothing') {
           store.delete(id);
           // A DELETE whose WHERE names a field that is no key: every record with the same first text value goes.

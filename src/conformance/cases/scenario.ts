@@ -47,6 +47,13 @@ export interface StepExpectation {
   readonly headers?: Readonly<Record<string, string | true>>;
   /** What an earlier write of the case must have done, judged by the check it names (checks/resource-effects.ts). */
   readonly effect?: ResourceEffect;
+  /** What a conditional request must get (RFC 9110 §13), judged by the check it names (not-modified, etag-changes, precondition-enforced in judge/checks/). */
+  readonly conditional?: ConditionalExpectation;
+  /**
+   * The list is filtered to the case's own records, this many: its documented count header (count-header.ts) must
+   * say exactly this (total-count).
+   */
+  readonly totalCount?: number;
   /**
    * The GET this HEAD repeats (its status and headers): a HEAD the target serves answers the same status class and
    * Content-Type; with `sameContent`, the GET read what no case changes in between, so a Content-Length both send
@@ -54,6 +61,19 @@ export interface StepExpectation {
    */
   readonly asGet?: { readonly status: unknown; readonly headers: unknown; readonly sameContent?: true };
 }
+
+/**
+ * A conditional request of the case's own record. 'not-modified': a GET whose If-None-Match names the tag the record
+ * has, answered 304 where `documented` (else 304 or 200). 'etag-changes': a GET after a write that changed the
+ * record: not 304 for the tag it had (`was`), and another tag; judged only where the write's status (`writeStatus`,
+ * captured) was 2xx. 'precondition-enforced': a write whose If-Match names
+ * a tag the record does not have ('stale') is refused with 412, one naming its current tag is applied, and where If-Match is
+ * required and 428 documented, one without it ('none') is refused with 428.
+ */
+export type ConditionalExpectation =
+  | { readonly check: 'not-modified'; readonly documented: boolean }
+  | { readonly check: 'etag-changes'; readonly was: string; readonly writeStatus: unknown }
+  | { readonly check: 'precondition-enforced'; readonly sent: 'stale' | 'current' | 'none' };
 
 /** The effect checks of a resource's writes (docs/resources.md, "Effect checks in the runner"). */
 export type EffectCheckId =

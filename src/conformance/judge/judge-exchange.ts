@@ -145,8 +145,9 @@ const RESPELLED_CHECKS = new Set(['answered', 'no-server-error', 'auth-enforced'
 // one without credentials is never the server's choice.
 const OTHER_METHOD_CHECKS = new Set(['head-options-answered', 'head-like-get', 'no-content-after-headers', 'auth-enforced']);
 
-// What a raw step of the operation's own method is held to: its body is not decoded, and other cases judge the rest.
-const RAW_CHECKS = new Set(['answered', 'no-server-error', 'no-content-after-headers']);
+// What a raw step of the operation's own method is held to: its body is not decoded, and other cases judge the rest;
+// a conditional GET is sent raw so bytes after its 304 are seen, and its status and ETag are judged.
+const RAW_CHECKS = new Set(['answered', 'no-server-error', 'no-content-after-headers', 'not-modified']);
 
 type Subsets = Readonly<Record<'setup' | 'respelled' | 'otherMethod' | 'raw', readonly Check[]>>;
 

@@ -4,6 +4,7 @@ import { findMedia, mediaTypeOf } from '../../contract/find-response.js';
 import { parseIntegerText, parseJson } from '../../contract/lossless-json.js';
 import type { Operation, ParameterSpec } from '../../contract/operation.js';
 import { cookiePairs } from '../../shared/cookie-pairs.js';
+import { requirePrecondition } from '../conditional/if-match.js';
 import { type ErrorCode, mockError } from '../error-codes.js';
 
 /** A request checked against its operation: parameters read as their schema's types, body parsed. */
@@ -11,6 +12,8 @@ export interface RequestInput {
   readonly query: Readonly<Record<string, unknown>>;
   readonly path: Readonly<Record<string, unknown>>;
   readonly body: unknown;
+  /** The request's If-Match, which a write that documents the precondition checks (conditional/if-match.ts). */
+  readonly ifMatch?: string;
 }
 
 export type RawQuery = Readonly<Record<string, string | string[] | undefined>>;
@@ -34,9 +37,12 @@ export function readRequest(
   const readers = readersOf(operation);
   const path = readParameters(readers.path, pathParams, 'path');
   const queryValues = readParameters(readers.query, query, 'query');
+  requirePrecondition(operation, headers);
   readParameters(readers.header, headers, 'header');
   if (readers.cookie.length > 0) readParameters(readers.cookie, cookiePairs(headers.cookie), 'cookie');
-  return { path, query: queryValues, body: readJsonBody(operation, headers, bodyText) };
+  const body = readJsonBody(operation, headers, bodyText);
+  const ifMatch = headers['if-match'];
+  return ifMatch === undefined ? { path, query: queryValues, body } : { path, query: queryValues, body, ifMatch };
 }
 
 /** A parameter, with the texts already read as it and found valid: the same petId or limit comes again and again. */

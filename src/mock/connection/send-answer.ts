@@ -128,8 +128,8 @@ export function writeAnswer(state: RequestState, mock: MockContext, response: Mo
 function writeHead(state: RequestState, mock: MockContext, response: MockResponse, withOperation: boolean) {
   const headers: (string | number)[] = [];
   if (state.headers) append(headers, state.headers);
-  // RFC 9110 §8.6, §15.3.5: a 204 has no content, and no Content-Length either.
-  const bodiless = response.status === 204;
+  // RFC 9110 §8.6, §15.3.5, §15.4.5: a 204 or 304 has no content, and no Content-Length (a 304's would be its 200's).
+  const bodiless = response.status === 204 || response.status === 304;
   if (!bodiless && (response.body !== '' || response.chunks)) headers.push('Content-Type', 'application/json');
   headers.push(NO_SNIFF[0], NO_SNIFF[1]);
   const deprecation = withOperation && state.operation ? mock.extraHeaders.get(state.operation) : undefined;

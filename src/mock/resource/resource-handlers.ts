@@ -13,6 +13,8 @@ import { mergePatch } from '../store/merge-patch.js';
 import { readStoreQuery } from '../store/read-store-query.js';
 import type { RecordId, RecordStore } from '../store/record-store.js';
 import { scopeOf } from '../store/resource-stores.js';
+import { countHeader } from '../../contract/count-header.js';
+import { ifMatchCheck } from '../conditional/if-match.js';
 import { cursorPage } from './cursor-page.js';
 import { listMembers, type RecordWrapper, recordWrapper } from './envelope-answers.js';
 import { type RecordPointer, recordAt, schemaAt } from '../../contract/resources/envelope.js';
@@ -69,7 +71,7 @@ const KINDS: Readonly<Record<ResourceOperationKind, MakeHandler>> = {
       const { id, json } = store.createRecord(record, scopeOf(parents));
       const location = `${context.basePath}${fillPath(resource.collectionPath, parents)}/${encodeURIComponent(String(id))}`;
       // A literal, not `{ ...answer(plan, json), headers }`: that spread cost a microsecond a create, a tenth of the handler.
-      return { status: plan.status, body: answerText(plan, json), headers: { Location: location } };
+      return { status: plan.status, body: answerText(plan, json), headers: { Location: location }, record: json };
     };
   },
   list: (resource, operation) => {
@@ -77,18 +79,24 @@ const KINDS: Readonly<Record<ResourceOperationKind, MakeHandler>> = {
     const next = resource.list?.next;
     const cursor = resource.list?.paging.cursor;
     const members = listMembers(operation, resource.listPointer, cursor === undefined ? undefined : next);
+    const counted = countHeader(operation);
     return (input, context) => {
       const { store, parents } = locate(resource, plan, input, context);
       const query = readStoreQuery(resource, operation, input.query, scopeOf(parents));
-      // Every record the query matches, counted only where the page has a member for it.
+      // Every record the query matches, counted only where the page has a member or a header for it.
       const total = () => store.listJson({ ...query, limit: Number.MAX_SAFE_INTEGER, offset: 0, before: undefined }).length;
+      let answered: MockResponse;
       if (next === undefined || cursor === undefined)
-        return listAnswer(plan.status, store.listJson(query), resource.listPointer, members?.(undefined, total));
-      const nextUrl = (value: string) =>
-        `${context.basePath}${fillPath(resource.collectionPath, parents)}?${queryText({ ...input.query, [cursor]: value })}`;
-      const page = cursorPage(store, query, next, nextUrl);
-      const answered = listAnswer(plan.status, page.parts, resource.listPointer, members?.(page.cursor, total) ?? page.members);
-      return page.headers ? { ...answered, headers: page.headers } : answered;
+        answered = listAnswer(plan.status, store.listJson(query), resource.listPointer, members?.(undefined, total));
+      else {
+        const nextUrl = (value: string) =>
+          `${context.basePath}${fillPath(resource.collectionPath, parents)}?${queryText({ ...input.query, [cursor]: value })}`;
+        const page = cursorPage(store, query, next, nextUrl);
+        answered = listAnswer(plan.status, page.parts, resource.listPointer, members?.(page.cursor, total) ?? page.members);
+        if (page.headers) answered = { ...answered, headers: page.headers };
+      }
+      // The count header the list documents (X-Total-Count, src/contract/count-header.ts).
+      return counted === undefined ? answered : { ...answered, headers: { ...answered.headers, [counted]: String(total()) } };
     };
   },
   get: (resource, operation) => {
@@ -99,8 +107,10 @@ const KINDS: Readonly<Record<ResourceOperationKind, MakeHandler>> = {
     const plan = planOf(resource, operation, 'item', 200);
     const request = requestFields(resource, operation);
     const kept = keptFields(resource);
+    const precondition = ifMatchCheck(operation);
     return (input, context) => {
       const { store, id, scope, json } = found(resource, plan, input, context);
+      precondition?.(input.ifMatch, json);
       const body = sentRecord(plan, input) ?? {};
       const now = new Date();
       const fields = fillServerFields(resource, body, now, request);
@@ -114,8 +124,10 @@ const KINDS: Readonly<Record<ResourceOperationKind, MakeHandler>> = {
     const plan = planOf(resource, operation, 'item', 200);
     const required = [...(objectShape(resource.schema)?.required ?? [])];
     const kept = keptFields(resource);
+    const precondition = ifMatchCheck(operation);
     return (input, context) => {
       const { store, id, scope, json } = found(resource, plan, input, context);
+      precondition?.(input.ifMatch, json);
       const old = readRecord(json);
       const sent = sentRecord(plan, input);
       const patched = mergePatch(old, sent) as Record<string, unknown>;
@@ -138,8 +150,10 @@ const KINDS: Readonly<Record<ResourceOperationKind, MakeHandler>> = {
   },
   delete: (resource, operation) => {
     const plan = planOf(resource, operation, 'item', 204);
+    const precondition = ifMatchCheck(operation);
     return (input, context) => {
       const { id, parents, json } = found(resource, plan, input, context);
+      precondition?.(input.ifMatch, json);
       context.resources.remove(resource.key, id, parents);
       return answer(plan, json);
     };
@@ -339,8 +353,9 @@ function replyOf(operation: Operation, fallback: number): { readonly status: num
   return { status, empty: status === 204 || (response !== undefined && response.contents.length === 0) };
 }
 
+// The record's JSON goes with the answer: an ETag the response documents is the record's tag (conditional/).
 function answer(plan: OperationPlan, json: string): MockResponse {
-  return { status: plan.status, body: answerText(plan, json) };
+  return { status: plan.status, body: answerText(plan, json), record: json };
 }
 
 function answerText(plan: OperationPlan, json: string): string {

@@ -2,12 +2,13 @@ import { isAppError } from '../../contract/app-error.js';
 import { statusOf } from '../error-codes.js';
 import type { MockResponse } from '../handler.js';
 import { markApplied, notApplied } from '../prefer/note-applied.js';
+import { notModified } from '../conditional/not-modified.js';
 import { withRequiredHeaders } from '../required-headers.js';
 import type { Stage } from './stage.js';
 
 /**
  * The operation's generic store handler, when it has one (the rest go on), with the headers its response
- * requires (required-headers.ts). A success asked with Prefer is its
+ * requires (required-headers.ts), and a read's 304 where its If-None-Match names the record's tag (conditional/). A success asked with Prefer is its
  * real answer, so a created record is stored and a fetched one is the stored one: code= is applied only if that is
  * the status the store gave.
  */
@@ -27,7 +28,8 @@ export const answerFromStore: Stage = (state, mock) => {
   const fresh = writes && session !== undefined && mock.sessions.peekResources(session) === undefined;
   const answer = () => {
     try {
-      return withRequiredHeaders(operation, handler(state.input!, mock.sessions.contextFor(session, !writes)));
+      const answered = withRequiredHeaders(operation, handler(state.input!, mock.sessions.contextFor(session, !writes)));
+      return writes ? answered : notModified(operation, state.req.headers['if-none-match'], answered);
     } catch (error) {
       // A refused write (store_full) made no session: its place and its memory are given back.
       if (fresh) mock.sessions.reset(session);

@@ -1,5 +1,6 @@
 import type { CaseKind } from './case-kind.js';
 import { authKind } from './kinds/auth.js';
+import { conditionalKind } from './kinds/conditional.js';
 import { effectsKind } from './kinds/effects.js';
 import { httpKind } from './kinds/http.js';
 import { idsKind } from './kinds/ids.js';
@@ -18,6 +19,7 @@ export const BUILT_IN_KINDS: readonly CaseKind[] = [
   paginationKind,
   idsKind,
   effectsKind,
+  conditionalKind,
   authKind,
   httpKind,
 ];

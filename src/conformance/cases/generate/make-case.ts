@@ -7,7 +7,8 @@ export interface StepSpec {
   readonly operation: Operation;
   readonly params?: Readonly<Record<string, unknown>>;
   readonly query?: Readonly<Record<string, unknown>>;
-  readonly headers?: Readonly<Record<string, string>>;
+  /** Sent over the required ones (required-headers.ts); undefined leaves a required one out. */
+  readonly headers?: Readonly<Record<string, string | undefined>>;
   readonly body?: Step['body'];
   readonly auth?: AuthChoice;
   readonly expect?: StepExpectation;
@@ -57,7 +58,7 @@ export function makeCase(spec: CaseSpec): Scenario {
 
 // A JSON body goes out as application/json unless the operation takes JSON only under another name
 // (`application/merge-patch+json`, RFC 7396): then that is what a valid request carries.
-function jsonMediaType(spec: StepSpec): Record<string, string> {
+export function jsonMediaType(spec: StepSpec): Record<string, string> {
   const types = spec.operation.requestBody?.contents.map((c) => c.mediaType) ?? [];
   const other = types.find((type) => /^application\/[^;]*\+json$/i.test(type));
   return spec.body?.kind === 'json' && !types.includes('application/json') && other ? { 'content-type': other } : {};
@@ -71,7 +72,7 @@ function makeStep(spec: StepSpec, i: number): Step {
     path: spec.params ?? {},
     query: spec.query ?? {},
     // The step's own headers win: a case that sends another If-Match means to.
-    headers: { ...requiredHeaders(spec.operation), ...(spec.headers ?? jsonMediaType(spec)) },
+    headers: sentHeaders({ ...requiredHeaders(spec.operation), ...(spec.headers ?? jsonMediaType(spec)) }),
     body: spec.body,
     auth: spec.auth ?? 'default',
     expect: spec.expect ?? {},
@@ -88,4 +89,8 @@ function makeStep(spec: StepSpec, i: number): Step {
     templated: false,
   };
   return { ...step, templated: holdsTemplate([step.path, step.query, step.headers, step.body, step.expect, step.repeat]) };
+}
+
+function sentHeaders(headers: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }

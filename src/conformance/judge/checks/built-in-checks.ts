@@ -23,6 +23,10 @@ import { listedAsCreated } from './listed-as-created.js';
 import { listWithinQuery } from './list-within-query.js';
 import { noContentAfterHeaders } from './no-content-after-headers.js';
 import { noServerError } from './no-server-error.js';
+import { notModified } from './not-modified.js';
+import { etagChanges } from './etag-changes.js';
+import { preconditionEnforced } from './precondition-enforced.js';
+import { totalCount } from './total-count.js';
 import { refusedNotStored } from './refused-not-stored.js';
 import { RESOURCE_EFFECT_CHECKS } from './resource-effects.js';
 import { responseTime } from './response-time.js';
@@ -61,6 +65,10 @@ export const BUILT_IN_CHECKS: readonly Check[] = [
   headLikeGet,
   noContentAfterHeaders,
   ...RESOURCE_EFFECT_CHECKS,
+  notModified,
+  etagChanges,
+  preconditionEnforced,
+  totalCount,
   bodyExpected,
   headersExpected,
   responseTime,

@@ -91,6 +91,24 @@ const withRequiredHeader: Operation = {
   ),
 };
 
+// getPet as a contract that promises 304s documents it: an ETag on the 200 and a 304 with the ETag alone.
+const ETAG_HEADER = { name: 'etag', required: true };
+const withNotModified: Operation = {
+  ...op('getPet'),
+  responses: [
+    ...op('getPet').responses.map((r) => (r.code === '200' ? { ...r, headers: [ETAG_HEADER] } : r)),
+    { code: '304', description: 'Not modified.', headers: [ETAG_HEADER], contents: [] },
+  ],
+};
+
+// listPets with a documented X-Total-Count.
+const withTotalCount: Operation = {
+  ...op('listPets'),
+  responses: op('listPets').responses.map((r) =>
+    r.code === '200' ? { ...r, headers: [{ name: 'x-total-count', required: true }] } : r,
+  ),
+};
+
 // getPet with a Pet that has a writeOnly `password` (the view of a response leaves it out and names it).
 const withWriteOnly: Operation = {
   ...op('getPet'),
@@ -263,6 +281,52 @@ const CASES: Readonly<Record<string, { conforming: CheckInput; violation: CheckI
     violation: alreadyAssigned(input({ operationId: 'createPet', status: 201 })),
   },
   // The effect checks: a read after the case's own write, with what the write must have done.
+  'not-modified': {
+    conforming: input({
+      operation: withNotModified,
+      status: 304,
+      body: '',
+      contentType: null,
+      headers: { etag: '"a"' },
+      expect: { conditional: { check: 'not-modified', documented: true } },
+    }),
+    violation: input({
+      operation: withNotModified,
+      headers: { etag: '"a"' },
+      expect: { conditional: { check: 'not-modified', documented: true } },
+    }),
+  },
+  'etag-changes': {
+    conforming: input({
+      operation: withNotModified,
+      headers: { etag: '"b"' },
+      expect: { conditional: { check: 'etag-changes', was: '"a"', writeStatus: 200 } },
+    }),
+    violation: input({
+      operation: withNotModified,
+      headers: { etag: '"a"' },
+      expect: { conditional: { check: 'etag-changes', was: '"a"', writeStatus: 200 } },
+    }),
+  },
+  'precondition-enforced': {
+    conforming: input({ expect: { conditional: { check: 'precondition-enforced', sent: 'current' } } }),
+    // A stale If-Match, and the write applied anyway.
+    violation: input({ expect: { conditional: { check: 'precondition-enforced', sent: 'stale' } } }),
+  },
+  'total-count': {
+    conforming: input({
+      operation: withTotalCount,
+      body: `[${PET}]`,
+      headers: { 'x-total-count': '1' },
+      expect: { totalCount: 1 },
+    }),
+    violation: input({
+      operation: withTotalCount,
+      body: `[${PET}]`,
+      headers: { 'x-total-count': '3' },
+      expect: { totalCount: 1 },
+    }),
+  },
   'created-readable': {
     conforming: input({ operationId: 'listPets', body: `[${PET}]`, expect: { effect: listed('created-readable', true) } }),
     violation: input({ operationId: 'listPets', body: '[]', expect: { effect: listed('created-readable', true) } }),
@@ -843,5 +907,55 @@ describe('checks that could not observe what they check say "not verified"', () 
 
   it('a conforming exchange of every check is verified', () => {
     for (const { conforming } of Object.values(CASES)) expect(unverified(conforming)).toEqual([]);
+  });
+});
+
+describe('the header promises: 304, a changed ETag, the count', () => {
+  const problem = (check: Check, given: CheckInput) => check.check(given)?.title;
+
+  it('not-modified: a 304 without its ETag fails; a 200 passes only where no 304 is documented', () => {
+    const notModified = BUILT_IN_CHECKS.find((c) => c.id === 'not-modified') as Check;
+    const bare = { operation: withNotModified, status: 304, body: '', contentType: null };
+    expect(
+      problem(notModified, input({ ...bare, expect: { conditional: { check: 'not-modified', documented: true } } })),
+    ).toMatch(/no ETag/);
+    expect(
+      problem(notModified, input({ expect: { conditional: { check: 'not-modified', documented: false } } })),
+    ).toBeUndefined();
+  });
+
+  it('etag-changes: judged only after a write answered 2xx, and a 304 for the old tag fails', () => {
+    const etagChanges = BUILT_IN_CHECKS.find((c) => c.id === 'etag-changes') as Check;
+    const same = { headers: { etag: '"a"' } };
+    const afterWrite = (writeStatus: unknown) => ({ conditional: { check: 'etag-changes', was: '"a"', writeStatus } }) as const;
+    expect(problem(etagChanges, input({ ...same, expect: afterWrite(400) }))).toBeUndefined();
+    expect(problem(etagChanges, input({ ...same, expect: afterWrite(204) }))).toMatch(/stayed/);
+    expect(problem(etagChanges, input({ status: 304, body: '', expect: afterWrite(200) }))).toMatch(/304/);
+  });
+
+  it('precondition-enforced: a 412 to a weak current tag is right (If-Match compares strongly), and said not verified', () => {
+    const enforced = BUILT_IN_CHECKS.find((c) => c.id === 'precondition-enforced') as Check;
+    const current = input({ status: 412, expect: { conditional: { check: 'precondition-enforced', sent: 'current' } } });
+    const weak = {
+      ...current,
+      exchange: { ...current.exchange, request: { ...current.exchange.request, headers: { 'if-match': 'W/"a"' } } },
+    };
+    expect(problem(enforced, current)).toMatch(/current tag/);
+    expect(problem(enforced, weak)).toBeUndefined();
+    expect(enforced.unverified?.(weak)).toMatch(/weak/);
+  });
+
+  it('total-count: not a whole number, or fewer than the page, fails without an expected count', () => {
+    const totalCount = BUILT_IN_CHECKS.find((c) => c.id === 'total-count') as Check;
+    const listed = (count: string) =>
+      input({ operation: withTotalCount, body: `[${PET},${PET}]`, headers: { 'x-total-count': count } });
+    expect(problem(totalCount, listed('2'))).toBeUndefined();
+    expect(problem(totalCount, listed('900'))).toBeUndefined();
+    expect(problem(totalCount, listed('1'))).toMatch(/fewer than the 2/);
+    expect(problem(totalCount, listed('two'))).toMatch(/not a whole number/);
+    // A list that documents no count header promises nothing by one it sends.
+    expect(
+      problem(totalCount, input({ operationId: 'listPets', body: `[${PET}]`, headers: { 'x-total-count': '0' } })),
+    ).toBeUndefined();
   });
 });

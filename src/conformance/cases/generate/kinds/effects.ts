@@ -63,7 +63,7 @@ export const effectsKind: CaseKind = {
   },
 };
 
-function contextOf(resource: Resource, model: ResourceModel, contract: Contract, random: Random): Context | undefined {
+export function contextOf(resource: Resource, model: ResourceModel, contract: Contract, random: Random): Context | undefined {
   const get = operationOf(resource, 'get', contract.byId);
   const own = ownRecord(resource, model, contract, random, 'own');
   if (!get || 'reason' in own) return undefined;
@@ -89,7 +89,7 @@ function resourceCases(resource: Resource, model: ResourceModel, contract: Contr
  * Every case creates its record from the one body: its unique keys (an email) are drawn again for each case, and
  * replaced wherever the case sends or expects them, or the second case's create would be refused as taken (409).
  */
-function ownKeysPerCase(ctx: Context, scenario: Scenario): Scenario {
+export function ownKeysPerCase(ctx: Context, scenario: Scenario): Scenario {
   const create = (ctx.own.steps[ctx.own.steps.length - 1] as StepSpec).operation;
   const fresh = withFreshKeys(ctx.model, create, ctx.own.body, ctx.random);
   const drawn = new Map(
@@ -114,7 +114,7 @@ function ownKeysPerCase(ctx: Context, scenario: Scenario): Scenario {
  * An id the client names (a SKU) is drawn again for each case, or the second case's create would be refused as
  * taken. Reads take the id from the create's answer.
  */
-function ownIdPerCase(ctx: Context, scenario: Scenario): Scenario {
+export function ownIdPerCase(ctx: Context, scenario: Scenario): Scenario {
   const create = (ctx.own.steps[ctx.own.steps.length - 1] as StepSpec).operation;
   if (!sendsOwnId(ctx.resource, create)) return scenario;
   const taken = ctx.own.body[ctx.id];
@@ -423,7 +423,7 @@ function orphanCreateCase(ctx: Context): Scenario[] {
 }
 
 /** One field set to another valid value: the first free-text one, else an enum at another value. */
-function changed(schema: JsonSchema | undefined, ctx: Context): Record<string, unknown> {
+export function changed(schema: JsonSchema | undefined, ctx: Context): Record<string, unknown> {
   for (const [name, property] of Object.entries(schema?.properties ?? {})) {
     if (name === ctx.id || property.type !== 'string' || property.pattern !== undefined || property.format !== undefined)
       continue;

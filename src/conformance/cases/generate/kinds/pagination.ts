@@ -204,7 +204,8 @@ function casesFor(resource: Resource, create: Operation, list: Operation, random
         createOne({ [field]: decoy }),
         listing(
           { [parameter]: value, ...(page && max !== undefined ? { [page.name]: max } : {}) },
-          { bodyLength: { equals: 1 }, bodyIncludes: { item: { [id]: `{{first.body.${id}}}` } } },
+          // The list holds the case's record alone: a documented count header says 1 (total-count).
+          { bodyLength: { equals: 1 }, bodyIncludes: { item: { [id]: `{{first.body.${id}}}` } }, totalCount: 1 },
         ),
       ],
     );
