@@ -945,6 +945,20 @@ describe('the header promises: 304, a changed ETag, the count', () => {
     expect(enforced.unverified?.(weak)).toMatch(/weak/);
   });
 
+  it('precondition-enforced: where only the If-Match parameter is documented, a documented refusal other than 412 keeps it', () => {
+    const enforced = BUILT_IN_CHECKS.find((c) => c.id === 'precondition-enforced') as Check;
+    const refusal = (code: string) => ({ code, description: 'Refused.', headers: [], contents: [] });
+    const with409: Operation = { ...op('createPet'), responses: [...op('createPet').responses, refusal('409')] };
+    const with409and412: Operation = { ...with409, responses: [...with409.responses, refusal('412')] };
+    const stale = (operation: Operation, status: number) =>
+      input({ operation, status, expect: { conditional: { check: 'precondition-enforced', sent: 'stale' } } });
+    expect(problem(enforced, stale(with409, 409))).toBeUndefined();
+    expect(problem(enforced, stale(with409, 418))).toMatch(/answered 418/);
+    expect(problem(enforced, stale(with409, 201))).toMatch(/answered 201/);
+    // Where the contract names the 412, that is the refusal it promises.
+    expect(problem(enforced, stale(with409and412, 409))).toMatch(/answered 409/);
+  });
+
   it('total-count: not a whole number, or fewer than the page, fails without an expected count', () => {
     const totalCount = BUILT_IN_CHECKS.find((c) => c.id === 'total-count') as Check;
     const listed = (count: string) =>
