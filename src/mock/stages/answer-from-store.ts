@@ -1,5 +1,6 @@
 import { isAppError } from '../../contract/app-error.js';
 import { statusOf } from '../error-codes.js';
+import { inDocumentedType } from '../documented-media-type.js';
 import type { MockResponse } from '../handler.js';
 import { markApplied, notApplied } from '../prefer/note-applied.js';
 import { withRequiredHeaders } from '../required-headers.js';
@@ -27,7 +28,8 @@ export const answerFromStore: Stage = (state, mock) => {
   const fresh = writes && session !== undefined && mock.sessions.peekResources(session) === undefined;
   const answer = () => {
     try {
-      return withRequiredHeaders(operation, handler(state.input!, mock.sessions.contextFor(session, !writes)));
+      const answered = handler(state.input!, mock.sessions.contextFor(session, !writes));
+      return withRequiredHeaders(operation, inDocumentedType(operation, answered));
     } catch (error) {
       // A refused write (store_full) made no session: its place and its memory are given back.
       if (fresh) mock.sessions.reset(session);
