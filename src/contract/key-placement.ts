@@ -46,13 +46,15 @@ export type AuthKind = 'none' | 'key' | 'other';
 export function readSecurity(
   alternatives: readonly (readonly SecuritySchemeModel[])[],
   declared: boolean,
-): { readonly auth: AuthKind; readonly key: KeyPlacement | undefined } {
+): { readonly auth: AuthKind; readonly key: KeyPlacement | undefined; readonly otherKeys?: readonly KeyPlacement[] } {
   if (alternatives.length === 0 && !declared) return { auth: 'other', key: undefined };
   if (alternatives.length === 0 || alternatives.some((all) => all.length === 0)) return { auth: 'none', key: undefined };
-  for (const all of alternatives) {
+  const placed = alternatives.flatMap((all) => {
     const key = all.length === 1 ? placementOf(all[0] as SecuritySchemeModel) : undefined;
-    if (key) return { auth: 'key', key };
-  }
+    return key ? [key] : [];
+  });
+  const [key, ...otherKeys] = placed;
+  if (key) return otherKeys.length > 0 ? { auth: 'key', key, otherKeys } : { auth: 'key', key };
   for (const all of alternatives) {
     const model = all.length === 1 ? (all[0] as SecuritySchemeModel) : undefined;
     if (model?.type === 'oauth2' || model?.type === 'openIdConnect') {
