@@ -12,3 +12,11 @@ export function invalidInputStatus(operation: Operation): number | '4XX' | undef
 
 // Most specific first: RFC 9110 §15.5.1 (400), RFC 9110 §15.5.21 (422), then a documented range.
 const INVALID_INPUT = ['400', '422', '4XX'] as const;
+
+/**
+ * Every refusal of an invalid request the operation documents, most specific first (`[400, 422]` where both are):
+ * a server may answer with any of them (a syntax error 400, a schema violation 422), the runner takes each.
+ */
+export function invalidInputStatuses(operation: Operation): (number | '4XX')[] {
+  return INVALID_INPUT.filter((c) => operation.responses.some((r) => r.code === c)).map((c) => (c === '4XX' ? c : Number(c)));
+}

@@ -14,8 +14,17 @@ describe('readSecurity', () => {
       scheme: 'basic',
       schemeName: 'basicAuth',
     });
-    // Two schemes at once need two credentials: one key cannot satisfy them.
-    expect(readSecurity([[header, { ...header, name: 'X-App-Id' }]], true).auth).toBe('other');
+    // Two schemes at once need two credentials: the key goes in the first, the other is the client's (-H), named.
+    expect(readSecurity([[header, { ...header, name: 'X-Tenant-Id' }]], true)).toEqual({
+      auth: 'key',
+      key: { scheme: 'apiKey', schemeName: 'headerKey', in: 'header', name: 'X-API-Key', alongside: ['the X-Tenant-Id header'] },
+    });
+    // An API key OR a bearer token: the first is the run's, the other is where a key is no wrong key.
+    expect(readSecurity([[header], [{ type: 'http', key: 'bearer', scheme: 'bearer' }]], true)).toEqual({
+      auth: 'key',
+      key: { scheme: 'apiKey', schemeName: 'headerKey', in: 'header', name: 'X-API-Key' },
+      otherKeys: [{ scheme: 'bearer', schemeName: 'bearer' }],
+    });
     // An OAuth 2.0 or OpenID Connect access token travels as a Bearer token (RFC 6750 §2.1), where no key of its
     // own is an alternative.
     expect(readSecurity([[oauth]], true)).toEqual({

@@ -3,7 +3,7 @@
  * (OpenAPI 3 Security Scheme Object): `Authorization: Bearer <key>` (RFC 6750 §2.1), `Authorization: Basic
  * <base64 of user:password>` (RFC 7617 §2), or the key alone in a header, a query parameter or a cookie (apiKey).
  */
-export type KeyPlacement =
+export type KeyPlacement = (
   | {
       readonly scheme: 'bearer';
       readonly schemeName: string;
@@ -17,7 +17,11 @@ export type KeyPlacement =
       readonly in: 'header' | 'query' | 'cookie';
       /** The header (as the contract spells it), query parameter or cookie name. */
       readonly name: string;
-    };
+    }
+) & {
+  /** Where the schemes required together with this one go (`the X-Tenant-Id header`): not the run's to fill. */
+  readonly alongside?: readonly string[];
+};
 
 /** The scheme of the Security Scheme Object, as Prism's model of an operation gives it. */
 export interface SecuritySchemeModel {
@@ -30,8 +34,8 @@ export interface SecuritySchemeModel {
 
 /**
  * How an operation is protected: no credentials ('none'), the key placed as `key` says, or 'other': only schemes
- * the tools cannot place (mutualTLS, another HTTP scheme, two schemes at once), or no `security` anywhere in the
- * contract, which says nothing either way.
+ * the tools cannot place (mutualTLS, another HTTP scheme), or no `security` anywhere in the contract, which says
+ * nothing either way.
  */
 export type AuthKind = 'none' | 'key' | 'other';
 
@@ -46,12 +50,23 @@ export type AuthKind = 'none' | 'key' | 'other';
 export function readSecurity(
   alternatives: readonly (readonly SecuritySchemeModel[])[],
   declared: boolean,
-): { readonly auth: AuthKind; readonly key: KeyPlacement | undefined } {
+): { readonly auth: AuthKind; readonly key: KeyPlacement | undefined; readonly otherKeys?: readonly KeyPlacement[] } {
   if (alternatives.length === 0 && !declared) return { auth: 'other', key: undefined };
   if (alternatives.length === 0 || alternatives.some((all) => all.length === 0)) return { auth: 'none', key: undefined };
-  for (const all of alternatives) {
+  const placed = alternatives.flatMap((all) => {
     const key = all.length === 1 ? placementOf(all[0] as SecuritySchemeModel) : undefined;
-    if (key) return { auth: 'key', key };
+    return key ? [key] : [];
+  });
+  const [key, ...otherKeys] = placed;
+  if (key) return otherKeys.length > 0 ? { auth: 'key', key, otherKeys } : { auth: 'key', key };
+  // Schemes required together (an API key AND a tenant header): the key goes in the first, the others are the
+  // client's to send (-H), and are named where a refused key is explained.
+  for (const all of alternatives) {
+    const each = all.map((model) => placementOf(model));
+    const [first, ...rest] = each;
+    if (all.length > 1 && first && rest.every((p) => p !== undefined)) {
+      return { auth: 'key', key: { ...first, alongside: rest.map((p) => placementWhere(p as KeyPlacement)) } };
+    }
   }
   for (const all of alternatives) {
     const model = all.length === 1 ? (all[0] as SecuritySchemeModel) : undefined;
@@ -89,5 +104,8 @@ export function placementSaid(key: KeyPlacement): string {
         ? 'as Authorization: Basic <base64 of the key>'
         : `in ${placementWhere(key)}`;
   const kind = key.scheme === 'apiKey' ? 'apiKey' : key.scheme === 'bearer' && key.tokenOf ? key.tokenOf : `http ${key.scheme}`;
-  return `sent ${how}, as the contract's ${kind} scheme '${key.schemeName}' says`;
+  const alongside = key.alongside?.length
+    ? `; the contract requires ${key.alongside.join(' and ')} with it: send ${key.alongside.length === 1 ? 'it' : 'them'} with -H`
+    : '';
+  return `sent ${how}, as the contract's ${kind} scheme '${key.schemeName}' says${alongside}`;
 }

@@ -3,7 +3,7 @@ import { objectShape, type RawSchema } from './resources/object-shape.js';
 import type { Resource } from './resources/resource.js';
 
 // The names APIs give a page-size parameter; the seed's `limit` is "maximum number of animals returned".
-const PAGE_SIZE = /^(limit|page_?size|per_?page|max_?results|top)$/i;
+const PAGE_SIZE = /^(limit|page_?size|per_?page|max_?results|top|size)$/i;
 
 /** The query parameter that caps how many resources a list answers: an integer page size with a maximum. */
 export function pageSizeParameter(list: Operation): ParameterSpec | undefined {

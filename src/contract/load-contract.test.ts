@@ -39,6 +39,21 @@ describe('loadContract', () => {
     expect(error).toMatchObject({ code: 'contract_invalid' });
   });
 
+  it('names an operation the contract gives no operationId by its method and path, apart from the names it has', async () => {
+    const ok = '{responses: {"200": {description: ok}}}';
+    const file = await contractFile(
+      `${HEAD}paths:\n  /orders: {get: ${ok}, post: {operationId: getOrdersById, responses: {"201": {description: ok}}}}\n  /orders/{id}: {get: ${ok}, delete: ${ok}}\n  /api/order-items/: {get: ${ok}}\n`,
+    );
+    const contract = await loadContract(file);
+    expect(contract.operations.map((o) => `${o.method} ${o.path} ${o.operationId}`)).toEqual([
+      'GET /orders getOrders',
+      'POST /orders getOrdersById',
+      'GET /orders/{id} getOrdersById_2',
+      'DELETE /orders/{id} deleteOrdersById',
+      'GET /api/order-items/ getApiOrderItems',
+    ]);
+  });
+
   it('refuses an operationId used twice', async () => {
     const op = (id: string) => `{operationId: ${id}, responses: {"200": {description: ok}}}`;
     const file = await contractFile(`${HEAD}paths:\n  /a: {get: ${op('same')}}\n  /b: {get: ${op('same')}}\n`);

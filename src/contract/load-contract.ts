@@ -1,3 +1,4 @@
+import { derivedOperationId } from './derived-operation-id.js';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { AppError, isAppError } from './app-error.js';
@@ -85,9 +86,16 @@ export async function compileContract(
   const operations: Operation[] = [];
   // A contract that says nothing of security leaves it open to the tools: what the runner sent before, it sends.
   const declares = (document as { security?: unknown }).security !== undefined;
+  const taken = new Set(modelled.map((op) => (op as PrismOperation).iid).filter((id): id is string => Boolean(id)));
   for (const op of modelled) {
     await pause?.();
-    operations.push(toOperation(file, op as PrismOperation, dialect, compiler, declares));
+    const prism = op as PrismOperation;
+    let operationId = prism.iid;
+    if (!operationId) {
+      operationId = derivedOperationId(prism.method, prism.path, taken);
+      taken.add(operationId);
+    }
+    operations.push(toOperation(file, prism, operationId, dialect, compiler, declares));
   }
   const byId = new Map<string, Operation>();
   for (const operation of operations) {
@@ -205,13 +213,14 @@ interface PrismOperation {
 function toOperation(
   file: string,
   op: PrismOperation,
+  operationId: string,
   dialect: SchemaDialect,
   compiler: SchemaCompiler,
   declares: boolean,
 ): Operation {
   try {
     const security = readSecurity(op.security ?? [], declares || op.securityDeclarationType !== 'inheritedFromService');
-    return { ...buildOperation(file, op, dialect, compiler), ...security };
+    return { ...buildOperation(op, operationId, dialect, compiler), ...security };
   } catch (error) {
     if (!isAppError(error) || error.message.startsWith('Failed')) throw error;
     throw new AppError('contract_invalid', `Failed to load ${file}: ${op.method.toUpperCase()} ${op.path}: ${error.message}`);
@@ -219,14 +228,12 @@ function toOperation(
 }
 
 function buildOperation(
-  file: string,
   op: PrismOperation,
+  operationId: string,
   dialect: SchemaDialect,
   compiler: SchemaCompiler,
 ): Omit<Operation, 'auth' | 'key'> {
   const method = op.method.toUpperCase();
-  if (!op.iid) throw new AppError('contract_invalid', `Failed to load ${file}: ${method} ${op.path} has no operationId`);
-  const operationId = op.iid;
   const parameters: ParameterSpec[] = [
     ...(op.request?.path ?? []).map((p) => toParameter(p, 'path', dialect, compiler)),
     ...(op.request?.query ?? []).map((p) => toParameter(p, 'query', dialect, compiler)),

@@ -87,6 +87,11 @@ export interface Operation {
   readonly auth: AuthKind;
   /** Where the key goes, when `auth` is 'key' (key-placement.ts): what the runner sends and the mock checks. */
   readonly key: KeyPlacement | undefined;
+  /**
+   * The other places a key is taken, one per alternative of `security` that is a single scheme (an API key header
+   * OR a bearer token): a key sent there is no wrong key.
+   */
+  readonly otherKeys?: readonly KeyPlacement[];
   readonly parameters: readonly ParameterSpec[];
   readonly requestBody: { readonly required: boolean; readonly contents: readonly MediaSpec[] } | undefined;
   readonly responses: readonly ResponseSpec[];

@@ -1,6 +1,7 @@
 import { AppError } from '../../contract/app-error.js';
 import { stringifyJson } from '../../contract/lossless-json.js';
 import type { OutgoingRequest } from '../http/create-http-client.js';
+import { acceptFor } from './accept-for.js';
 import { holdsTemplate, interpolate } from './interpolate.js';
 import { credentialParts, placeCredential } from './place-credential.js';
 import type { Step } from './scenario.js';
@@ -55,7 +56,7 @@ function build(step: Step, scope: Readonly<Record<string, unknown>>, target: str
     if (placed.query !== undefined) query.append(...placed.query);
     if (query.size > 0) search = `?${query}`;
   }
-  const headers: Record<string, string> = { accept: 'application/json', ...placed.headers };
+  const headers: Record<string, string> = { accept: acceptFor(step.operation), ...placed.headers };
   let body: string | undefined;
   if (step.body?.kind === 'json') {
     // stringifyJson writes bigints as their digits: an int64 id above 2^53 goes out exactly as captured.

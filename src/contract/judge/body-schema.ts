@@ -1,5 +1,5 @@
 import { describeIssues } from '../compile-schema.js';
-import { findMedia, findResponse, mediaTypeOf } from '../find-response.js';
+import { findMedia, findResponse, isJsonMedia, mediaTypeOf } from '../find-response.js';
 import type { Operation } from '../operation.js';
 import type { Problem } from './problem.js';
 import type { ReceivedResponse } from './received-response.js';
@@ -11,6 +11,9 @@ export function judgeBodySchema(operation: Operation, response: ReceivedResponse
   // A wrong Content-Type is content-type-json's finding; the body is still held to the documented schema.
   const media = findMedia(documented.contents, mediaTypeOf(response.headers['content-type'])) ?? documented.contents[0];
   if (!media?.validate) return undefined;
+  // A body documented in a media type that is not JSON (a text/csv download, a PDF) is not parsed as JSON: its
+  // schema (`type: string`, `format: binary`) describes text or bytes the runner does not decode further.
+  if (!isJsonMedia(media.mediaType)) return undefined;
   const schemaOf = `the ${documented.code} response of ${operation.operationId}`;
   if (response.text === '') return { title: 'empty body', received: '(no body)', documented: `a JSON body, ${schemaOf}` };
   if (response.jsonError !== undefined) {

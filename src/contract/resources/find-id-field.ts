@@ -19,7 +19,8 @@ export type IdAnswer = { readonly id: IdField } | { readonly reason: string };
 /**
  * docs/resources.md rule 4, in order: x-resource-id; a link from the create's answer; the item parameter's name
  * matched to a property (exactly, then ignoring case and separators, then without the resource's own noun:
- * `petId` → `id`, `bookIsbn` → `isbn`); a property named `id`. A candidate whose type cannot travel in the item
+ * `petId` → `id`, `bookIsbn` → `isbn`), then the one property with the item parameter's `pattern`; a property
+ * named `id`. A candidate whose type cannot travel in the item
  * parameter is passed over, and named in the reason when nothing fits.
  */
 export function findIdField(question: IdQuestion): IdAnswer {
@@ -39,6 +40,13 @@ export function findIdField(question: IdQuestion): IdAnswer {
           name,
           'path parameter',
           parameter.name,
+        ])
+      : []),
+    ...(parameter
+      ? sameShape(shape, parameter).map((name): [string, IdField['source'], string] => [
+          name,
+          'path parameter',
+          `${parameter.name}, by its pattern`,
         ])
       : []),
     ['id', 'id', 'the property named id'],
@@ -73,6 +81,15 @@ function byParameter(shape: ObjectShape, parameter: string, collection: string):
   const noun = [collection, ...singulars(collection)].map(normal).find((n) => n !== '' && wanted.startsWith(n) && wanted !== n);
   if (noun !== undefined) matches.push(...names.filter((n) => normal(n) === wanted.slice(noun.length)));
   return matches;
+}
+
+// The one property held to the same pattern as the item parameter (GitHub's `/orgs/{org}` and an org's `login`,
+// both `^[a-z0-9-]{2,39}$`): the path names a record by it, whatever the two are called.
+function sameShape(shape: ObjectShape, parameter: ParameterSpec): string[] {
+  const pattern = (parameter.schema as RawSchema).pattern;
+  if (pattern === undefined) return [];
+  const names = Object.keys(shape.properties).filter((name) => shape.properties[name]?.pattern === pattern);
+  return names.length === 1 ? names : [];
 }
 
 // English plurals as REST paths write them: pets → pet, addresses → address, categories → category.

@@ -126,6 +126,21 @@ describe('inferResources edge cases', () => {
     ]);
   });
 
+  it("finds a HAL list's records one object in, under _embedded", async () => {
+    const links = { type: 'object', additionalProperties: { type: 'object', properties: { href: { type: 'string' } } } };
+    const page = { type: 'object', properties: { size: { type: 'integer' }, totalElements: { type: 'integer' } } };
+    const hal = {
+      type: 'object',
+      properties: { _embedded: { type: 'object', properties: { orders: { type: 'array', items: thing } } }, _links: links, page },
+    };
+    const model = await inferDocument({
+      '/orders': { get: { operationId: 'listOrders', responses: answer(hal) } },
+      '/orders/{id}': { get: { operationId: 'getOrder', parameters: [param('id')], responses: answer(thing) } },
+    });
+    expect(resource(model, '/orders').listPointer).toEqual(['_embedded', 'orders']);
+    expect(kinds(resource(model, '/orders'))).toEqual({ list: 'listOrders', get: 'getOrder' });
+  });
+
   it('joins a collection and its item path whatever their parameters are named', async () => {
     const model = await inferDocument({
       '/users/{id}/orders': {

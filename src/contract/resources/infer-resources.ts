@@ -102,7 +102,7 @@ function buildResource(group: Group, document: object): Resource {
   const { operations, skipped } = classify(group);
   const byKind = (kind: ResourceOperationKind) => operations.find((o) => o.kind === kind)?.operation;
   const [get, create, list] = [byKind('get'), byKind('create'), byKind('list')];
-  const name = group.collectionPath.split('/').at(-1) as string;
+  const name = group.key.split('/').at(-1) as string;
   const idOf = (found: Found) =>
     findIdField({
       shape: objectShape(found.schema) as ObjectShape,
@@ -153,7 +153,8 @@ function statelessReason(
   if (crud === 0) return 'none of its operations is CRUD';
   if (found === undefined) return 'no JSON object to keep: neither its get, its create nor its list answers one';
   if (shape === undefined) return 'its representation is not a JSON object';
-  if (reader === undefined) return `nothing reads its records back: no GET ${group.collectionPath}/{id} and no list`;
+  if (reader === undefined)
+    return `nothing reads its records back: no GET ${group.collectionPath.replace(/\/$/, '')}/{id} and no list`;
   return id && 'reason' in id ? id.reason : undefined;
 }
 

@@ -59,3 +59,39 @@ export function readNextCursor(next: NextCursor, cursor: string, body: unknown, 
     return undefined;
   }
 }
+
+/**
+ * Whether a list answer says more records follow its page, whatever the list's contract says about paging: a
+ * `Link` header with `rel="next"` (RFC 8288), or a non-empty next member (named like NEXT, as text or as a
+ * HAL/JSON:API link object `{ href }`) of an object that wraps the records or of one in it named like HOLDERS or
+ * `_links` (Django REST framework's `{ count, next, results }`, HAL's `{ _links: { next: { href } } }`).
+ */
+export function showsLaterPage(body: unknown, pointer: readonly string[], link: string | undefined): boolean {
+  if (/<[^>]*>\s*;[^,]*\brel="?next"?/i.test(link ?? '')) return true;
+  let at = body;
+  for (const name of [undefined, ...pointer.slice(0, -1)]) {
+    if (name !== undefined) at = isObject(at) ? at[name] : undefined;
+    if (!isObject(at)) return false;
+    for (const [member, value] of Object.entries(at)) {
+      if (NEXT.test(member) ? nonEmptyNext(value) : isLinkHolder(member) && isObject(value) && holdsNext(value)) return true;
+    }
+  }
+  return false;
+}
+
+function isLinkHolder(name: string): boolean {
+  return HOLDERS.test(name) || name === '_links';
+}
+
+function holdsNext(holder: Record<string, unknown>): boolean {
+  return Object.entries(holder).some(([name, value]) => NEXT.test(name) && nonEmptyNext(value));
+}
+
+function nonEmptyNext(value: unknown): boolean {
+  const text = isObject(value) ? value.href : value;
+  return typeof text === 'string' && text !== '';
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

@@ -10,13 +10,17 @@ describe('readPath', () => {
       '/users/{uid}/orders/{oid}',
       { kind: 'item', key: '/users/{}/orders', collectionPath: '/users/{uid}/orders', itemParameter: 'oid' },
     ],
+    // Django REST framework's spelling: one trailing slash is kept in the paths, not read as a segment.
+    ['/api/snippets/', { kind: 'collection', key: '/api/snippets', collectionPath: '/api/snippets/' }],
+    ['/api/snippets/{id}/', { kind: 'item', key: '/api/snippets', collectionPath: '/api/snippets/', itemParameter: 'id' }],
   ])('places %s', (template, place) => {
     expect(readPath(template)).toEqual(place);
   });
 
   it.each([
     ['/', 'its path has an empty segment'],
-    ['/pets/', 'its path has an empty segment'],
+    ['/pets//', 'its path has an empty segment'],
+    ['//pets', 'its path has an empty segment'],
     ['/files/{name}.json', 'its last segment is neither fixed nor wholly a parameter'],
     ['/{tenant}', 'its last parameter does not follow a fixed segment, so it names no item of a collection'],
     ['/a/{x}/{y}', 'its last parameter does not follow a fixed segment, so it names no item of a collection'],

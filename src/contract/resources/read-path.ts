@@ -12,17 +12,26 @@ const WHOLE_PARAMETER = /^\{([^{}]+)\}$/;
 const ANY_PARAMETER = /\{[^{}]*\}/g;
 
 export function readPath(template: string): PathPlace {
-  const segments = template.split('/').slice(1);
+  // One trailing slash is the API's spelling (Django REST framework writes `/snippets/` and `/snippets/{id}/`), not
+  // a segment: `/snippets/` is the collection `/snippets`, kept in the spelling the contract writes.
+  const slash = template.length > 1 && template.endsWith('/') ? '/' : '';
+  const trimmed = slash ? template.slice(0, -1) : template;
+  const segments = trimmed.split('/').slice(1);
   if (!template.startsWith('/') || segments.some((s) => s === '')) {
     return { kind: 'other', reason: 'its path has an empty segment' };
   }
   const last = segments.at(-1) as string;
-  if (isFixed(last)) return { kind: 'collection', key: eraseParameters(template), collectionPath: template };
+  if (isFixed(last)) return { kind: 'collection', key: eraseParameters(trimmed), collectionPath: template };
   const whole = WHOLE_PARAMETER.exec(last);
   const before = segments.at(-2);
   if (whole && before !== undefined && isFixed(before)) {
-    const collectionPath = `/${segments.slice(0, -1).join('/')}`;
-    return { kind: 'item', key: eraseParameters(collectionPath), collectionPath, itemParameter: whole[1] as string };
+    const collection = `/${segments.slice(0, -1).join('/')}`;
+    return {
+      kind: 'item',
+      key: eraseParameters(collection),
+      collectionPath: `${collection}${slash}`,
+      itemParameter: whole[1] as string,
+    };
   }
   return {
     kind: 'other',

@@ -51,16 +51,27 @@ export function recordIn(schema: RawSchema | JsonSchema | undefined): Found | un
 
 /**
  * The records of a list answer: a bare array of objects, or a page object with exactly one array of objects
- * (`{ items: [...], next }`), whose pointer is kept so that lists are wrapped again when answered.
+ * (`{ items: [...], next }`), or with none but one object member that has exactly one (HAL's `_embedded`), whose
+ * pointer is kept so that lists are wrapped again when answered.
  */
-export function listedIn(schema: RawSchema | JsonSchema | undefined): Found | undefined {
+export function listedIn(schema: RawSchema | JsonSchema | undefined, nested = false): Found | undefined {
   const raw = schema as RawSchema | undefined;
   if (schemaTypes(raw).includes('array'))
     return objectShape(raw?.items) ? { schema: raw?.items as RawSchema, pointer: [] } : undefined;
   const shape = objectShape(raw);
   if (!shape) return undefined;
   const arrays = Object.entries(shape.properties).filter(([, p]) => schemaTypes(p).includes('array') && objectShape(p.items));
-  if (arrays.length !== 1) return undefined;
-  const [name, property] = arrays[0] as [string, RawSchema];
-  return { schema: property.items as RawSchema, pointer: [name] };
+  if (arrays.length > 1) return undefined;
+  if (arrays.length === 1) {
+    const [name, property] = arrays[0] as [string, RawSchema];
+    return { schema: property.items as RawSchema, pointer: [name] };
+  }
+  if (nested) return undefined;
+  // HAL's `{ _embedded: { orders: [...] }, _links, page }`: the records one object further in, where exactly one
+  // member of the page holds a list of them.
+  const inner = Object.entries(shape.properties).flatMap(([name, property]) => {
+    const found = listedIn(property, true);
+    return found && found.pointer.length > 0 ? [{ schema: found.schema, pointer: [name, ...found.pointer] }] : [];
+  });
+  return inner.length === 1 ? inner[0] : undefined;
 }

@@ -2,10 +2,11 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { describeIssues, issuePathStep, type ValidationIssue } from '../../contract/compile-schema.js';
 import { findMedia, mediaTypeOf } from '../../contract/find-response.js';
 import { parseIntegerText, parseJson } from '../../contract/lossless-json.js';
-import type { Operation, ParameterSpec } from '../../contract/operation.js';
+import type { MediaSpec, Operation, ParameterSpec } from '../../contract/operation.js';
 import { cookiePairs } from '../../shared/cookie-pairs.js';
 import { requirePrecondition } from '../conditional/if-match.js';
 import { type ErrorCode, mockError } from '../error-codes.js';
+import { isForm, readFormBody } from './read-form-body.js';
 
 /** A request checked against its operation: parameters read as their schema's types, body parsed. */
 export interface RequestInput {
@@ -149,6 +150,7 @@ function readJsonBody(operation: Operation, headers: IncomingHttpHeaders, text: 
   const media = findMedia(spec.contents, mediaType);
   if (!media)
     throw mockError('invalid_content_type', `Content-Type ${mediaType} is not accepted here: send Content-Type: ${declared()}`);
+  if (isForm(media.mediaType)) return validated(media, readFormBody(text, media.schema, coerce));
   if (!isJson(media.mediaType)) return text;
   // RFC 8259 §8.1: JSON exchanged between systems is UTF-8; a body declared in another charset would be misread.
   const charset = contentType === JSON_TYPE ? undefined : charsetOf(contentType);
@@ -166,6 +168,10 @@ function readJsonBody(operation: Operation, headers: IncomingHttpHeaders, text: 
     if (error instanceof RangeError) throw tooDeep();
     throw mockError('invalid_json', `body: the request body is not valid JSON: ${(error as Error).message}`);
   }
+  return validated(media, body);
+}
+
+function validated(media: MediaSpec, body: unknown): unknown {
   let issues: readonly ValidationIssue[];
   try {
     issues = media.validate?.(body) ?? [];

@@ -1,5 +1,6 @@
 import { isAppError } from '../../contract/app-error.js';
 import { statusOf } from '../error-codes.js';
+import { inDocumentedType } from '../documented-media-type.js';
 import type { MockResponse } from '../handler.js';
 import { markApplied, notApplied } from '../prefer/note-applied.js';
 import { notModified } from '../conditional/not-modified.js';
@@ -28,7 +29,10 @@ export const answerFromStore: Stage = (state, mock) => {
   const fresh = writes && session !== undefined && mock.sessions.peekResources(session) === undefined;
   const answer = () => {
     try {
-      const answered = withRequiredHeaders(operation, handler(state.input!, mock.sessions.contextFor(session, !writes)));
+      const answered = withRequiredHeaders(
+        operation,
+        inDocumentedType(operation, handler(state.input!, mock.sessions.contextFor(session, !writes))),
+      );
       return writes ? answered : notModified(operation, state.req.headers['if-none-match'], answered);
     } catch (error) {
       // A refused write (store_full) made no session: its place and its memory are given back.

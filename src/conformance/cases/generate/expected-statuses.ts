@@ -1,6 +1,6 @@
 import type { Operation } from '../../../contract/operation.js';
 
-export { invalidInputStatus } from '../../../contract/invalid-input-status.js';
+export { invalidInputStatus, invalidInputStatuses } from '../../../contract/invalid-input-status.js';
 
 /** The operation's documented success statuses, as a step expects them (201, or a range such as '2XX'). */
 export function successStatuses(operation: Operation): (number | string)[] {

@@ -36,8 +36,9 @@ export const fetchedAsAddressed: Check = {
   },
 };
 
+// An item path may end in a slash (`/snippets/{id}/`, docs/resources.md rule 1): the id is the segment before it.
 function lastSegment(url: string): string | undefined {
-  const path = url.replace(/[?#].*$/s, '');
+  const path = url.replace(/[?#].*$/s, '').replace(/(.)\/$/s, '$1');
   try {
     return decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
   } catch {

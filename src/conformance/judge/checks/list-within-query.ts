@@ -87,7 +87,8 @@ function folded(text: string): string {
 // The value a valid filter query names, as the list must show it: an enum value, or an integer in its canonical digits
 // (exact: an int64 past 2^53 too). Undefined for a value the contract does not allow (status=SOLD, petId=abc).
 function valueNamed(filter: ParameterSpec, value: string): string | undefined {
-  if (filter.schema.enum) return filter.schema.enum.includes(value) ? value : undefined;
+  // A query value is text: an enum of integers (`role: [10, 20, 30]`) is named by its digits.
+  if (filter.schema.enum) return filter.schema.enum.some((known) => shown(known) === value) ? value : undefined;
   if (!/^-?[0-9]{1,19}$/.test(value)) return undefined;
   const n = BigInt(value);
   const bits = filter.schema.format === 'int32' ? 31n : 63n;

@@ -1,6 +1,8 @@
 import type { EffectCheckId, ResourceEffect, StatusExpectation } from '../../cases/scenario.js';
 import { show } from '../../../contract/judge/show-value.js';
+import { showsLaterPage } from '../../../contract/resources/next-cursor.js';
 import { answeredRecord, answerPointer, arrayAt } from '../../../contract/resources/resource-roles.js';
+import type { ReceivedResponse } from '../../http/exchange.js';
 import { containsSubset, subsetMismatch } from '../subset-mismatch.js';
 import type { Check, CheckInput, Problem } from './check.js';
 import { idOf, walkProblems, walkUnverified } from './cursor-walk.js';
@@ -73,7 +75,8 @@ function judgeEffect(effect: ResourceEffect, { exchange, operation, run }: Check
     if (!items) problems.push(`the list answer holds no array at ${['body', ...effect.listed.pointer].join('.')}`);
     else if (present !== items.some((item) => holds(item, field, value))) {
       if (!present) problems.push(`the list still holds the record whose ${field} is ${show(value)}`);
-      else if (!fullPage(items, effect)) problems.push(`none of the ${items.length} listed records has ${field} ${show(value)}`);
+      else if (!fullPage(items, effect, response))
+        problems.push(`none of the ${items.length} listed records has ${field} ${show(value)}`);
     }
   }
   if (effect.absent && problems.length === 0 && written(effect)) {
@@ -117,7 +120,8 @@ function unverifiedListing(effect: ResourceEffect, { exchange }: CheckInput): st
   const listed = effect.listed;
   if (!listed?.present || !exchange.response) return undefined;
   const items = arrayAt(exchange.response.json, listed.pointer);
-  if (!items || !fullPage(items, effect) || items.some((item) => holds(item, listed.field, listed.value))) return undefined;
+  if (!items || !fullPage(items, effect, exchange.response) || items.some((item) => holds(item, listed.field, listed.value)))
+    return undefined;
   return `the list answered a full page of ${items.length} without the record whose ${listed.field} is ${show(listed.value)}: it may be on a later page`;
 }
 
@@ -135,9 +139,12 @@ function written(effect: ResourceEffect): boolean {
   return String(effect.absent?.writeStatus).startsWith('2');
 }
 
-function fullPage(items: readonly unknown[], effect: ResourceEffect): boolean {
+// A page is full at the page size the case asked for, or where the answer says more records follow: a server may
+// page a list by a size of its own choosing (Django REST framework's PAGE_SIZE), which the contract need not name.
+function fullPage(items: readonly unknown[], effect: ResourceEffect, response: ReceivedResponse): boolean {
   const size = effect.listed?.pageSize;
-  return size !== undefined && items.length >= size;
+  if (size !== undefined && items.length >= size) return true;
+  return showsLaterPage(response.json, effect.listed?.pointer ?? [], response.headers.link);
 }
 
 function holds(item: unknown, field: string, value: unknown): boolean {

@@ -19,6 +19,8 @@ interface Variant {
   readonly what: string;
   /** The schemes it is a case for; every scheme when left out. */
   readonly schemes?: readonly KeyPlacement['scheme'][];
+  /** Where the variant puts the key instead, when that is a place of its own an alternative scheme may take. */
+  readonly elsewhere?: (placement: KeyPlacement) => boolean;
   /** undefined when the run's key gives no such variant (a key without letters has no other case). */
   readonly auth: (context: GenerateContext) => AuthChoice | undefined;
 }
@@ -47,6 +49,11 @@ const noKey = (key: KeyPlacement) => `no ${placementWhere(key).replace(/^the /, 
 // A key that is not in a header of its own has none to leave out.
 const noKeyId = (key: KeyPlacement) => (key.scheme === 'apiKey' && key.in !== 'header' ? 'no-key' : 'no-header');
 
+// An apiKey scheme whose header is Authorization takes the bare key there (Django REST framework's `Token <key>`, as
+// a whole, is one).
+const inAuthorization = (placement: KeyPlacement) =>
+  placement.scheme === 'apiKey' && placement.in === 'header' && placement.name.toLowerCase() === 'authorization';
+
 // Seed, Authentication: a missing or invalid key, or a header not of the form `Bearer <API_KEY>`, gets 401. The
 // key is altered where the operation's scheme puts it (place-credential.ts): `Bearer <key>x`, `X-API-Key: <key>x`.
 const VARIANTS: readonly Variant[] = [
@@ -54,6 +61,7 @@ const VARIANTS: readonly Variant[] = [
     id: 'basic-scheme',
     what: 'the key under the Basic scheme',
     schemes: ['bearer'],
+    elsewhere: (placement) => placement.scheme === 'basic',
     auth: () => fromKey('Basic <key>', (k) => `Basic ${k}`),
   },
   {
@@ -62,13 +70,20 @@ const VARIANTS: readonly Variant[] = [
     schemes: ['bearer'],
     auth: () => fromKey('Token <key>', (k) => `Token ${k}`),
   },
-  { id: 'bare-key', what: 'the bare key, with no scheme', schemes: ['bearer'], auth: () => fromKey('<key>', (k) => k) },
+  {
+    id: 'bare-key',
+    what: 'the bare key, with no scheme',
+    schemes: ['bearer'],
+    elsewhere: inAuthorization,
+    auth: () => fromKey('<key>', (k) => k),
+  },
   { id: 'empty-bearer', what: 'Bearer with no token', schemes: ['bearer'], auth: () => ({ raw: 'Bearer' }) },
   // An API that takes its key wherever it finds it takes a key the contract does not put there.
   {
     id: 'key-as-bearer',
     what: 'the key as Authorization: Bearer, not where the scheme puts it',
     schemes: ['apiKey', 'basic'],
+    elsewhere: (placement) => placement.scheme === 'bearer',
     auth: () => fromKey('Bearer <key>', (k) => `Bearer ${k}`),
   },
   { id: 'empty-key', what: 'an empty key', schemes: ['apiKey'], auth: () => ({ value: '' }) },
@@ -108,6 +123,13 @@ const VARIANTS: readonly Variant[] = [
   },
 ];
 
+// A key placed where another alternative of the operation's `security` takes it (an API key header OR a bearer
+// token: OpenAPI 3 §4.8.30) is a valid credential there, not a wrong one.
+function takenElsewhere(variant: Variant, operation: Operation): boolean {
+  const elsewhere = variant.elsewhere;
+  return elsewhere !== undefined && (operation.otherKeys ?? []).some(elsewhere);
+}
+
 const randomKey = (random: GenerateContext['random']): AuthChoice => ({
   value: `conformance-${random.text(32, '0123456789abcdef')}`,
 });
@@ -121,9 +143,9 @@ export const authKind: CaseKind = {
       .flatMap((operation) => (operation.key === undefined ? [] : [{ operation, key: operation.key }]))
       .flatMap(({ operation, key }) => [
         ...casesFor(operation, { id: noKeyId(key), what: noKey(key), auth: () => 'none' }, context),
-        ...VARIANTS.filter((variant) => variant.schemes?.includes(key.scheme) ?? true).flatMap((variant) =>
-          casesFor(operation, variant, context),
-        ),
+        ...VARIANTS.filter(
+          (variant) => (variant.schemes?.includes(key.scheme) ?? true) && !takenElsewhere(variant, operation),
+        ).flatMap((variant) => casesFor(operation, variant, context)),
         ...refusedBeforeInput(operation, context),
         ...refusedAddsNothing(operation, context),
         ...PATH_SPELLINGS.map((spelling) => respelledCase(operation, spelling)),

@@ -4,12 +4,12 @@ import { largestPageQuery, pageSizeParameter } from '../../../../contract/list-p
 import { mapLeaves } from '../../../../contract/map-leaves.js';
 import { inferResources } from '../../../../contract/resources/infer-resources.js';
 import { answerSchema, requestSchema } from '../../../../contract/resources/representation.js';
-import { operationOf } from '../../../../contract/resources/resource-roles.js';
+import { operationOf, resourceRoles } from '../../../../contract/resources/resource-roles.js';
 import type { Resource, ResourceModel } from '../../../../contract/resources/resource.js';
 import type { ResourceEffect, Scenario, Step } from '../../scenario.js';
 import type { CaseKind, NotMade } from '../case-kind.js';
 import type { Random } from '../create-random.js';
-import { invalidInputStatus, successStatuses } from '../expected-statuses.js';
+import { invalidInputStatus, invalidInputStatuses, successStatuses } from '../expected-statuses.js';
 import { withFreshKeys } from '../fresh-keys.js';
 import { makeCase, type StepSpec } from '../make-case.js';
 import { absentValue, ownRecord, pathParams, sendsOwnId, withFreshValues } from '../own-records.js';
@@ -97,6 +97,16 @@ export function ownKeysPerCase(ctx: Context, scenario: Scenario): Scenario {
       .filter(([name, value]) => value !== ctx.own.body[name])
       .map(([name, value]) => [ctx.own.body[name], value]),
   );
+  // The parents' creates too, their ids among them where the client names them (an org's login): each case makes
+  // parents of its own, and a second org of the same login is refused as taken.
+  const roles = resourceRoles(ctx.model);
+  for (const step of ctx.own.steps.slice(0, -1)) {
+    const level = roles.get(step.operation.operationId)?.resource;
+    const body = step.body?.kind === 'json' ? (step.body.value as Record<string, unknown>) : undefined;
+    if (!level || body === null || typeof body !== 'object' || Array.isArray(body)) continue;
+    const again = withFreshValues(ctx.model, level, step.operation, body, ctx.random);
+    for (const [name, value] of Object.entries(again)) if (value !== body[name]) drawn.set(body[name], value);
+  }
   if (drawn.size === 0) return scenario;
   const swap = (value: unknown) => mapLeaves(value, (leaf) => (drawn.has(leaf) ? drawn.get(leaf) : leaf));
   return {
@@ -263,7 +273,7 @@ function refusedCase(ctx: Context, write: Operation, wrong: RefusedBody | undefi
           operation: write,
           params: pathParams(write, ctx.own.values),
           body: { kind: 'json', value: wrong.body },
-          expect: { status: [refusal] },
+          expect: { status: invalidInputStatuses(write) },
         },
         readStep(ctx, {
           check: 'refusal-leaves-no-trace',

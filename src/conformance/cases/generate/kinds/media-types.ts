@@ -7,6 +7,7 @@ import type { CaseKind, GenerateContext } from '../case-kind.js';
 import { documentedAnswers, invalidInputStatus, successStatuses } from '../expected-statuses.js';
 import { formText } from '../form-text.js';
 import { isJsonMedia } from '../../../../contract/find-response.js';
+import { primaryJsonType } from '../../accept-for.js';
 import { makeCase } from '../make-case.js';
 import { freshWrite, roundTrip } from '../round-trip.js';
 import { sampleValue } from '../sample-value.js';
@@ -75,21 +76,32 @@ function formCase(operation: Operation): Scenario[] {
   ];
 }
 
-// RFC 9110 §12.5.1: `*/*` takes any media type, and the JSON a GET answers is what `application/json` asks for; a
-// client sending either (curl sends `*/*`) is owed the documented answer, not an undocumented 406.
-const ACCEPTS = ['application/json', '*/*'];
+// RFC 9110 §12.5.1: `*/*` takes any media type, and the JSON a GET answers is what `application/json` asks for
+// (or the JSON type it is documented in alone: `application/hal+json`); a client sending either (curl sends `*/*`)
+// is owed the documented answer, not an undocumented 406.
+const accepts = (operation: Operation) => [primaryJsonType(operation), '*/*'];
 
 function acceptCase(operation: Operation, context: GenerateContext): Scenario[] {
-  if (operation.method !== 'GET' || !operation.responses.some((r) => r.contents.some((c) => isJsonMedia(c.mediaType)))) return [];
+  const answersJson = (r: Operation['responses'][number]) =>
+    r.code.startsWith('2') && r.contents.some((c) => isJsonMedia(c.mediaType));
+  if (operation.method !== 'GET' || !operation.responses.some(answersJson)) return [];
   const op = operation.operationId;
   const request = withOwnPath(operation, context);
+  // A path left at the contract's sample values (no record of the run's own can be addressed there) names records
+  // that need not exist: 404 is an answer too.
+  const unbound = Object.keys(request.params ?? {}).length > 0;
+  const answers = unbound ? [...new Set([...documentedAnswers(operation), 404])] : documentedAnswers(operation);
   return [
     makeCase({
       kind: 'media-types',
       id: `${op}/accept`,
       name: `${op} answers a request that accepts JSON, or anything`,
-      description: `Given a valid request to ${op} sent with Accept: application/json, and again with Accept: */*, when each is sent, then each gets an answer the contract documents for ${op}.`,
-      steps: ACCEPTS.map((accept) => ({ ...request, headers: { accept }, expect: { status: documentedAnswers(operation) } })),
+      description: `Given a valid request to ${op} sent with Accept: ${primaryJsonType(operation)}, and again with Accept: */*, when each is sent, then each gets an answer the contract documents for ${op}.`,
+      steps: accepts(operation).map((accept) => ({
+        ...request,
+        headers: { accept },
+        expect: { status: answers },
+      })),
     }),
   ];
 }

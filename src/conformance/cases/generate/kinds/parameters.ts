@@ -3,7 +3,7 @@ import { inferResources } from '../../../../contract/resources/infer-resources.j
 import { resourceRoles } from '../../../../contract/resources/resource-roles.js';
 import type { Scenario } from '../../scenario.js';
 import type { CaseKind, GenerateContext } from '../case-kind.js';
-import { documentedAnswers, invalidInputStatus } from '../expected-statuses.js';
+import { documentedAnswers, invalidInputStatus, invalidInputStatuses } from '../expected-statuses.js';
 import { makeCase } from '../make-case.js';
 import { readsOwnRecords } from '../own-records.js';
 import { validRequest } from '../valid-request.js';
@@ -35,7 +35,20 @@ function casesFor(operation: Operation, parameter: ParameterSpec, context: Gener
     : validVariants(parameter.schema, context.random).filter((v) => typeof v.value !== 'string' || v.value.length < 200);
   // A path value outside the parameter's type may not reach the operation at all: a router's 404, where the
   // operation documents one, is as good a refusal as its 400.
-  const refusals = refusal === undefined ? [] : parameter.in === 'path' && documents404(operation) ? [refusal, 404] : [refusal];
+  // A path left at the contract's sample values (a parent the run cannot create: its resource keeps no state) names
+  // records that need not exist: 404 answers any value of any parameter there.
+  const unbound = SAFE_METHODS.has(operation.method) && Object.keys(request.params ?? {}).length > 0;
+  const documented = invalidInputStatuses(operation);
+  const refusals =
+    refusal === undefined
+      ? []
+      : unbound || (parameter.in === 'path' && documents404(operation))
+        ? withStatus(documented, 404)
+        : documented;
+  // A path value the case chose names a record that need not exist: 404 is HTTP's answer for it (RFC 9110 §15.5.5),
+  // documented or not.
+  const answers =
+    parameter.in === 'path' || unbound ? withStatus(documentedAnswers(operation), 404) : documentedAnswers(operation);
   // A cursor is the server's to give out: one made up here may be refused as no cursor it gave, so it is recorded.
   const cursor = isCursor(operation, parameter, context);
   return [
@@ -50,7 +63,13 @@ function casesFor(operation: Operation, parameter: ParameterSpec, context: Gener
         steps: [
           cursor
             ? { ...send(variant.value), observe: `${op} with the cursor ${parameter.name} ${variant.what}` }
-            : { ...send(variant.value), expect: { status: documentedAnswers(operation) } },
+            : variant.mayRefuse !== undefined
+              ? {
+                  ...send(variant.value),
+                  expect: { status: [...answers, refusal ?? '4XX'] },
+                  observe: `whether ${op} takes ${parameter.name}=${variant.what} (${variant.mayRefuse})`,
+                }
+              : { ...send(variant.value), expect: { status: answers } },
         ],
       }),
     ),
@@ -90,6 +109,10 @@ export function withOwnPath(operation: Operation, context: GenerateContext): Ret
 function isCursor(operation: Operation, parameter: ParameterSpec, context: GenerateContext): boolean {
   const role = resourceRoles(inferResources(context.contract)).get(operation.operationId);
   return parameter.in === 'query' && role?.kind === 'list' && role.resource.list?.paging.cursor === parameter.name;
+}
+
+function withStatus(statuses: (number | string)[], status: number): (number | string)[] {
+  return statuses.includes(status) || statuses.includes(`${String(status)[0]}XX`) ? statuses : [...statuses, status];
 }
 
 function documents404(operation: Operation): boolean {

@@ -96,7 +96,9 @@ function casesFor(operation: Operation, schema: JsonSchema, context: GenerateCon
     for (const variant of validVariants(property, context.random)) {
       const mayRefuse = refers && variant.mayRefuse ? `${variant.mayRefuse}; ${refers}` : (refers ?? variant.mayRefuse);
       // A record that does not exist may be refused as a bad body (400, 422) or as a missing record (404): any 4xx.
-      const refused = refers !== undefined ? '4XX' : refusal;
+      // An operation that documents no refusal (a generated contract listing successes alone) leaves the status of
+      // one to the server: any 4xx, recorded.
+      const refused = refers !== undefined ? '4XX' : (refusal ?? '4XX');
       cases.push(
         mayRefuse !== undefined && refused !== undefined
           ? takenOrRefused(name, variant, mayRefuse, refused)
