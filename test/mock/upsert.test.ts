@@ -1,0 +1,73 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createMockServer } from '../../src/mock/create-mock-server.js';
+import { call } from '../support/http.js';
+
+// Records made by PUT at an id the client chooses, with no POST (docs/reference/resources.md rule 11), over real HTTP.
+const UPSERT = 'test/contracts/upsert/openapi.yaml';
+
+type Row = Record<string, unknown>;
+
+describe('a resource made by PUT at a client-chosen id', async () => {
+  // Not startMock: its self-check holds answers to openapi.yaml, and the mock's Error body is not this contract's.
+  const mock = await createMockServer({ contract: UPSERT, fixtures: false, port: 0, host: '127.0.0.1', log: () => {} });
+  afterAll(() => mock.close());
+  const bucket = { region: 'eu-west', label: 'Photos', description: 'from the summer' };
+
+  it('creates at the path id (201), replaces there (200), and get, list and delete see it', async () => {
+    const made = await call(mock.url, 'PUT', '/buckets/summer-photos', { body: bucket });
+    expect(made.status).toBe(201);
+    expect(made.json).toEqual({ name: 'summer-photos', ...bucket });
+    expect((await call(mock.url, 'GET', '/buckets/summer-photos')).json).toEqual({ name: 'summer-photos', ...bucket });
+
+    // A replace: a field left out is gone, the id stays, and a body id that disagrees loses to the path.
+    const replaced = await call(mock.url, 'PUT', '/buckets/summer-photos', {
+      body: { region: 'us-east', label: 'Holidays', name: 'other-name' },
+    });
+    expect(replaced.status).toBe(200);
+    const now = { name: 'summer-photos', region: 'us-east', label: 'Holidays' };
+    expect(replaced.json).toEqual(now);
+    expect((await call(mock.url, 'GET', '/buckets/summer-photos')).json).toEqual(now);
+    expect((await call(mock.url, 'GET', '/buckets/other-name')).status).toBe(404);
+    const listed = (await call(mock.url, 'GET', '/buckets')).json as Row[];
+    expect(listed.filter((b) => b.name === 'summer-photos')).toEqual([now]);
+
+    expect((await call(mock.url, 'DELETE', '/buckets/summer-photos')).status).toBe(204);
+    expect((await call(mock.url, 'GET', '/buckets/summer-photos')).status).toBe(404);
+    expect(((await call(mock.url, 'GET', '/buckets')).json as Row[]).some((b) => b.name === 'summer-photos')).toBe(false);
+  });
+
+  it('scopes nested records to their parent, refuses a missing parent, and deletes them with it', async () => {
+    expect((await call(mock.url, 'PUT', '/buckets/docs-a', { body: bucket })).status).toBe(201);
+    expect((await call(mock.url, 'PUT', '/buckets/docs-b', { body: bucket })).status).toBe(201);
+    const object = { contentType: 'text/plain', content: 'hello' };
+    const made = await call(mock.url, 'PUT', '/buckets/docs-a/objects/readme.txt', { body: object });
+    expect(made.status).toBe(201);
+    expect(made.json).toEqual({ key: 'readme.txt', ...object });
+    expect((await call(mock.url, 'GET', '/buckets/docs-a/objects/readme.txt')).status).toBe(200);
+    expect((await call(mock.url, 'GET', '/buckets/docs-b/objects/readme.txt')).status).toBe(404);
+    expect((await call(mock.url, 'GET', '/buckets/docs-a/objects')).json).toEqual({ items: [{ key: 'readme.txt', ...object }] });
+    expect((await call(mock.url, 'GET', '/buckets/docs-b/objects')).json).toEqual({ items: [] });
+    expect((await call(mock.url, 'PUT', '/buckets/no-such/objects/readme.txt', { body: object })).status).toBe(404);
+
+    expect((await call(mock.url, 'DELETE', '/buckets/docs-a')).status).toBe(204);
+    expect((await call(mock.url, 'PUT', '/buckets/docs-a', { body: bucket })).status).toBe(201);
+    expect((await call(mock.url, 'GET', '/buckets/docs-a/objects/readme.txt')).status).toBe(404);
+  });
+
+  it('validates the path id against its pattern and keeps sessions apart', async () => {
+    // A path value outside its pattern addresses no record, as on every item path: nothing is made there.
+    expect((await call(mock.url, 'PUT', '/buckets/No_Caps', { body: bucket })).status).toBe(404);
+    expect(((await call(mock.url, 'GET', '/buckets')).json as Row[]).some((b) => b.name === 'No_Caps')).toBe(false);
+    const headers = { 'x-mock-session': 'upsert-a' };
+    expect((await call(mock.url, 'PUT', '/buckets/in-session', { body: bucket, headers })).status).toBe(201);
+    expect((await call(mock.url, 'GET', '/buckets/in-session', { headers })).status).toBe(200);
+    expect((await call(mock.url, 'GET', '/buckets/in-session')).status).toBe(404);
+  });
+
+  it('shows the PUT records through the admin endpoint', async () => {
+    expect((await call(mock.url, 'PUT', '/buckets/admin-seen', { body: bucket })).status).toBe(201);
+    const origin = new URL(mock.url).origin;
+    const records = await call(origin, 'GET', '/__admin/records?resource=/buckets');
+    expect(JSON.stringify(records.json)).toContain('admin-seen');
+  });
+});
