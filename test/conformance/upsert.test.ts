@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMockServer, type MockServer } from '../../src/mock/create-mock-server.js';
+import { call } from '../support/http.js';
 import { generateCases } from '../../src/conformance/cases/generate/generate-cases.js';
 import { loadContract } from '../../src/contract/load-contract.js';
-import { blockingCheckIds } from './run-cli.js';
+import { blockingCheckIds, runCli } from './run-cli.js';
 import { type Broken, useCrudServer } from './use-crud-server.js';
 
 // Records made by PUT at an id the client chooses, with no POST (docs/reference/resources.md rule 11): buckets keyed
@@ -31,6 +33,13 @@ describe('effect cases of a resource made by PUT', () => {
     const names = puts.map(({ s }) => s.path.name ?? s.path.bucket);
     expect(names.filter((n) => !/^[a-z][a-z0-9-]{2,29}$/.test(String(n)))).toEqual([]);
     expect(names).not.toContain('holiday-photos');
+    // No case of any kind writes at the contract's example names.
+    const all = generateCases(contract, { seed: 1, token: 'k', kinds: undefined, maxCases: undefined }).cases;
+    const writes = all.flatMap((c) => c.steps.filter((s) => s.operation.method !== 'GET').map((s) => s.path));
+    expect(writes.length).toBeGreaterThan(50);
+    const example = (path: Readonly<Record<string, unknown>>) =>
+      [path.name, path.bucket].includes('holiday-photos') || path.key === 'report-2026.txt';
+    expect(writes.filter(example)).toEqual([]);
     // The case's own bucket is made by each case at a name of its own.
     const firstPuts = cases.map((c) => c.steps.find((s) => s.operation.operationId === 'putBucket')?.path.name);
     const made = firstPuts.filter((n) => n !== undefined);
@@ -69,4 +78,26 @@ describe('effect cases of a resource made by PUT', () => {
   ];
 
   failsEach(BROKEN);
+});
+
+describe('the runner against the mock on a contract of PUTs that create', () => {
+  let mock: MockServer | undefined;
+  afterEach(async () => {
+    await mock?.close();
+    mock = undefined;
+  });
+
+  it('passes, counts the records it made by PUT, and --cleanup leaves none behind', async () => {
+    mock = await createMockServer({ contract: UPSERT, fixtures: false, port: 0, host: '127.0.0.1', log: () => {} });
+    const run = await runCli(['--target', mock.url, '--contract', UPSERT, '--generate', 'effects', '--seed', '2', '-r', 'json']);
+    const report = await run.report();
+    expect(blockingCheckIds(report), run.out).toEqual([]);
+    expect(run.code, run.out).toBe(0);
+    const buckets = report.created?.find((c) => c.path === '/buckets');
+    expect(buckets).toMatchObject({ deletable: true });
+    expect(buckets?.count).toBeGreaterThan(5);
+    expect(report.cleanup?.failed).toBe(0);
+    const origin = new URL(mock.url).origin;
+    expect((await call(origin, 'GET', '/__admin/records?resource=/buckets')).json).toEqual([]);
+  });
 });

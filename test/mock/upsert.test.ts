@@ -1,3 +1,6 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMockServer } from '../../src/mock/create-mock-server.js';
 import { call } from '../support/http.js';
@@ -69,5 +72,43 @@ describe('a resource made by PUT at a client-chosen id', async () => {
     const origin = new URL(mock.url).origin;
     const records = await call(origin, 'GET', '/__admin/records?resource=/buckets');
     expect(JSON.stringify(records.json)).toContain('admin-seen');
+  });
+});
+
+describe('records made by PUT, kept as any other', () => {
+  const bucket = { region: 'ap-south', label: 'Kept' };
+  const start = (options: { stateFile?: string; maxPets?: number }) =>
+    createMockServer({ contract: UPSERT, fixtures: false, port: 0, host: '127.0.0.1', log: () => {}, ...options });
+
+  it('outlive a restart in the state file, nested ones under their parent', async () => {
+    const stateFile = join(await mkdtemp(join(tmpdir(), 'upsert-')), 'state.jsonl');
+    const first = await start({ stateFile });
+    expect((await call(first.url, 'PUT', '/buckets/kept-here', { body: bucket })).status).toBe(201);
+    const object = { contentType: 'text/csv', content: 'a,b' };
+    expect((await call(first.url, 'PUT', '/buckets/kept-here/objects/data.csv', { body: object })).status).toBe(201);
+    await first.close();
+    const second = await start({ stateFile });
+    try {
+      expect((await call(second.url, 'GET', '/buckets/kept-here')).json).toEqual({ name: 'kept-here', ...bucket });
+      expect((await call(second.url, 'GET', '/buckets/kept-here/objects/data.csv')).json).toEqual({ key: 'data.csv', ...object });
+      // Made before the restart, so replaced now.
+      expect((await call(second.url, 'PUT', '/buckets/kept-here', { body: bucket })).status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('count against --max-pets: a PUT past it that would create is store_full, one that replaces is not', async () => {
+    const mock = await start({ maxPets: 1 });
+    try {
+      expect((await call(mock.url, 'PUT', '/buckets/only-one', { body: bucket })).status).toBe(201);
+      const full = await call(mock.url, 'PUT', '/buckets/one-more', { body: bucket });
+      expect(full.status).toBe(409);
+      expect(full.json).toMatchObject({ code: 'store_full' });
+      expect((await call(mock.url, 'PUT', '/buckets/only-one', { body: { ...bucket, label: 'Again' } })).status).toBe(200);
+      expect((await call(mock.url, 'GET', '/buckets/one-more')).status).toBe(404);
+    } finally {
+      await mock.close();
+    }
   });
 });
