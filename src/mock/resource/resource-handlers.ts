@@ -110,8 +110,9 @@ const KINDS: Readonly<Record<ResourceOperationKind, MakeHandler>> = {
     const kept = keptFields(resource);
     const precondition = ifMatchCheck(operation);
     const creates = upsert ? createdAtPath(resource, operation, own, request, precondition !== undefined) : undefined;
-    // A PUT that creates answers a replace with its lowest success but 201, which says a record was made.
-    const plan = upsert ? { ...own, ...replyOf(operation, 200, 201) } : own;
+    // A PUT that creates answers a replace with its lowest success but 201, which says a record was made (201 still
+    // where it documents no other).
+    const plan = upsert ? { ...own, ...replyOf(operation, own.status, 201) } : own;
     return (input, context) => {
       if (creates) {
         const made = creates(input, context);
