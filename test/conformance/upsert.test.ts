@@ -27,6 +27,9 @@ describe('effect cases of a resource made by PUT', () => {
         'effects/getObject/parent-scoped',
         'effects/getObject/gone-with-parent',
         'effects/putObject/parent-scoped',
+        'effects/putSlot/created-readable',
+        'effects/putSlot/update-took-effect',
+        'effects/deleteSlot/deleted-is-gone',
       ]),
     );
     const puts = cases.flatMap((c) => c.steps.filter((s) => s.operation.method === 'PUT').map((s) => ({ c: c.id, s })));

@@ -30,10 +30,15 @@ export interface OwnRecord {
   readonly drawn: readonly DrawnId[];
 }
 
-/** An id the run chose for a PUT that creates, and the schema of the path parameter it goes in. */
+/** An id the run chose for a PUT that creates, as its path carries it, and the schema of that path parameter. */
 export interface DrawnId {
   readonly value: string;
   readonly schema: JsonSchema;
+}
+
+/** The id as a record holds it: a number where the path parameter is one (rule 5: it then carries integer ids). */
+export function heldId(schema: JsonSchema, value: string): unknown {
+  return schema.type === 'integer' || schema.type === 'number' ? Number(value) : value;
 }
 
 /** Path parameters of `operation` filled by position from `values` (parents first, names may differ per path). */

@@ -1,6 +1,6 @@
 import { mapLeaves } from '../../../../contract/map-leaves.js';
 import type { Scenario, Step } from '../../scenario.js';
-import { freshId } from '../own-records.js';
+import { freshId, heldId } from '../own-records.js';
 import type { Context } from './effects-context.js';
 
 /**
@@ -10,23 +10,30 @@ import type { Context } from './effects-context.js';
  */
 export function ownPathIdsPerCase(ctx: Context, scenario: Scenario): Scenario {
   if (ctx.own.drawn.length === 0) return scenario;
-  const drawn = new Map<unknown, unknown>();
+  // A path carries the id as text; a body, a query and an expected record as the record holds it (a number where
+  // the parameter is one), whichever way the case wrote it.
+  const inPath = new Map<unknown, unknown>();
+  const held = new Map<unknown, unknown>();
   for (const { value, schema } of ctx.own.drawn) {
-    const fresh = freshId(schema, ctx.random);
-    drawn.set(value, String(fresh));
-    // A numeric id goes in a body as a number.
-    if (typeof fresh === 'number') drawn.set(Number(value), fresh);
+    const fresh = String(freshId(schema, ctx.random));
+    inPath.set(value, fresh);
+    held.set(value, heldId(schema, fresh));
+    held.set(heldId(schema, value), heldId(schema, fresh));
   }
-  const swap = <T>(value: T): T => mapLeaves(value, (leaf) => (drawn.has(leaf) ? drawn.get(leaf) : leaf)) as T;
+  const swap =
+    (drawn: ReadonlyMap<unknown, unknown>) =>
+    <T>(value: T): T =>
+      mapLeaves(value, (leaf) => (drawn.has(leaf) ? drawn.get(leaf) : leaf)) as T;
+  const [path, rest] = [swap(inPath), swap(held)];
   return {
     ...scenario,
     steps: scenario.steps.map(
       (step): Step => ({
         ...step,
-        path: swap(step.path),
-        body: swap(step.body),
-        query: swap(step.query),
-        expect: swap(step.expect),
+        path: path(step.path),
+        body: rest(step.body),
+        query: rest(step.query),
+        expect: rest(step.expect),
       }),
     ),
   };
