@@ -67,6 +67,16 @@ describe('a resource made by PUT at a client-chosen id', async () => {
     expect((await call(mock.url, 'GET', '/buckets/in-session')).status).toBe(404);
   });
 
+  it('keeps the path id over a body id that disagrees, and answers a PUT documenting only 204 with 204', async () => {
+    const made = await call(mock.url, 'PUT', '/slots/5', { body: { slotId: 7, label: 'five' } });
+    expect(made.status).toBe(204);
+    expect(made.text).toBe('');
+    expect((await call(mock.url, 'GET', '/slots/5')).json).toEqual({ slotId: 5, label: 'five' });
+    expect((await call(mock.url, 'GET', '/slots/7')).status).toBe(404);
+    expect((await call(mock.url, 'PUT', '/slots/5', { body: { slotId: 5, label: 'still five' } })).status).toBe(204);
+    expect((await call(mock.url, 'GET', '/slots')).json).toEqual([{ slotId: 5, label: 'still five' }]);
+  });
+
   it('shows the PUT records through the admin endpoint', async () => {
     expect((await call(mock.url, 'PUT', '/buckets/admin-seen', { body: bucket })).status).toBe(201);
     const origin = new URL(mock.url).origin;
