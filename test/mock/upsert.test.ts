@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -117,6 +117,35 @@ describe('records made by PUT, kept as any other', () => {
       expect(full.json).toMatchObject({ code: 'store_full' });
       expect((await call(mock.url, 'PUT', '/buckets/only-one', { body: { ...bucket, label: 'Again' } })).status).toBe(200);
       expect((await call(mock.url, 'GET', '/buckets/one-more')).status).toBe(404);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('a PUT that creates and enforces If-Match', () => {
+  it('refuses an If-Match at an id no record has with 412 (RFC 9110 §13.1.1), and makes nothing', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'upsert-if-match-')), 'openapi.yaml');
+    const note = { type: 'object', required: ['key', 'text'], properties: { key: { type: 'string' }, text: { type: 'string' } } };
+    const json = { content: { 'application/json': { schema: note } } };
+    const item = {
+      parameters: [{ name: 'key', in: 'path', required: true, schema: { type: 'string' } }],
+      get: { operationId: 'getNote', responses: { 200: { description: 'ok', ...json }, 404: { description: 'none' } } },
+      put: {
+        operationId: 'putNote',
+        requestBody: { required: true, ...json },
+        responses: { 200: { description: 'ok', ...json }, 201: { description: 'made', ...json }, 412: { description: 'stale' } },
+      },
+    };
+    const document = { openapi: '3.0.3', info: { title: 'Notes', version: '1' }, paths: { '/notes/{key}': item } };
+    await writeFile(file, JSON.stringify(document));
+    const mock = await createMockServer({ contract: file, fixtures: false, port: 0, host: '127.0.0.1', log: () => {} });
+    try {
+      const body = { key: 'a', text: 'x' };
+      expect((await call(mock.url, 'PUT', '/notes/a', { body, headers: { 'if-match': '*' } })).status).toBe(412);
+      expect((await call(mock.url, 'GET', '/notes/a')).status).toBe(404);
+      expect((await call(mock.url, 'PUT', '/notes/a', { body })).status).toBe(201);
+      expect((await call(mock.url, 'PUT', '/notes/a', { body, headers: { 'if-match': '*' } })).status).toBe(200);
     } finally {
       await mock.close();
     }
