@@ -38,32 +38,46 @@ export interface CreatedResources {
  * from the create's own URL.
  */
 export function createdResources(resources: readonly Resource[], byId: ReadonlyMap<string, Operation>): CreatedResources {
-  const creates = new Map<string, { resource: Resource; pointer: readonly string[] }>();
+  const creates = new Map<string, { resource: Resource; pointer: readonly string[]; atPath: boolean }>();
   for (const resource of resources) {
     for (const op of resource.operations) {
       const operation = byId.get(op.operationId);
-      if (op.kind === 'create' && operation) creates.set(op.operationId, { resource, pointer: op.answerRecord });
+      const atPath = op.creates === true;
+      if ((op.kind === 'create' || atPath) && operation)
+        creates.set(op.operationId, { resource, pointer: op.answerRecord, atPath });
     }
   }
   const counts = new Map<Resource, number>();
   const ids = new Map<Resource, Map<string, readonly string[]>>();
+  // Ids PUTs that create (rule 11) were answered a success at: a second PUT at one replaces, and makes nothing new.
+  const putAt = new Set<string>();
+  const keep = (resource: Resource, all: readonly string[]) => {
+    const known = ids.get(resource) ?? new Map<string, readonly string[]>();
+    known.set(all.join('/'), all);
+    ids.set(resource, known);
+  };
   return {
     note: (operationId, exchange) => {
       const create = creates.get(operationId);
       const response = exchange.response;
       if (create === undefined || response === undefined || response.status < 200 || response.status > 299) return;
       const { resource, pointer } = create;
+      if (create.atPath) {
+        const all = pathIds(exchange.request.url, resource.itemPath as string);
+        if (all === undefined || putAt.has(`${resource.key} ${all.join('/')}`)) return;
+        putAt.add(`${resource.key} ${all.join('/')}`);
+        counts.set(resource, (counts.get(resource) ?? 0) + 1);
+        if (resource.operations.some((op) => op.kind === 'delete')) keep(resource, all);
+        return;
+      }
       counts.set(resource, (counts.get(resource) ?? 0) + 1);
       const field = resource.id?.name;
       if (field === undefined || !resource.operations.some((op) => op.kind === 'delete')) return;
       const id =
         idOf(recordAt(response.json, pointer), field) ?? idOf(bodyWithLocationId(response, { field, numeric: false }), field);
-      const parents = parentIds(exchange.request.url, resource);
+      const parents = resource.parent === undefined ? [] : pathIds(exchange.request.url, resource.collectionPath);
       if (id === undefined || parents === undefined) return;
-      const known = ids.get(resource) ?? new Map<string, readonly string[]>();
-      const all = [...parents, id];
-      known.set(all.join('/'), all);
-      ids.set(resource, known);
+      keep(resource, [...parents, id]);
     },
     counts: () =>
       [...counts].map(([resource, count]) => {
@@ -82,18 +96,17 @@ function idOf(record: unknown, field: string): string | undefined {
 }
 
 /**
- * The parents' ids a nested create was sent under, read from the end of its URL by the collection path's segments
- * (`/v1/projects/prj_1/tasks` by `/projects/{projectId}/tasks`): none for a top-level resource.
+ * The path parameters' values a request was sent with, read from the end of its URL by the template's segments
+ * (`/v1/projects/prj_1/tasks` by `/projects/{projectId}/tasks`): a nested create's parents' ids, a PUT's whole path.
  */
-function parentIds(url: string, resource: Resource): string[] | undefined {
-  if (resource.parent === undefined) return [];
+function pathIds(url: string, pathTemplate: string): string[] | undefined {
   let path: string[];
   try {
     path = new URL(url).pathname.replace(/\/+$/, '').split('/');
   } catch {
     return undefined;
   }
-  const template = resource.collectionPath.replace(/\/+$/, '').split('/');
+  const template = pathTemplate.replace(/\/+$/, '').split('/');
   const sent = path.slice(-template.length);
   if (sent.length !== template.length) return undefined;
   const values: string[] = [];

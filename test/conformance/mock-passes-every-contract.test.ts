@@ -12,6 +12,7 @@ const CONTRACTS = [
   'test/contracts/same-segment/openapi.yaml',
   'test/contracts/stateless-posts/openapi.yaml',
   'test/contracts/client-named-ids/openapi.yaml',
+  'test/contracts/upsert/openapi.yaml',
   'test/contracts/references/openapi.yaml',
   'test/contracts/references-by-convention/openapi.yaml',
   'test/contracts/server-fields/openapi.yaml',

@@ -18,7 +18,11 @@ import { type ConditionalBreakage, crudConditional } from './crud-conditional.js
  * open (a create of a taken client-named id replaces the record): it must pass. So is 'checks-references': a create
  * whose field refers to another resource's record (an order's petId) that does not exist is refused with 404,
  * a status createOrder does not document. And 'unique-emails': a write naming an email (format email) another record
- * of the resource has is refused with 409, as a contract may document (test/contracts/accounts).
+ * of the resource has is refused with 409, as a contract may document (test/contracts/accounts). A PUT that creates
+ * (rule 11) makes the record at its path's id and answers 201 where documented: 'put-stores-nothing' answers 201
+ * and keeps nothing, 'put-duplicates' stores a second PUT at a taken id as another record, 'put-ignores-path-id'
+ * makes the record at an id of its own. 'put-creates-200' is no breakage but a choice: a PUT that makes a record
+ * answers 200 where 201 is documented too (a store of blind writes): it is observed, never failed.
  */
 export type CrudBreakage =
   | 'update-ignored'
@@ -62,6 +66,10 @@ export type CrudBreakage =
   | 'delete-matches-by-value'
   | 'update-touches-others'
   | 'patch-touches-others'
+  | 'put-stores-nothing'
+  | 'put-duplicates'
+  | 'put-ignores-path-id'
+  | 'put-creates-200'
   | ConditionalBreakage;
 
 export interface CrudServer {
@@ -280,8 +288,14 @@ export async function startCrudServer(contractFile: string, key: string, breakag
       }
       case 'replace': {
         const old = store.get(id);
+        if (!old && place?.creates) return putCreates(res, operation, store, resource, id, body as Row, out);
         if (!old) return send(res, 404, problem(operation, 404));
         if (conditional.preconditionFails(operation, req, out(old) as Row)) return send(res, 412, problem(operation, 412));
+        if (breakage === 'put-duplicates' && place?.creates) {
+          const record = complete(resource, { ...(body as Row), [idField]: old[idField] }, old);
+          store.set(`${id} again ${++counter}`, record);
+          return send(res, lowestSuccess(operation), out(record));
+        }
         const newId = breakage === 'put-changes-id' ? nextId(resource.id?.schema) : old[idField];
         const written = breakage === 'put-merges' ? { ...old, ...(body as Row) } : (body as Row);
         const record = complete(resource, { ...written, [idField]: newId }, old);
@@ -330,6 +344,26 @@ export async function startCrudServer(contractFile: string, key: string, breakag
         return breakage === 'delete-answers-200' ? send(res, 200, old) : send(res, lowestSuccess(operation), undefined);
       }
     }
+  }
+
+  // rule 11: the record at the path's id, whatever the body says (RFC 9110 §9.3.4), answered 201 where documented.
+  function putCreates(
+    res: ServerResponse,
+    operation: Operation,
+    store: Map<string, Row>,
+    resource: Resource,
+    id: string,
+    body: Row,
+    out: (record: unknown) => unknown,
+  ) {
+    const idField = resource.id?.name as string;
+    const numeric = resource.id?.schema.type === 'integer' || resource.id?.schema.type === 'number';
+    const newId = breakage === 'put-ignores-path-id' ? nextId(resource.id?.schema) : numeric ? Number(id) : id;
+    const record = complete(resource, { ...body, [idField]: newId }, undefined);
+    if (breakage !== 'put-stores-nothing') store.set(String(newId), record);
+    const documented = operation.responses.some((r) => r.code === '201');
+    const created = documented && breakage !== 'put-creates-200' ? 201 : lowestSuccess(operation);
+    return send(res, created, out(record));
   }
 
   function storeName(resource: Resource, parents: readonly string[]): string {

@@ -60,6 +60,11 @@ export interface StepExpectation {
    * is the same.
    */
   readonly asGet?: { readonly status: unknown; readonly headers: unknown; readonly sameContent?: true };
+  /**
+   * A PUT at an id the run drew for it (rule 11): it makes the record, so a success other than a documented 201 is
+   * noted (judge/open-choices.ts), never failed.
+   */
+  readonly creates?: true;
 }
 
 /**

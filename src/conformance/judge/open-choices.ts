@@ -9,7 +9,27 @@ import type { CheckInput, RunMemory } from './checks/check.js';
  * What a target chose where the contract is silent, seen in an answer: fields the schema does not list (it allows
  * them), and how the service numbers new ids. Each is noted once per run and operation, never failed.
  */
-export function openChoices({ operation, exchange, run }: CheckInput): string[] {
+export function openChoices(input: CheckInput): string[] {
+  const created = createdStatus(input);
+  const notes = openFields(input);
+  return created === undefined ? notes : [created, ...notes];
+}
+
+/**
+ * RFC 9110 §9.3.4: a PUT that makes a record answers 201. A PUT at an id the run drew (rule 11) that documents 201
+ * and answers another success is noted, once a run and operation, not failed: a store of blind writes (many object
+ * stores answer every PUT 200) cannot tell a create from a replace, and the record is judged by the reads after it.
+ */
+function createdStatus({ operation, exchange, expect, run }: CheckInput): string | undefined {
+  const status = exchange.response?.status ?? 0;
+  const key = `put-created ${operation.operationId}`;
+  if (!expect?.creates || status === 201 || status < 200 || status > 299 || run.noted.has(key)) return undefined;
+  if (!operation.responses.some((r) => r.code === '201')) return undefined;
+  run.noted.add(key);
+  return `${operation.operationId} made a record at an id of the run's own and answered ${status}, where 201 is documented for a PUT that creates (RFC 9110 §9.3.4)`;
+}
+
+function openFields({ operation, exchange, run }: CheckInput): string[] {
   const response = exchange.response;
   if (!response) return [];
   // Each choice is noted once a run: once both are, an answer is not looked at again (this runs on every one).

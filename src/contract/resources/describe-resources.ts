@@ -16,7 +16,7 @@ export function describeResources(model: ResourceModel): string[] {
     }
     for (const o of resource.operations) {
       lines.push(
-        `  ${o.kind} ${o.operationId} ${o.method} ${o.path}${o.kind === 'list' ? listDetail(resource) : recordPlaces(o)}`,
+        `  ${roleName(o)} ${o.operationId} ${o.method} ${o.path}${o.kind === 'list' ? listDetail(resource) : recordPlaces(o)}`,
       );
     }
     for (const o of resource.skipped) lines.push(`  stateless ${statelessLine(o)}`);
@@ -35,7 +35,7 @@ const MAX_NAMED = 12;
  */
 export function summarizeResources(model: ResourceModel): string {
   const stateful = model.resources.filter((r) => r.stateless === undefined);
-  const parts = [named(stateful.map((r) => `${r.key} (${r.id?.name}: ${r.operations.map((o) => o.kind).join(', ')})`)) || 'none'];
+  const parts = [named(stateful.map((r) => `${r.key} (${r.id?.name}: ${r.operations.map(roleName).join(', ')})`)) || 'none'];
   const stateless = model.resources.filter((r) => r.stateless !== undefined);
   if (stateless.length > 0) parts.push(`stateless: ${named(stateless.map((r) => `${r.key} (${r.stateless})`))}`);
   const operations = [...stateful.flatMap((r) => r.skipped), ...model.unplaced];
@@ -43,6 +43,11 @@ export function summarizeResources(model: ResourceModel): string {
     parts.push(`stateless operations: ${named(operations.map((o) => `${o.operationId} (${o.reason})`))}`);
   }
   return parts.join('; ');
+}
+
+// A PUT that also creates (rule 11) is named for both roles it plays.
+function roleName(o: ResourceOperation): string {
+  return o.creates ? 'create-or-replace' : o.kind;
 }
 
 function named(items: readonly string[]): string {

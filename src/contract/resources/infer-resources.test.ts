@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../load-contract.js';
+import { describeResources, summarizeResources } from './describe-resources.js';
 import { inferResources } from './infer-resources.js';
 import { readNextCursor } from './next-cursor.js';
 import type { Resource, ResourceModel } from './resource.js';
@@ -329,6 +330,46 @@ describe('inferResources edge cases', () => {
     expect(model.unplaced).toEqual([
       expect.objectContaining({ operationId: 'file', reason: 'its last segment is neither fixed nor wholly a parameter' }),
     ]);
+  });
+});
+
+describe('a PUT that creates at an id the client chooses (rule 11)', () => {
+  const named = { type: 'object', required: ['name'], properties: { name: { type: 'string' }, size: { type: 'integer' } } };
+  const body = { requestBody: { required: true, ...json({ type: 'object', properties: { size: { type: 'integer' } } }) } };
+  const put = (responses: object) => ({ operationId: 'putThing', ...body, responses });
+  const paths = (responses: object, post?: object, shown: object = named) => ({
+    '/things': { get: { operationId: 'listThings', responses: answer({ type: 'array', items: shown }) }, ...post },
+    '/things/{name}': {
+      parameters: [param('name', { type: 'string' })],
+      get: { operationId: 'getThing', responses: answer(shown) },
+      put: put(responses),
+    },
+  });
+  const creates = async (responses: object, post?: object, shown?: object) =>
+    resource(await inferDocument(paths(responses, post, shown)), '/things').operations.find((o) => o.kind === 'replace')?.creates;
+
+  it('creates where the resource has no create and the PUT documents 201, whatever else it documents', async () => {
+    expect(await creates({ ...answer(named), ...answer(named, '201'), 404: { description: 'no parent' } })).toBe(true);
+  });
+
+  it('creates where it documents only 200 or 204 and no 404: it is the only way a record is made', async () => {
+    expect(await creates(answer(named))).toBe(true);
+    expect(await creates({ 204: { description: 'stored' } })).toBe(true);
+  });
+
+  it('only replaces where it documents 404 and no 201, the id is readOnly and no 201, or the resource has a create', async () => {
+    expect(await creates({ ...answer(named), 404: { description: 'absent' } })).toBeUndefined();
+    const serverNamed = { ...named, properties: { ...named.properties, name: { type: 'string', readOnly: true } } };
+    expect(await creates(answer(named), undefined, serverNamed)).toBeUndefined();
+    expect(await creates(answer(named, '201'), undefined, serverNamed)).toBe(true);
+    const post = { post: { operationId: 'createThing', ...body, responses: answer(named, '201') } };
+    expect(await creates(answer(named, '201'), post)).toBeUndefined();
+  });
+
+  it('is printed as create-or-replace in both summaries', async () => {
+    const model = await inferDocument(paths(answer(named, '201')));
+    expect(summarizeResources(model)).toBe('/things (name: list, get, create-or-replace)');
+    expect(describeResources(model)).toContain('  create-or-replace putThing PUT /things/{name}');
   });
 });
 

@@ -8,6 +8,7 @@ import { answerSchema, type Found, listedIn, recordIn, requestBodySchema } from 
 import type { Resource, ResourceModel, ResourceOperation, ResourceOperationKind, StatelessOperation } from './resource.js';
 import { type ExtensionPlace, readResourceIdExtension } from './resource-id-extension.js';
 import { linkedIdField } from './linked-id-field.js';
+import { createsAtPath } from './creates-at-path.js';
 
 /** What the inference reads of a loaded contract: its operations, and the document for path items and links. */
 export interface ContractView {
@@ -132,9 +133,12 @@ function buildResource(group: Group, document: object): Resource {
   const idAnswer: IdAnswer | undefined = shape && found ? idOf(found.found) : undefined;
   const stateless = statelessReason(group, operations.length, found, shape, get ?? list, idAnswer);
   const id = idAnswer && 'id' in idAnswer ? idAnswer.id : undefined;
+  const replace = byKind('replace');
+  const upsert = create === undefined && replace && id && createsAtPath(replace, shape?.properties[id.name]?.readOnly === true);
+  const placed = shape && id ? base.operations.map((op) => withRecordPlaces(op, operations, shape, id.name)) : base.operations;
   return {
     ...base,
-    operations: shape && id ? base.operations.map((op) => withRecordPlaces(op, operations, shape, id.name)) : base.operations,
+    operations: upsert ? placed.map((op) => (op.kind === 'replace' ? { ...op, creates: true as const } : op)) : placed,
     id: stateless === undefined ? id : undefined,
     serverFields: shape && id ? serverFields(shape, id.name, create) : [],
     stateless,

@@ -48,6 +48,17 @@ export function besideCreate(
   return role && operation ? { resource: role.resource, operation } : undefined;
 }
 
+/** The item PUT that makes a record at the id its path names (rule 11, create-or-replace), when there is one. */
+export function upsertOf(resource: Resource, byId: ReadonlyMap<string, Operation>): Operation | undefined {
+  const found = resource.operations.find((op) => op.creates === true);
+  return found ? byId.get(found.operationId) : undefined;
+}
+
+/** Whether the API makes records of `resource`: by a create, or by a PUT at an id the client chooses (rule 11). */
+export function makesRecords(resource: Resource): boolean {
+  return resource.operations.some((op) => op.kind === 'create' || op.creates === true);
+}
+
 /** Whether `resource` has an operation in the role `kind`. */
 export function hasRole(resource: Resource, kind: ResourceOperationKind): boolean {
   return resource.operations.some((op) => op.kind === kind);

@@ -17,6 +17,11 @@ export interface ResourceOperation {
   readonly requestRecord: readonly string[];
   /** Where the record sits in the 2xx answer of a create, get, replace, merge-patch or delete; empty for a bare one or a list. */
   readonly answerRecord: readonly string[];
+  /**
+   * A replace that makes the record when its path names none (rule 11, create-or-replace): the item PUT of a
+   * resource with no create, at an id the client chooses. Only on a replace.
+   */
+  readonly creates?: true;
 }
 
 /** An operation on a resource's paths that the resource does not keep state for, and why. */

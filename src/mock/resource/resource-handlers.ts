@@ -1,6 +1,7 @@
 import type { Contract } from '../../contract/load-contract.js';
 import type { Operation } from '../../contract/operation.js';
 import { inferResources } from '../../contract/resources/infer-resources.js';
+import { makesRecords } from '../../contract/resources/resource-roles.js';
 import type { Resource, ResourceOperationKind } from '../../contract/resources/resource.js';
 import { parseJson } from '../../contract/lossless-json.js';
 import { objectShape, type RawSchema } from '../../contract/resources/object-shape.js';
@@ -42,14 +43,13 @@ export function resourceHandlers(contract: Contract, resources: readonly Resourc
 }
 
 /**
- * The resources the generic handlers serve: stateful in the model, with a create (a resource the API can only
- * read would answer an empty list for ever, where the contract's examples show data: it stays with Prism, the
- * mock's choice in docs/reference/open-choices.md). The shipped Pet Store's pets are one of them.
+ * The resources the generic handlers serve: stateful in the model, with a create or a PUT that creates (rule 11; a
+ * resource the API can only read would answer an empty list for ever, where the contract's examples show data: it
+ * stays with Prism, the mock's choice in docs/reference/open-choices.md). The shipped Pet Store's pets are one.
  */
 export function servedResources(contract: Contract): Resource[] {
   return inferResources(contract).resources.filter(
-    (resource) =>
-      resource.stateless === undefined && resource.id !== undefined && resource.operations.some((op) => op.kind === 'create'),
+    (resource) => resource.stateless === undefined && resource.id !== undefined && makesRecords(resource),
   );
 }
 
@@ -104,11 +104,20 @@ const KINDS: Readonly<Record<ResourceOperationKind, MakeHandler>> = {
     return (input, context) => answer(plan, found(resource, plan, input, context).json);
   },
   replace: (resource, operation) => {
-    const plan = planOf(resource, operation, 'item', 200);
+    const upsert = placeOf(resource, operation)?.creates === true;
+    const own = planOf(resource, operation, 'item', 200);
     const request = requestFields(resource, operation);
     const kept = keptFields(resource);
     const precondition = ifMatchCheck(operation);
+    const creates = upsert ? createdAtPath(resource, operation, own, request, precondition !== undefined) : undefined;
+    // A PUT that creates answers a replace with its lowest success but 201, which says a record was made (201 still
+    // where it documents no other).
+    const plan = upsert ? { ...own, ...replyOf(operation, own.status, 201) } : own;
     return (input, context) => {
+      if (creates) {
+        const made = creates(input, context);
+        if (made) return made;
+      }
       const { store, id, scope, json } = found(resource, plan, input, context);
       precondition?.(input.ifMatch, json);
       const body = sentRecord(plan, input) ?? {};
@@ -160,6 +169,36 @@ const KINDS: Readonly<Record<ResourceOperationKind, MakeHandler>> = {
     };
   },
 };
+
+/**
+ * A PUT that creates (rule 11): where its path names no record, the record is made there, the path's id in its id
+ * field whatever the body says (RFC 9110 §9.3.4: a PUT sets the state of the resource its URI names), and answered
+ * 201 where documented (§9.3.4: a PUT that creates informs the client by 201), else the PUT's own success status.
+ * Undefined where the record exists: the PUT then replaces it. An If-Match the PUT enforces never matches here.
+ */
+function createdAtPath(
+  resource: Resource,
+  operation: Operation,
+  plan: OperationPlan,
+  request: RequestFields,
+  enforcesIfMatch: boolean,
+) {
+  const created = operation.responses.some((r) => r.code === '201') ? { ...plan, ...replyAt(operation, 201) } : plan;
+  const idField = (resource.id as NonNullable<Resource['id']>).name;
+  return (input: RequestInput, context: HandlerContext): MockResponse | undefined => {
+    const { store, parents } = locate(resource, plan, input, context);
+    const value = input.path[plan.item as string];
+    const id = plan.toId(value);
+    if (id === undefined) throw notFound(resource.key, value, plan.notFound);
+    const scope = scopeOf(parents);
+    if (store.getJson(id, scope) !== undefined) return undefined;
+    // RFC 9110 §13.1.1: If-Match is false where the target has no current representation, `*` included.
+    if (enforcesIfMatch && input.ifMatch !== undefined) throw mockError('precondition_failed');
+    const fields = fillServerFields(resource, sentRecord(plan, input) ?? {}, new Date(), request);
+    const { json } = store.createRecord({ ...fields, [idField]: id }, scope);
+    return answer(created, json);
+  };
+}
 
 /** What a handler reads from its operation, worked out once when the handler is made, never per request. */
 interface OperationPlan {
@@ -352,13 +391,17 @@ function enumOf(schema: unknown): readonly unknown[] {
   return Array.isArray(own.allOf) ? (own.allOf.map(enumOf).find((values) => values.length > 0) ?? []) : [];
 }
 
-// The operation's documented success status (the lowest 2xx it lists), else the kind's usual one; a success
-// documented without a body (204, or a 200 with no content) answers none.
-function replyOf(operation: Operation, fallback: number): { readonly status: number; readonly empty: boolean } {
-  const codes = operation.responses.map((r) => Number(r.code)).filter((code) => code >= 200 && code < 300);
-  const status = codes.length > 0 ? Math.min(...codes) : fallback;
+// A status the operation documents, and whether it answers a body there.
+function replyAt(operation: Operation, status: number): { readonly status: number; readonly empty: boolean } {
   const response = operation.responses.find((r) => r.code === String(status));
   return { status, empty: status === 204 || (response !== undefined && response.contents.length === 0) };
+}
+
+// The operation's documented success status (the lowest 2xx it lists), else the kind's usual one; a success
+// documented without a body (204, or a 200 with no content) answers none.
+function replyOf(operation: Operation, fallback: number, not?: number): { readonly status: number; readonly empty: boolean } {
+  const codes = operation.responses.map((r) => Number(r.code)).filter((code) => code >= 200 && code < 300 && code !== not);
+  return replyAt(operation, codes.length > 0 ? Math.min(...codes) : fallback);
 }
 
 // The record's JSON goes with the answer: an ETag the response documents is the record's tag (conditional/).

@@ -3,7 +3,7 @@ import type { JsonSchema, Operation } from '../../../contract/operation.js';
 import { objectShape } from '../../../contract/resources/object-shape.js';
 import { requestSchema } from '../../../contract/resources/representation.js';
 import type { Resource, ResourceModel } from '../../../contract/resources/resource.js';
-import { operationOf, resourceRoles } from '../../../contract/resources/resource-roles.js';
+import { operationOf, resourceRoles, upsertOf } from '../../../contract/resources/resource-roles.js';
 import { createRandom, type Random } from './create-random.js';
 import type { Repeat } from '../scenario.js';
 import type { StepSpec } from './make-case.js';
@@ -23,6 +23,22 @@ export interface OwnRecord {
   /** The body the record's own create sent. */
   readonly body: Record<string, unknown>;
   readonly capture: string;
+  /**
+   * The ids the run drew for records it makes by a PUT at an id of its choosing (rule 11), parents first: literal
+   * in `values`, so a case that reuses the record draws them again (effects.ts) and no two cases share one.
+   */
+  readonly drawn: readonly DrawnId[];
+}
+
+/** An id the run chose for a PUT that creates, as its path carries it, and the schema of that path parameter. */
+export interface DrawnId {
+  readonly value: string;
+  readonly schema: JsonSchema;
+}
+
+/** The id as a record holds it: a number where the path parameter is one (rule 5: it then carries integer ids). */
+export function heldId(schema: JsonSchema, value: string): unknown {
+  return schema.type === 'integer' || schema.type === 'number' ? Number(value) : value;
 }
 
 /** Path parameters of `operation` filled by position from `values` (parents first, names may differ per path). */
@@ -52,13 +68,28 @@ export function ownRecord(
   }
   const steps: StepSpec[] = [];
   const values: string[] = [];
+  const drawn: DrawnId[] = [];
   let body: Record<string, unknown> = {};
   for (const [i, level] of chain.entries()) {
-    const create = operationOf(level, 'create', contract.byId);
     if (level.stateless || !level.id)
       return { reason: `${level.collectionPath} keeps no state (${level.stateless ?? 'no id field'})` };
-    if (!create) return { reason: `${level.collectionPath} has no create, so no record of the run's own can be addressed` };
     const name = i === chain.length - 1 ? capture : `${capture}-parent${i}`;
+    const put = upsertOf(level, contract.byId);
+    if (put) {
+      const made = putAtOwnId(model, level, put, values, random);
+      if ('reason' in made) return made;
+      steps.push({ ...made.step, capture: name, setup: i < chain.length - 1 });
+      values.push(made.id.value);
+      drawn.push(made.id);
+      body = made.body;
+      continue;
+    }
+    const create = operationOf(level, 'create', contract.byId);
+    if (!create) {
+      // rule 11: a PUT that documents 404 and no 201, or a readOnly id, only replaces what is there.
+      const put = level.operations.some((op) => op.kind === 'replace') ? ' and its PUT only replaces (rule 11)' : '';
+      return { reason: `${level.collectionPath} has no create${put}, so no record of the run's own can be addressed` };
+    }
     body = createBody(model, level, create, random);
     steps.push({
       operation: create,
@@ -70,7 +101,38 @@ export function ownRecord(
     });
     values.push(`{{${name}.body.${level.id.name}}}`);
   }
-  return { steps, values, body, capture };
+  return { steps, values, body, capture, drawn };
+}
+
+/**
+ * The PUT that makes a record of the run's own at an id the run drew from the item parameter's schema (rule 11),
+ * never its example: the body names that id where it carries the id field. Or why no such id can be drawn.
+ */
+export function putAtOwnId(
+  model: ResourceModel,
+  resource: Resource,
+  put: Operation,
+  parents: readonly string[],
+  random: Random,
+): { readonly step: StepSpec; readonly id: DrawnId; readonly body: Record<string, unknown> } | { readonly reason: string } {
+  const parameter = put.parameters.find((p) => p.in === 'path' && p.name === put.path.match(/\{([^}]+)\}$/)?.[1]);
+  if (!parameter) return { reason: `${put.operationId} names no path parameter for the id` };
+  const value = freshId(parameter.schema, random);
+  if (value === sampleValue(parameter.schema))
+    return {
+      reason: `no ${parameter.name} other than its example could be drawn within its schema, and the run writes only at ids of its own`,
+    };
+  const id = { value: String(value), schema: parameter.schema };
+  const body = createBody(model, resource, put, random);
+  const field = (resource.id as NonNullable<Resource['id']>).name;
+  if (objectShape(requestSchema(put))?.properties[field]) body[field] = value;
+  const step: StepSpec = {
+    operation: put,
+    params: pathParams(put, [...parents, id.value]),
+    body: { kind: 'json', value: body },
+    expect: { status: successStatuses(put), creates: true },
+  };
+  return { step, id, body };
 }
 
 /**
@@ -143,7 +205,7 @@ export function repeatedCreate(
 
 // A value no earlier run is likely to have taken, within the id's schema where it can tell: thirteen digits (an
 // ISBN), else the contract's example with each digit and letter drawn again (`ABC-123456` → `QZK-804113`).
-function freshId(schema: JsonSchema, random: Random): unknown {
+export function freshId(schema: JsonSchema, random: Random): unknown {
   if (schema.type === 'integer' || schema.type === 'number') return 1_000_000 + random.below(1_000_000_000);
   if (schema.format === 'uuid')
     return `${random.text(8, HEX)}-${random.text(4, HEX)}-4${random.text(3, HEX)}-8${random.text(3, HEX)}-${random.text(12, HEX)}`;

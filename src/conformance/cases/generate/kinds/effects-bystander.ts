@@ -1,6 +1,6 @@
 import type { Operation } from '../../../../contract/operation.js';
 import type { StepSpec } from '../make-case.js';
-import { createBody } from '../own-records.js';
+import { createBody, heldId, putAtOwnId } from '../own-records.js';
 import { type Context, kept, readStep } from './effects-context.js';
 
 /**
@@ -22,9 +22,13 @@ export function bystander(ctx: Context): Bystander {
   const own = ctx.own.steps[ctx.own.steps.length - 1] as StepSpec;
   const create = own.operation as Operation;
   const parents = ctx.own.values.slice(0, -1);
-  const body = createBody(ctx.model, ctx.resource, create, ctx.random);
-  const made: StepSpec = { ...own, body: { kind: 'json', value: body }, capture: CAPTURE, setup: true };
-  const values = [...parents, `{{${CAPTURE}.body.${ctx.id}}}`];
+  // A record made by a PUT at an id of the run's choosing (rule 11) is made at another such id.
+  const put = ctx.own.drawn.length > 0 ? putAtOwnId(ctx.model, ctx.resource, create, parents, ctx.random) : undefined;
+  const at = put && 'step' in put ? put : undefined;
+  const body = at ? at.body : createBody(ctx.model, ctx.resource, create, ctx.random);
+  const made: StepSpec = { ...own, ...at?.step, body: { kind: 'json', value: body }, capture: CAPTURE, setup: true };
+  const values = [...parents, at ? at.id.value : `{{${CAPTURE}.body.${ctx.id}}}`];
+  const id = at ? heldId(at.id.schema, at.id.value) : values[values.length - 1];
   return {
     steps: [...ctx.own.steps.slice(0, -1), made, own],
     read: (write) =>
@@ -33,7 +37,7 @@ export function bystander(ctx: Context): Bystander {
         {
           check: 'others-untouched',
           status: ['2XX'],
-          body: { ...kept(ctx, body, false), [ctx.id]: values[values.length - 1] },
+          body: { ...kept(ctx, body, false), [ctx.id]: id },
           onlyAfter: { status: `{{${write}.status}}`, in: ['2XX'] },
         },
         values,

@@ -13,6 +13,7 @@ import { invalidInputStatus, invalidInputStatuses, successStatuses } from '../ex
 import { withFreshKeys } from '../fresh-keys.js';
 import { makeCase, type StepSpec } from '../make-case.js';
 import { absentValue, ownRecord, pathParams, sendsOwnId, withFreshValues } from '../own-records.js';
+import { ownPathIdsPerCase } from './effects-own-ids.js';
 import { RUN_MARK, sampleValue } from '../sample-value.js';
 import { bystander } from './effects-bystander.js';
 import { type Context, kept, namedAsItsPath, ownId, readBefore, readStep } from './effects-context.js';
@@ -82,7 +83,7 @@ function resourceCases(resource: Resource, model: ResourceModel, contract: Contr
     ...pageCases(ctx, KIND),
     ...deleteCases(ctx),
     ...scopedCases(ctx),
-  ].map((scenario) => ownIdPerCase(ctx, ownKeysPerCase(ctx, scenario)));
+  ].map((scenario) => ownPathIdsPerCase(ctx, ownIdPerCase(ctx, ownKeysPerCase(ctx, scenario))));
 }
 
 /**
@@ -126,7 +127,8 @@ export function ownKeysPerCase(ctx: Context, scenario: Scenario): Scenario {
  */
 export function ownIdPerCase(ctx: Context, scenario: Scenario): Scenario {
   const create = (ctx.own.steps[ctx.own.steps.length - 1] as StepSpec).operation;
-  if (!sendsOwnId(ctx.resource, create)) return scenario;
+  // A PUT at the run's own id names it in its path as well: ownPathIdsPerCase draws it again everywhere.
+  if (!sendsOwnId(ctx.resource, create) || ctx.own.drawn.length > 0) return scenario;
   const taken = ctx.own.body[ctx.id];
   const fresh = withFreshValues(ctx.model, ctx.resource, create, ctx.own.body, ctx.random)[ctx.id];
   const named = (step: Step) => {
@@ -253,6 +255,8 @@ function updateCase(
       },
       readStep(ctx, { check: 'update-took-effect', status: ['2XX'], body: after }),
       other.read('written'),
+      // A second PUT at the id of a PUT that creates (rule 11) replaces: the list holds the id once (ids-unique-in-list).
+      ...(ctx.own.drawn.length > 0 && write.method === 'PUT' ? listStep(ctx, 'update-took-effect', true) : []),
     ],
   });
 }
@@ -386,7 +390,8 @@ function goneWithParentCase(ctx: Context, parentResource: Resource): Scenario[] 
 function orphanParent(ctx: Context): { readonly values: string[] } | { readonly reason: string } | undefined {
   const create = (ctx.own.steps[ctx.own.steps.length - 1] as StepSpec).operation;
   if (ctx.own.values.length < 2 || !create.responses.some((r) => r.code === '404')) return undefined;
-  const parentName = Object.keys(pathParams(create, ctx.own.values.slice(0, -1))).pop() as string;
+  // By position: a create on the collection names the parents alone, a PUT that creates (rule 11) the record too.
+  const parentName = Object.keys(pathParams(create, ctx.own.values))[ctx.own.values.length - 2] as string;
   const parentSchema = create.parameters.find((p) => p.name === parentName)?.schema;
   if (!parentSchema) return undefined;
   // The sample names the case's own parent once bound (bind-own-records.ts): only another value is one no one has.
@@ -395,7 +400,8 @@ function orphanParent(ctx: Context): { readonly values: string[] } | { readonly 
     return {
       reason: `no ${parentName} other than its sample could be drawn within its pattern (give the parameter an example that matches it)`,
     };
-  return { values: [...ctx.own.values.slice(0, -2), String(absent)] };
+  const parents = [...ctx.own.values.slice(0, -2), String(absent)];
+  return { values: ctx.own.drawn.length > 0 ? [...parents, ownId(ctx)] : parents };
 }
 
 /** The orphan create's case, when its parent id cannot be drawn: said, never dropped in silence. */

@@ -3,7 +3,7 @@ import type { Operation } from '../../../../contract/operation.js';
 import { inferResources } from '../../../../contract/resources/infer-resources.js';
 import { requestSchema } from '../../../../contract/resources/representation.js';
 import type { Resource, ResourceModel } from '../../../../contract/resources/resource.js';
-import { operationOf } from '../../../../contract/resources/resource-roles.js';
+import { operationOf, upsertOf } from '../../../../contract/resources/resource-roles.js';
 import type { Scenario, StepExpectation } from '../../scenario.js';
 import type { CaseKind } from '../case-kind.js';
 import { invalidInputStatus, successStatuses } from '../expected-statuses.js';
@@ -30,6 +30,20 @@ export const paginationKind: CaseKind = {
       return found ? casesFor(resource, found.create, found.list, random, model) : [];
     });
   },
+  // A list whose records are made by PUT at ids the client chooses (rule 11) has no create to fill a page with: said.
+  notMade: ({ contract }) =>
+    inferResources(contract).resources.flatMap((resource) => {
+      const list = operationOf(resource, 'list', contract.byId);
+      const pages = Object.keys(resource.list?.paging ?? {}).length + (resource.list?.filters.length ?? 0) > 0;
+      if (resource.stateless || !resource.id || !list || !pages || !upsertOf(resource, contract.byId)) return [];
+      return [
+        {
+          operationId: list.operationId,
+          cases: `pagination cases of ${list.operationId}`,
+          reason: `its records are made by PUT at ids the client chooses (rule 11), and pages are filled only by a create`,
+        },
+      ];
+    }),
 };
 
 function creatorAndList(
