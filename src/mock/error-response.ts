@@ -33,8 +33,18 @@ const INPUT_REFUSALS = new Set([
 
 function refusalStatus(code: string, state: RequestState): number {
   const status = statusOf(code);
+  if (state.operation && code === 'invalid_path_parameter') return pathRefusalStatus(state.operation, status);
   if (!state.operation || !INPUT_REFUSALS.has(code)) return status;
   const documented = invalidInputStatus(state.operation);
+  return typeof documented === 'number' ? documented : status;
+}
+
+// A path value its schema refuses names no resource: 404 where the operation documents it (getPet). Where it
+// documents no 404 but a refusal of invalid input (a PUT with 204 and 400 alone), that refusal: the runner's
+// parameter cases expect it, and a 404 would be a status the contract does not give the operation.
+function pathRefusalStatus(operation: NonNullable<RequestState['operation']>, status: number): number {
+  if (operation.responses.some((r) => r.code === '404' || r.code === '4XX')) return status;
+  const documented = invalidInputStatus(operation);
   return typeof documented === 'number' ? documented : status;
 }
 

@@ -58,13 +58,22 @@ describe('a resource made by PUT at a client-chosen id', async () => {
   });
 
   it('validates the path id against its pattern and keeps sessions apart', async () => {
-    // A path value outside its pattern addresses no record, as on every item path: nothing is made there.
-    expect((await call(mock.url, 'PUT', '/buckets/No_Caps', { body: bucket })).status).toBe(404);
+    // A path value outside its pattern is refused with the 400 putBucket documents (it documents no 404): nothing is made there.
+    expect((await call(mock.url, 'PUT', '/buckets/No_Caps', { body: bucket })).status).toBe(400);
     expect(((await call(mock.url, 'GET', '/buckets')).json as Row[]).some((b) => b.name === 'No_Caps')).toBe(false);
     const headers = { 'x-mock-session': 'upsert-a' };
     expect((await call(mock.url, 'PUT', '/buckets/in-session', { body: bucket, headers })).status).toBe(201);
     expect((await call(mock.url, 'GET', '/buckets/in-session', { headers })).status).toBe(200);
     expect((await call(mock.url, 'GET', '/buckets/in-session')).status).toBe(404);
+  });
+
+  it('answers a path value its schema refuses with the 400 putSlot documents, not the 404 it does not', async () => {
+    for (const slot of ['abc', '0']) {
+      const refused = await call(mock.url, 'PUT', `/slots/${slot}`, { body: { label: 'x' } });
+      expect(refused.status).toBe(400);
+    }
+    // getSlot documents its 404: there the same value names no record.
+    expect((await call(mock.url, 'GET', '/slots/abc')).status).toBe(404);
   });
 
   it('keeps the path id over a body id that disagrees, and answers a PUT documenting only 204 with 204', async () => {
