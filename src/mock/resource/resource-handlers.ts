@@ -205,7 +205,7 @@ function locate(resource: Resource, plan: OperationPlan, input: RequestInput, co
   return { store, parents };
 }
 
-function checkParents(resource: Resource, parents: readonly RecordId[], context: HandlerContext): void {
+export function checkParents(resource: Pick<Resource, 'parent'>, parents: readonly RecordId[], context: HandlerContext): void {
   let key = resource.parent;
   for (let depth = parents.length - 1; depth >= 0 && key !== undefined; depth--) {
     const parent = context.resources.store(key);
@@ -243,7 +243,7 @@ function notFoundCode(operation: Operation): ErrorCode {
 
 // A path value as the store keys it: a string id field is matched as text (`/members/7` finds "7"), an integer one
 // as a number; an int64 past 2^53 is no id the store ever gives.
-function idReader(resource: Resource): (value: unknown) => RecordId | undefined {
+export function idReader(resource: Resource): (value: unknown) => RecordId | undefined {
   const type = resource.id?.schema.type as unknown;
   const numeric =
     type === 'integer' || type === 'number' || (Array.isArray(type) && (type.includes('integer') || type.includes('number')));
@@ -332,7 +332,7 @@ function enumOf(schema: unknown): readonly unknown[] {
 
 // The operation's documented success status (the lowest 2xx it lists), else the kind's usual one; a success
 // documented without a body (204, or a 200 with no content) answers none.
-function replyOf(operation: Operation, fallback: number): { readonly status: number; readonly empty: boolean } {
+export function replyOf(operation: Operation, fallback: number): { readonly status: number; readonly empty: boolean } {
   const codes = operation.responses.map((r) => Number(r.code)).filter((code) => code >= 200 && code < 300);
   const status = codes.length > 0 ? Math.min(...codes) : fallback;
   const response = operation.responses.find((r) => r.code === String(status));
