@@ -152,7 +152,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     // The longest cases start first, so a chain of a hundred creates does not start last and run alone at the end;
     // results keep the cases' order.
     const results: ScenarioResult[] = new Array(cases.length);
-    await runPool(longestFirst(cases), options.concurrency, async ({ scenario, index }) => {
+    const runOne = async ({ scenario, index }: { scenario: Scenario; index: number }) => {
       const skipReason =
         probe.stopped !== undefined
           ? `not run: ${redact(probe.stopped.reason)}`
@@ -166,7 +166,19 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       if (result.outcome === 'failed') failures++;
       await notifyReporters(reporters, 'onScenarioEnd', result, context);
       results[index] = result;
-    });
+    };
+    const order = longestFirst(cases);
+    await runPool(
+      order.filter(({ scenario }) => !scenario.alone),
+      options.concurrency,
+      runOne,
+    );
+    // A case on a record every case shares (a single record at the top) would see other cases' writes: alone, last.
+    await runPool(
+      order.filter(({ scenario }) => scenario.alone),
+      1,
+      runOne,
+    );
     const deletable = created.deletable();
     const cleanup =
       options.cleanup === false || deletable.length === 0

@@ -49,6 +49,7 @@ import { RequestJournal } from './admin/request-journal.js';
 import { RuntimeRules } from './prefer/runtime-rules.js';
 import { safely } from './safely.js';
 import { type AdminResource, adminResources } from './resource/admin-records.js';
+import { singletonHandlers } from './resource/singleton-handlers.js';
 import { resourceHandlers, servedResources } from './resource/resource-handlers.js';
 import { unreadCreateAnswers } from './resource/unread-create-answers.js';
 import { type LoadedFixtures, loadFixtures } from './resource/load-fixtures.js';
@@ -239,7 +240,7 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
       operationsById.set(op.operationId, op);
     }
     const served = servedResources(next);
-    mock.resourceHandlers = resourceHandlers(next, served);
+    mock.resourceHandlers = new Map([...resourceHandlers(next, served), ...singletonHandlers(next, served)]);
     mock.unreadCreates = unreadCreateAnswers(next);
     mock.errorBodies = errorBodiesOf(next, ERROR_STATUSES);
     resourcesByName.clear();

@@ -283,4 +283,6 @@ export interface Scenario extends CaseIdentity {
   readonly steps: readonly Step[];
   /** 'dedicated': the steps go over one connection of their own, opened for the case (auth on a kept-alive connection). */
   readonly connection?: 'pooled' | 'dedicated';
+  /** The case works on a record every case shares (a top-level single record): it runs after the others, alone. */
+  readonly alone?: true;
 }

@@ -19,6 +19,13 @@ describe('summarizeResources', () => {
     );
   });
 
+  it('names each single record, under its parent, in place of the collection it is not', async () => {
+    const line = summarizeResources(await model('test/contracts/singletons/openapi.yaml'));
+    expect(line).toBe(
+      '/projects (id: create, list, get, delete), /settings (singleton: get, replace, merge-patch), /projects/{}/settings (singleton under /projects: get, replace, merge-patch)',
+    );
+  });
+
   it('counts resources past twelve instead of naming them', () => {
     const resources = Array.from({ length: 14 }, (_, i) => ({
       key: `/r${i}`,

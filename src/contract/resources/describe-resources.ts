@@ -1,5 +1,5 @@
 import { referencedResource } from './referenced-resource.js';
-import type { IdField, Resource, ResourceModel, ResourceOperation, StatelessOperation } from './resource.js';
+import type { IdField, Resource, ResourceModel, ResourceOperation, Singleton, StatelessOperation } from './resource.js';
 
 /**
  * The inference report, one line per resource and one per operation: what each tool will keep state for, by
@@ -8,7 +8,9 @@ import type { IdField, Resource, ResourceModel, ResourceOperation, StatelessOper
  */
 export function describeResources(model: ResourceModel): string[] {
   const lines: string[] = [];
+  const single = singletonKeys(model);
   for (const resource of model.resources) {
+    if (single.has(resource.key)) continue;
     lines.push(`${resource.key} (${resource.name}): ${resourceState(resource)}`);
     for (const [field, schema] of Object.entries(resource.schema?.properties ?? {})) {
       const to = referencedResource(model, field, resource, schema);
@@ -21,6 +23,10 @@ export function describeResources(model: ResourceModel): string[] {
     }
     for (const o of resource.skipped) lines.push(`  stateless ${statelessLine(o)}`);
   }
+  for (const singleton of model.singletons ?? []) {
+    lines.push(singletonLine(singleton));
+    for (const o of singleton.operations) lines.push(`  ${o.kind} ${o.operationId} ${o.method} ${singleton.path}`);
+  }
   if (model.unplaced.length > 0) lines.push('on no resource path (stateless):');
   for (const o of model.unplaced) lines.push(`  ${statelessLine(o)}`);
   return lines;
@@ -30,13 +36,15 @@ export function describeResources(model: ResourceModel): string[] {
 const MAX_NAMED = 12;
 
 /**
- * One line for a start banner: `/pets (id: create, list, get); stateless: /messages (nothing reads ...)`, and
- * the operations left stateless on resources that keep state, each with its reason.
+ * One line for a start banner: `/pets (id: create, list, get), /settings (singleton: get, replace); stateless:
+ * /messages (nothing reads ...)`, and the operations left stateless on resources that keep state, each with its reason.
  */
 export function summarizeResources(model: ResourceModel): string {
   const stateful = model.resources.filter((r) => r.stateless === undefined);
-  const parts = [named(stateful.map((r) => `${r.key} (${r.id?.name}: ${r.operations.map(roleName).join(', ')})`)) || 'none'];
-  const stateless = model.resources.filter((r) => r.stateless !== undefined);
+  const kept = stateful.map((r) => `${r.key} (${r.id?.name}: ${r.operations.map(roleName).join(', ')})`);
+  const parts = [named([...kept, ...(model.singletons ?? []).map(singletonLine)]) || 'none'];
+  const single = singletonKeys(model);
+  const stateless = model.resources.filter((r) => r.stateless !== undefined && !single.has(r.key));
   if (stateless.length > 0) parts.push(`stateless: ${named(stateless.map((r) => `${r.key} (${r.stateless})`))}`);
   const operations = [...stateful.flatMap((r) => r.skipped), ...model.unplaced];
   if (operations.length > 0) {
@@ -48,6 +56,17 @@ export function summarizeResources(model: ResourceModel): string {
 // A PUT that also creates (rule 11) is named for both roles it plays.
 function roleName(o: ResourceOperation): string {
   return o.creates ? 'create-or-replace' : o.kind;
+}
+
+// A single record's path is also a collection path with nothing CRUD on it: it is shown once, as the record.
+function singletonKeys(model: ResourceModel): ReadonlySet<string> {
+  return new Set((model.singletons ?? []).map((s) => s.key));
+}
+
+// `/projects/{}/settings (singleton under /projects: get, replace)`
+function singletonLine(singleton: Singleton): string {
+  const under = singleton.parent === undefined ? '' : ` under ${singleton.parent}`;
+  return `${singleton.key} (singleton${under}: ${singleton.operations.map((o) => o.kind).join(', ')})`;
 }
 
 function named(items: readonly string[]): string {

@@ -9,6 +9,7 @@ import type { Resource, ResourceModel, ResourceOperation, ResourceOperationKind,
 import { type ExtensionPlace, readResourceIdExtension } from './resource-id-extension.js';
 import { linkedIdField } from './linked-id-field.js';
 import { createsAtPath } from './creates-at-path.js';
+import { withSingletons } from './singletons.js';
 
 /** What the inference reads of a loaded contract: its operations, and the document for path items and links. */
 export interface ContractView {
@@ -50,7 +51,7 @@ interface Group {
 export function inferResources(contract: ContractView): ResourceModel {
   let model = inferred.get(contract);
   if (model === undefined) {
-    model = inferFrom(contract);
+    model = withSingletons(contract.operations, inferFrom(contract));
     inferred.set(contract, model);
   }
   return model;

@@ -90,4 +90,28 @@ export interface ResourceModel {
   readonly resources: readonly Resource[];
   /** Operations on no resource path at all, with the reason. */
   readonly unplaced: readonly StatelessOperation[];
+  /** The single records (`/settings`, `/projects/{}/settings`): see singletons.ts. */
+  readonly singletons?: readonly Singleton[];
+}
+
+/** What an operation does to a single record: read it, replace it (PUT), merge into it (RFC 7396). */
+export type SingletonOperationKind = 'get' | 'replace' | 'merge-patch';
+
+export interface SingletonOperation {
+  readonly kind: SingletonOperationKind;
+  readonly operationId: string;
+  readonly method: string;
+}
+
+/** One record with no collection and no id of its own (docs/reference/resources.md rule 12). */
+export interface Singleton {
+  /** The path with parameter names erased (`/projects/{}/settings`). */
+  readonly key: string;
+  /** The path as the contract writes it. */
+  readonly path: string;
+  /** The key of the stateful resource whose item it belongs to, one record per parent; undefined at the top. */
+  readonly parent: string | undefined;
+  /** The GET's answer schema: what the record is. */
+  readonly schema: JsonSchema;
+  readonly operations: readonly SingletonOperation[];
 }

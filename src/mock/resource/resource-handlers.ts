@@ -259,7 +259,7 @@ function locate(resource: Resource, plan: OperationPlan, input: RequestInput, co
   return { store, parents };
 }
 
-function checkParents(resource: Resource, parents: readonly RecordId[], context: HandlerContext): void {
+export function checkParents(resource: Pick<Resource, 'parent'>, parents: readonly RecordId[], context: HandlerContext): void {
   let key = resource.parent;
   for (let depth = parents.length - 1; depth >= 0 && key !== undefined; depth--) {
     const parent = context.resources.store(key);
@@ -297,7 +297,7 @@ function notFoundCode(operation: Operation): ErrorCode {
 
 // A path value as the store keys it: a string id field is matched as text (`/members/7` finds "7"), an integer one
 // as a number; an int64 past 2^53 is no id the store ever gives.
-function idReader(resource: Resource): (value: unknown) => RecordId | undefined {
+export function idReader(resource: Resource): (value: unknown) => RecordId | undefined {
   const type = resource.id?.schema.type as unknown;
   const numeric =
     type === 'integer' || type === 'number' || (Array.isArray(type) && (type.includes('integer') || type.includes('number')));
@@ -399,7 +399,11 @@ function replyAt(operation: Operation, status: number): { readonly status: numbe
 
 // The operation's documented success status (the lowest 2xx it lists), else the kind's usual one; a success
 // documented without a body (204, or a 200 with no content) answers none.
-function replyOf(operation: Operation, fallback: number, not?: number): { readonly status: number; readonly empty: boolean } {
+export function replyOf(
+  operation: Operation,
+  fallback: number,
+  not?: number,
+): { readonly status: number; readonly empty: boolean } {
   const codes = operation.responses.map((r) => Number(r.code)).filter((code) => code >= 200 && code < 300 && code !== not);
   return replyAt(operation, codes.length > 0 ? Math.min(...codes) : fallback);
 }

@@ -1,6 +1,7 @@
 import type { Resource, ResourceModel } from '../../contract/resources/resource.js';
 import { type RecordId, RecordStore, type RenderedRecords } from './record-store.js';
 import { recordStoreOptions } from './record-store-options.js';
+import { SingletonRecords } from './singleton-records.js';
 import type { StoreBudget } from './store-budget.js';
 
 /** Fixtures rendered once (see RenderedRecords), by resource key, with the resource they are records of. */
@@ -23,6 +24,8 @@ export class ResourceStores {
   readonly #stores = new Map<string, RecordStore>();
   readonly #children = new Map<string, string[]>();
   readonly #parents = new Map<string, string>();
+  /** The single records written in this store (singleton-records.ts). */
+  readonly singletons = new SingletonRecords();
 
   readonly #maxRecords: number;
   readonly #budget: StoreBudget;
@@ -78,6 +81,7 @@ export class ResourceStores {
   remove(key: string, id: RecordId, parents: readonly RecordId[] = []): boolean {
     const store = this.#stores.get(key);
     if (!store?.remove(id, scopeOf(parents))) return false;
+    this.singletons.dropUnder(key, scopeOf([...parents, id]) as string);
     // Most resources have no nested one: no scope to build for them.
     if (this.#children.has(key)) this.#removeChildren(key, [...parents, id]);
     return true;
@@ -90,11 +94,13 @@ export class ResourceStores {
 
   clear(): void {
     for (const store of this.#stores.values()) store.clear();
+    this.singletons.clear();
   }
 
   /** Empties one resource's store, and those nested under it: no child outlives its parent. */
   clearResource(key: string): void {
     this.#stores.get(key)?.clear();
+    this.singletons.dropAllUnder(key);
     for (const child of this.#children.get(key) ?? []) this.clearResource(child);
   }
 
@@ -104,7 +110,10 @@ export class ResourceStores {
     const scope = scopeOf(path) as string;
     for (const childKey of children) {
       const child = this.#stores.get(childKey) as RecordStore;
-      for (const id of child.idsInScope(scope)) this.#removeChildren(childKey, [...path, id]);
+      for (const id of child.idsInScope(scope)) {
+        this.singletons.dropUnder(childKey, scopeOf([...path, id]) as string);
+        this.#removeChildren(childKey, [...path, id]);
+      }
       child.removeScope(scope);
     }
   }

@@ -1,5 +1,5 @@
 import type { Contract } from '../../../../contract/load-contract.js';
-import type { Operation } from '../../../../contract/operation.js';
+import type { JsonSchema, Operation } from '../../../../contract/operation.js';
 import { objectShape } from '../../../../contract/resources/object-shape.js';
 import type { Resource, ResourceModel } from '../../../../contract/resources/resource.js';
 import type { ResourceEffect } from '../../scenario.js';
@@ -50,17 +50,21 @@ export function namedAsItsPath(ctx: Context, write: Operation, body: Record<stri
  * that set them (a status may move on after a create: transitions are not in the contract).
  */
 export function kept(ctx: Context, body: Record<string, unknown>, withEnums: boolean): Record<string, unknown> {
-  const shown = objectShape(ctx.resource.schema)?.properties ?? {};
+  return shownFields(ctx.resource.schema, [ctx.id, ...ctx.resource.serverFields], body, withEnums);
+}
+
+/** Of `body`, the fields a read of a record of `schema` must show (see kept), none of `skip`. */
+export function shownFields(
+  schema: JsonSchema | undefined,
+  skip: readonly string[],
+  body: Record<string, unknown>,
+  withEnums: boolean,
+): Record<string, unknown> {
+  const shown = objectShape(schema)?.properties ?? {};
   return Object.fromEntries(
     Object.entries(body).filter(([name]) => {
       const property = shown[name];
-      if (
-        !property ||
-        name === ctx.id ||
-        ctx.resource.serverFields.includes(name) ||
-        (property as { writeOnly?: boolean }).writeOnly
-      )
-        return false;
+      if (!property || skip.includes(name) || (property as { writeOnly?: boolean }).writeOnly) return false;
       if (property.format === 'date-time' || property.format === 'date' || VOLATILE.test(name)) return false;
       return withEnums || !property.enum;
     }),

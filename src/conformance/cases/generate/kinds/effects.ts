@@ -14,11 +14,13 @@ import { withFreshKeys } from '../fresh-keys.js';
 import { makeCase, type StepSpec } from '../make-case.js';
 import { absentValue, ownRecord, pathParams, sendsOwnId, withFreshValues } from '../own-records.js';
 import { ownPathIdsPerCase } from './effects-own-ids.js';
-import { RUN_MARK, sampleValue } from '../sample-value.js';
+import { sampleValue } from '../sample-value.js';
+import { changedField } from '../changed-field.js';
 import { bystander } from './effects-bystander.js';
 import { type Context, kept, namedAsItsPath, ownId, readBefore, readStep } from './effects-context.js';
 import { pageCases, pageNotMade } from './effects-paging.js';
 import { removalCases } from './effects-removal.js';
+import { singletonCases, singletonNotMade } from './effects-singletons.js';
 
 const KIND = 'effects';
 
@@ -30,37 +32,43 @@ export const effectsKind: CaseKind = {
     'what writes did, through later reads of records the case created: a create is readable and listed, a PUT or PATCH shows exactly the change with the id kept and another record as it was, a PUT without an optional field or a PATCH setting it to null leaves it out, a second page repeats nothing of the first, a DELETE leaves a 404 or 410 and no listing (a second one no 5XX), a refused write no trace, and a nested record no other parent',
   generate: ({ contract, random }) => {
     const model = inferResources(contract);
-    return model.resources.flatMap((resource) =>
-      resource.stateless || !resource.id ? [] : resourceCases(resource, model, contract, random),
-    );
+    return [
+      ...model.resources.flatMap((resource) =>
+        resource.stateless || !resource.id ? [] : resourceCases(resource, model, contract, random),
+      ),
+      ...singletonCases(contract, model, random, KIND),
+    ];
   },
   // A resource that keeps state but has no record the run can make and read back gets no effect case: said.
   notMade: ({ contract, random }) => {
     const model = inferResources(contract);
-    return model.resources.flatMap((resource) => {
-      if (resource.stateless || !resource.id) return [];
-      const own = ownRecord(resource, model, contract, random, 'own');
-      const why =
-        'reason' in own
-          ? own.reason
-          : operationOf(resource, 'get', contract.byId)
-            ? undefined
-            : 'it has no get to read a record back';
-      const first = resource.operations[0];
-      if (why === undefined) {
-        const ctx = contextOf(resource, model, contract, random);
-        return [...pageNotMade(ctx), ...orphanNotMade(ctx)];
-      }
-      return first === undefined
-        ? []
-        : [
-            {
-              operationId: first.operationId,
-              cases: `effects cases of ${resource.collectionPath} (created-readable, update-took-effect, deleted-is-gone, ...)`,
-              reason: why,
-            },
-          ];
-    });
+    return [
+      ...singletonNotMade(contract, model, random),
+      ...model.resources.flatMap((resource) => {
+        if (resource.stateless || !resource.id) return [];
+        const own = ownRecord(resource, model, contract, random, 'own');
+        const why =
+          'reason' in own
+            ? own.reason
+            : operationOf(resource, 'get', contract.byId)
+              ? undefined
+              : 'it has no get to read a record back';
+        const first = resource.operations[0];
+        if (why === undefined) {
+          const ctx = contextOf(resource, model, contract, random);
+          return [...pageNotMade(ctx), ...orphanNotMade(ctx)];
+        }
+        return first === undefined
+          ? []
+          : [
+              {
+                operationId: first.operationId,
+                cases: `effects cases of ${resource.collectionPath} (created-readable, update-took-effect, deleted-is-gone, ...)`,
+                reason: why,
+              },
+            ];
+      }),
+    ];
   },
 };
 
@@ -438,19 +446,9 @@ function orphanCreateCase(ctx: Context): Scenario[] {
   ];
 }
 
-/** One field set to another valid value: the first free-text one, else an enum at another value. */
+// One field set to another valid value (changed-field.ts), never the id.
 export function changed(schema: JsonSchema | undefined, ctx: Context): Record<string, unknown> {
-  for (const [name, property] of Object.entries(schema?.properties ?? {})) {
-    if (name === ctx.id || property.type !== 'string' || property.pattern !== undefined || property.format !== undefined)
-      continue;
-    if (!property.enum && (property.maxLength === undefined || property.maxLength >= 20))
-      return { [name]: `changed ${RUN_MARK}` };
-  }
-  for (const [name, property] of Object.entries(schema?.properties ?? {})) {
-    const other = property.enum?.find((value) => value !== null && value !== ctx.own.body[name]);
-    if (other !== undefined && name !== ctx.id) return { [name]: other };
-  }
-  return {};
+  return changedField(schema, ctx.own.body, [ctx.id]);
 }
 
 interface RefusedBody {

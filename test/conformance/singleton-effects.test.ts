@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { type SingletonBreakage, type SingletonServer, startSingletonServer } from '../support/singleton-server.js';
+import { blockingCheckIds, namedCheckIds, runCli } from './run-cli.js';
+
+const CONTRACT = 'test/contracts/singletons/openapi.yaml';
+const ARGS = ['--contract', CONTRACT, '--generate', 'effects', '--case', 'effects/*', '--seed', '1', '-r', 'json'];
+
+let server: SingletonServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const runAgainst = async (breakage?: SingletonBreakage, args: readonly string[] = ARGS) => {
+  server = await startSingletonServer(breakage);
+  return runCli(['--target', server.url, ...args]);
+};
+
+describe('effect cases of single records (docs/reference/resources.md rule 12)', () => {
+  it('pass a correct server, and leave its top-level record as they found it', async () => {
+    const run = await runAgainst();
+    const report = await run.report();
+    expect(blockingCheckIds(report), run.out).toEqual([]);
+    expect(run.code, run.out).toBe(0);
+    const ids = report.scenarios.map((s) => s.id);
+    expect(ids).toContain('effects/getSettings/update-took-effect');
+    expect(ids).toContain('effects/getProjectSettings/update-took-effect');
+    const top = report.scenarios.find((s) => s.id === 'effects/getSettings/update-took-effect');
+    const sent = top?.exchanges.map((e) => `${e.method} ${new URL(e.url).pathname}`);
+    expect(sent).toEqual(['GET', 'PUT', 'GET', 'PATCH', 'GET', 'PUT'].map((m) => `${m} /v1/settings`));
+    const settings = await fetch(`${server?.url}/settings`, { headers: { authorization: 'Bearer petstore-dev-key' } });
+    expect(await settings.json()).toEqual({ theme: 'light', pageSize: 20, signature: 'Sent from Workspace' });
+  });
+
+  it('send no write under --read-only', async () => {
+    const run = await runAgainst(undefined, ['--contract', CONTRACT, '--generate', 'effects,http', '--read-only', '-r', 'json']);
+    const report = await run.report();
+    expect(report.scenarios.length, run.out).toBeGreaterThan(1);
+    const methods = report.scenarios.flatMap((s) => s.exchanges.map((e) => e.method));
+    expect(methods.filter((m) => m !== 'GET' && m !== 'HEAD' && m !== 'OPTIONS')).toEqual([]);
+  });
+
+  it.each([
+    { breakage: 'put-ignored', check: 'update-took-effect' },
+    { breakage: 'patch-replaces', check: 'update-took-effect' },
+    { breakage: 'settings-shared', check: 'others-untouched' },
+  ] as const)('fail a server whose $breakage, naming $check', async ({ breakage, check }) => {
+    const run = await runAgainst(breakage);
+    expect(run.code, run.out).toBe(1);
+    expect(namedCheckIds(await run.report())).toContain(check);
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../conformance/run-cli.js';
+import { call } from '../support/http.js';
+import { startMock } from '../support/start-mock.js';
+
+// A single record (docs/reference/resources.md rule 12) is kept per store: seeded from the GET's example, replaced by
+// PUT, merged by PATCH, one per project under /projects/{projectId}/settings. startMock checks every answer against
+// the contract when the file ends.
+const CONTRACT = 'test/contracts/singletons/openapi.yaml';
+const SEED = { theme: 'light', pageSize: 20, signature: 'Sent from Workspace' };
+const MERGE = { 'content-type': 'application/merge-patch+json' };
+
+describe('single records in the mock', async () => {
+  const mock = await startMock({ contract: CONTRACT, fixtures: false });
+  const origin = new URL(mock.url).origin;
+  const reset = () => call(origin, 'POST', '/__admin/reset', { auth: null });
+  const project = async () => (await call(mock.url, 'POST', '/projects', { body: { name: 'Apollo' } })).json as { id: number };
+
+  it('starts as the example, keeps a PUT, merges a PATCH, and a reset brings the example back', async () => {
+    await reset();
+    expect((await call(mock.url, 'GET', '/settings')).json).toEqual(SEED);
+    const put = await call(mock.url, 'PUT', '/settings', { body: { theme: 'dark', pageSize: 50 } });
+    expect([put.status, put.json]).toEqual([200, { theme: 'dark', pageSize: 50 }]);
+    expect((await call(mock.url, 'GET', '/settings')).json).toEqual({ theme: 'dark', pageSize: 50 });
+    const patched = await call(mock.url, 'PATCH', '/settings', { body: JSON.stringify({ signature: 'Bye' }), headers: MERGE });
+    expect(patched.json).toEqual({ theme: 'dark', pageSize: 50, signature: 'Bye' });
+    await call(mock.url, 'PATCH', '/settings', { body: JSON.stringify({ signature: null }), headers: MERGE });
+    expect((await call(mock.url, 'GET', '/settings')).json).toEqual({ theme: 'dark', pageSize: 50 });
+    expect((await reset()).status).toBe(200);
+    expect((await call(mock.url, 'GET', '/settings')).json).toEqual(SEED);
+  });
+
+  it('refuses a PATCH whose result breaks the schema, and a PUT its body schema refuses, changing nothing', async () => {
+    await reset();
+    const nulled = await call(mock.url, 'PATCH', '/settings', { body: JSON.stringify({ theme: null }), headers: MERGE });
+    expect([nulled.status, (nulled.json as { code: string }).code]).toEqual([400, 'validation_failed']);
+    const wrong = await call(mock.url, 'PUT', '/settings', { body: { theme: 'purple', pageSize: 5 } });
+    expect(wrong.status).toBe(400);
+    expect((await call(mock.url, 'GET', '/settings')).json).toEqual(SEED);
+  });
+
+  it('keeps one record per session, and answers auth and Prefer as for any operation', async () => {
+    await reset();
+    await call(mock.url, 'PUT', '/settings', { body: { theme: 'dark', pageSize: 7 }, headers: { 'x-mock-session': 'a' } });
+    expect((await call(mock.url, 'GET', '/settings', { headers: { 'x-mock-session': 'a' } })).json).toEqual({
+      theme: 'dark',
+      pageSize: 7,
+    });
+    expect((await call(mock.url, 'GET', '/settings', { headers: { 'x-mock-session': 'b' } })).json).toEqual(SEED);
+    expect((await call(mock.url, 'GET', '/settings')).json).toEqual(SEED);
+    expect((await call(mock.url, 'GET', '/settings', { auth: null })).status).toBe(401);
+    expect(
+      (await call(mock.url, 'PUT', '/settings', { body: { theme: 'dark', pageSize: 9 }, headers: { prefer: 'code=400' } }))
+        .status,
+    ).toBe(400);
+    expect((await call(mock.url, 'GET', '/settings')).json).toEqual(SEED);
+  });
+
+  it("keeps each project's own, keeps its readOnly updatedAt, 404s a project no one has, and drops it with the project", async () => {
+    await reset();
+    const [a, b] = [await project(), await project()];
+    const put = await call(mock.url, 'PUT', `/projects/${a.id}/settings`, {
+      body: { visibility: 'public', defaultBranch: 'dev', updatedAt: '2000-01-01T00:00:00Z' },
+    });
+    expect(put.json).toEqual({ visibility: 'public', defaultBranch: 'dev', updatedAt: '2026-01-05T09:00:00Z' });
+    expect((await call(mock.url, 'GET', `/projects/${b.id}/settings`)).json).toMatchObject({ visibility: 'private' });
+    expect((await call(mock.url, 'GET', '/projects/9999/settings')).status).toBe(404);
+    expect((await call(mock.url, 'DELETE', `/projects/${a.id}`)).status).toBe(204);
+    expect((await call(mock.url, 'GET', `/projects/${a.id}/settings`)).status).toBe(404);
+    expect(
+      (await call(mock.url, 'PUT', `/projects/${a.id}/settings`, { body: { visibility: 'public', defaultBranch: 'x' } })).status,
+    ).toBe(404);
+  });
+
+  it('passes the runner on its contract (exit 0)', async () => {
+    await reset();
+    const run = await runCli(['--target', mock.url, '--contract', CONTRACT, '--generate', 'effects', '--seed', '1']);
+    expect(run.code, run.out).toBe(0);
+    expect(run.out).toContain('/settings (singleton: get, replace, merge-patch)');
+    expect((await call(mock.url, 'GET', '/settings')).json).toEqual(SEED);
+  });
+});
