@@ -32,6 +32,29 @@ describe('effect cases of single records (docs/reference/resources.md rule 12)',
     expect(await settings.json()).toEqual({ theme: 'light', pageSize: 20, signature: 'Sent from Workspace' });
   });
 
+  it('make no valid-bodies write to a top-level record, which the effects case alone writes and puts back', async () => {
+    const run = await runAgainst(undefined, [
+      '--contract',
+      CONTRACT,
+      '--generate',
+      'valid-bodies,effects',
+      '--seed',
+      '1',
+      '-r',
+      'json',
+    ]);
+    const report = await run.report();
+    expect(run.code, run.out).toBe(0);
+    const validBodies = report.scenarios.filter((s) => s.id.startsWith('valid-bodies/'));
+    expect(validBodies.length, run.out).toBeGreaterThan(0);
+    expect(validBodies.filter((s) => s.exchanges.some((e) => new URL(e.url).pathname === '/v1/settings'))).toEqual([]);
+    expect(JSON.stringify(report.hints)).toMatch(
+      /Not generated: valid-bodies cases of \w+: \/settings is one record every client shares/,
+    );
+    const settings = await fetch(`${server?.url}/settings`, { headers: { authorization: 'Bearer petstore-dev-key' } });
+    expect(await settings.json()).toEqual({ theme: 'light', pageSize: 20, signature: 'Sent from Workspace' });
+  });
+
   it('send no write under --read-only', async () => {
     const run = await runAgainst(undefined, ['--contract', CONTRACT, '--generate', 'effects,http', '--read-only', '-r', 'json']);
     const report = await run.report();
