@@ -33,7 +33,7 @@ export function enforcesIfMatch(operation: Operation): boolean {
 
 const WRITES = new Set(['PUT', 'PATCH', 'DELETE', 'POST']);
 
-function documentsStatus(operation: Operation, status: number): boolean {
+export function documentsStatus(operation: Operation, status: number): boolean {
   return operation.responses.some((r) => r.code === String(status));
 }
 

@@ -1,3 +1,4 @@
+import { documentsStatus } from '../../../contract/conditional/conditional-requests.js';
 import type { Check } from './check.js';
 
 /**
@@ -26,10 +27,10 @@ export const preconditionEnforced: Check = {
     // keeps the promise too.
     if (
       wanted.sent === 'stale' &&
-      !documents(operation, 412) &&
+      !documentsStatus(operation, 412) &&
       response.status >= 400 &&
       response.status < 500 &&
-      documents(operation, response.status)
+      documentsStatus(operation, response.status)
     )
       return undefined;
     return {
@@ -46,10 +47,6 @@ export const preconditionEnforced: Check = {
       : undefined;
   },
 };
-
-function documents(operation: { readonly responses: readonly { readonly code: string }[] }, status: number): boolean {
-  return operation.responses.some((r) => r.code === String(status));
-}
 
 // RFC 9110 §13.1.1: If-Match compares strongly, so a weak tag never matches, and a 412 to it is right.
 function weakCurrent(sent: keyof typeof DUE, tag: string): boolean {
