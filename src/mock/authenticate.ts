@@ -70,6 +70,30 @@ export function createAuthenticator(apiKeys: readonly string[]): Authenticator {
   };
 }
 
+/**
+ * OpenAPI 3 §4.8.30: `security` lists alternatives, and any one of them admits a request (an API key header OR a
+ * bearer token). The refusal speaks of a credential the request did present (a wrong bearer token is
+ * invalid_api_key, not a missing X-Api-Key); a request that presented none is told every place a key is taken.
+ */
+export function authenticateAny(
+  authenticate: Authenticator,
+  keys: readonly KeyPlacement[],
+  request: CredentialSource,
+): AppError | undefined {
+  const refusals: AppError[] = [];
+  for (const key of keys) {
+    const denied = authenticate(key, request);
+    if (denied === undefined) return undefined;
+    refusals.push(denied);
+  }
+  const presented = refusals.find((denied) => !MISSING.has(denied.code));
+  if (presented !== undefined || keys.length === 1) return presented ?? refusals[0];
+  const first = refusals[0] as AppError;
+  return mockError(first.code as 'missing_api_key', `no credentials were sent: send ${keys.map(howToSend).join(' or ')}`);
+}
+
+const MISSING = new Set(['missing_api_key', 'missing_authorization']);
+
 function authorizationDenied(
   expected: 'bearer' | 'basic',
   authorization: string | undefined,

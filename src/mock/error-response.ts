@@ -84,6 +84,9 @@ const CHALLENGES = {
 
 function authHeaders(status: number, state: RequestState): Record<string, string> | undefined {
   if (status !== 401) return undefined;
-  const scheme = state.operation?.key?.scheme ?? 'bearer';
-  return scheme === 'apiKey' ? undefined : CHALLENGES[scheme];
+  const { key, otherKeys = [] } = state.operation ?? {};
+  if (key === undefined) return CHALLENGES.bearer;
+  // Where an HTTP scheme is one of the alternatives (an API key OR a bearer token), the first is named.
+  const scheme = [key, ...otherKeys].find((one) => one.scheme !== 'apiKey')?.scheme;
+  return scheme === undefined ? undefined : CHALLENGES[scheme];
 }

@@ -1,14 +1,16 @@
+import { authenticateAny } from '../authenticate.js';
 import type { Stage } from './stage.js';
 
-/** The operation's security (seed, Authentication): the key where its scheme puts it (src/contract/key-placement.ts). */
+/**
+ * The operation's security (seed, Authentication): the key where one of its alternatives puts it
+ * (src/contract/key-placement.ts), the runner's own place first.
+ */
 export const checkKey: Stage = (state, mock) => {
-  const key = state.operation!.key;
+  const { key, otherKeys } = state.operation!;
   if (key === undefined) return undefined;
-  const denied = mock.authenticate(key, {
-    headers: state.req.headers,
-    rawHeaders: state.req.rawHeaders,
-    query: state.parsedQuery,
-  });
+  const source = { headers: state.req.headers, rawHeaders: state.req.rawHeaders, query: state.parsedQuery };
+  const denied =
+    otherKeys === undefined ? mock.authenticate(key, source) : authenticateAny(mock.authenticate, [key, ...otherKeys], source);
   if (denied) throw denied;
   return undefined;
 };
