@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../../contract/operation.js';
 import { objectShape, schemaTypes } from '../../contract/resources/object-shape.js';
+import { setOwn } from '../../contract/set-own.js';
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
@@ -18,16 +19,29 @@ export function readFormBody(
   schema: JsonSchema | undefined,
   coerce: (type: string | undefined, text: string) => unknown,
 ): Record<string, unknown> {
-  const properties = objectShape(schema)?.properties ?? {};
   const body: Record<string, unknown> = {};
-  for (const [name, value] of new URLSearchParams(text)) {
+  const add = fieldAdder(body, schema, coerce);
+  for (const [name, value] of new URLSearchParams(text)) add(name, value);
+  return body;
+}
+
+/**
+ * Adds one field of a form (urlencoded or multipart) to the object it makes: read as its property's type, a
+ * repeated name gathered into the array its property is.
+ */
+export function fieldAdder(
+  body: Record<string, unknown>,
+  schema: JsonSchema | undefined,
+  coerce: (type: string | undefined, text: string) => unknown,
+): (name: string, value: string) => void {
+  const properties = objectShape(schema)?.properties ?? {};
+  return (name, value) => {
     const property = Object.hasOwn(properties, name) ? properties[name] : undefined;
     const [type] = schemaTypes(property).filter((t) => t !== 'null');
     if (type === 'array') {
       const [itemType] = schemaTypes(property?.items).filter((t) => t !== 'null');
-      const list = Array.isArray(body[name]) ? (body[name] as unknown[]) : [];
-      body[name] = [...list, coerce(itemType, value)];
-    } else body[name] = coerce(type, value);
-  }
-  return body;
+      const list = Object.hasOwn(body, name) && Array.isArray(body[name]) ? (body[name] as unknown[]) : [];
+      setOwn(body, name, [...list, coerce(itemType, value)]);
+    } else setOwn(body, name, coerce(type, value));
+  };
 }

@@ -7,6 +7,7 @@ import { cookiePairs } from '../../shared/cookie-pairs.js';
 import { requirePrecondition } from '../conditional/if-match.js';
 import { type ErrorCode, mockError } from '../error-codes.js';
 import { isForm, readFormBody } from './read-form-body.js';
+import { isMultipartForm, readMultipartBody } from './read-multipart-body.js';
 
 /** A request checked against its operation: parameters read as their schema's types, body parsed. */
 export interface RequestInput {
@@ -151,6 +152,7 @@ function readJsonBody(operation: Operation, headers: IncomingHttpHeaders, text: 
   if (!media)
     throw mockError('invalid_content_type', `Content-Type ${mediaType} is not accepted here: send Content-Type: ${declared()}`);
   if (isForm(media.mediaType)) return validated(media, readFormBody(text, media.schema, coerce));
+  if (isMultipartForm(media.mediaType)) return validated(media, readMultipartBody(text, contentType, media.schema, coerce));
   if (!isJson(media.mediaType)) return text;
   // RFC 8259 §8.1: JSON exchanged between systems is UTF-8; a body declared in another charset would be misread.
   const charset = contentType === JSON_TYPE ? undefined : charsetOf(contentType);
