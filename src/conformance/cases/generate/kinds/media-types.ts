@@ -11,6 +11,7 @@ import { primaryJsonType } from '../../accept-for.js';
 import { makeCase } from '../make-case.js';
 import { freshWrite, roundTrip } from '../round-trip.js';
 import { sampleValue } from '../sample-value.js';
+import { multipartCases, multipartOf } from './multipart-cases.js';
 import { withOwnPath } from './parameters.js';
 
 // RFC 9110 §8.3.1: type, subtype and parameter names are case-insensitive; charset=utf-8 is JSON's own encoding.
@@ -24,24 +25,28 @@ const FORM = 'application/x-www-form-urlencoded';
 export const mediaTypesKind: CaseKind = {
   id: 'media-types',
   description:
-    'a JSON body is accepted under every spelling of application/json; without Content-Type, or as text/plain, it gets the refusal the operation documents or 415, and is observed where it documents none; a body the contract takes as a form is accepted as one; a GET asking for JSON, or for anything, gets a documented answer',
+    'a JSON body is accepted under every spelling of application/json; without Content-Type, or as text/plain, it gets the refusal the operation documents or 415, and is observed where it documents none; a body the contract takes as a form is accepted as one, and as multipart/form-data too, where one without a required field is refused; a GET asking for JSON, or for anything, gets a documented answer',
   generate: (context) =>
     context.contract.operations.flatMap((operation) => [
       ...(operation.requestBody?.contents.some((c) => c.mediaType === 'application/json') ? casesFor(operation, context) : []),
       ...formCase(operation),
+      ...multipartCases(operation),
       ...acceptCase(operation, context),
     ]),
   // A body the runner cannot write at all leaves its operation without a body case of any kind: said, never dropped.
   notMade: ({ contract }) =>
     contract.operations.flatMap((operation) => {
       const types = operation.requestBody?.contents.map((c) => c.mediaType) ?? [];
-      if (types.length === 0 || types.some((type) => isJsonMedia(type) || (type === FORM && formOf(operation) !== undefined)))
-        return [];
+      const writes = (type: string) =>
+        isJsonMedia(type) ||
+        (type === FORM && formOf(operation) !== undefined) ||
+        (type === 'multipart/form-data' && multipartOf(operation) !== undefined);
+      if (types.length === 0 || types.some(writes)) return [];
       return [
         {
           operationId: operation.operationId,
           cases: `the body cases of ${operation.operationId} (valid-bodies, invalid-bodies, media-types)`,
-          reason: `its request body is ${types.join(' or ')}, which the runner does not write (it writes JSON, and forms of flat fields)`,
+          reason: `its request body is ${types.join(' or ')}, which the runner does not write (it writes JSON, and forms and multipart bodies of flat fields)`,
         },
       ];
     }),
