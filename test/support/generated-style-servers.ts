@@ -28,11 +28,25 @@ export async function startDrfServer(key: string, breakage?: DrfBreakage): Promi
       res.setHeader('www-authenticate', 'Token');
       return send(401, { detail: 'Authentication credentials were not provided.' });
     }
+    const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    // DRF's MultiPartParser: each part a field.
+    const parts =
+      type === 'multipart/form-data'
+        ? await new Response(text, { headers: { 'content-type': req.headers['content-type'] as string } })
+            .formData()
+            .then((form) => Object.fromEntries([...form].map(([name, value]) => [name, String(value)])))
+            .catch(() => undefined)
+        : undefined;
     const read = (partial: boolean): Row | undefined => {
-      const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
       let body: unknown;
       if (type === 'application/x-www-form-urlencoded') body = Object.fromEntries(new URLSearchParams(text));
-      else if (type === 'application/json') {
+      else if (type === 'multipart/form-data') {
+        if (parts === undefined) {
+          send(400, { detail: 'Multipart form parse error' });
+          return undefined;
+        }
+        body = parts;
+      } else if (type === 'application/json') {
         try {
           body = JSON.parse(text);
         } catch {
