@@ -23,6 +23,7 @@ import { keepAnswersMadeBeforeEnd } from './connection/keep-answers-before-end.j
 import { allowHosts } from './boundary/allowed-hosts.js';
 import { corsPolicy } from './boundary/cors.js';
 import { bracketed } from './boundary/host-names.js';
+import { limitConnectionsPerClient } from './connection/connections-per-client.js';
 import { listen } from './connection/listen.js';
 import { firstMisfit } from './reload/first-misfit.js';
 import { loadFreshContract, yieldToRequests } from './reload/load-fresh-contract.js';
@@ -284,6 +285,7 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
   // socket when nothing answers 'timeout'; keepAliveTimeout still applies between requests.
   server.timeout = options.idleTimeoutMs ?? DEFAULTS.idleTimeoutMs;
   keepAnswersMadeBeforeEnd(server);
+  limitConnectionsPerClient(server, options.maxConnectionsPerClient ?? DEFAULTS.maxConnectionsPerClient);
   await listen(server, options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
   const { port } = server.address() as AddressInfo;
   const host = options.host ?? DEFAULTS.host;

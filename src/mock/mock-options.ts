@@ -43,6 +43,11 @@ export interface MockOptions {
    * delay): a client that never reads its answer, or a fault=hang, cannot hold one for ever.
    */
   readonly idleTimeoutMs?: number;
+  /**
+   * Connections one client address may hold open at once; more are closed as they arrive (default 512): a machine
+   * on the network cannot take every file descriptor.
+   */
+  readonly maxConnectionsPerClient?: number;
   /** Default openapi.yaml at the project root. */
   readonly contract?: string;
   /** Where the contract's paths are served. Default /v1, as in both deployments' base addresses. */
@@ -155,6 +160,7 @@ export const DEFAULTS = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   idleTimeoutMs: 120_000,
+  maxConnectionsPerClient: 512,
   journalSize: 1000,
   maxSessions: 100,
   maxStateBytes: 256 * 1024 * 1024,
@@ -170,6 +176,7 @@ const RULES: readonly { name: keyof MockOptions; valid: (value: unknown) => bool
   { name: 'headersTimeoutMs', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
   { name: 'requestTimeoutMs', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
   { name: 'idleTimeoutMs', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
+  { name: 'maxConnectionsPerClient', valid: (v) => isWhole(v, 1), rule: 'a whole number of at least 1' },
   { name: 'journalSize', valid: (v) => isWhole(v, 0), rule: 'a whole number of at least 0' },
   {
     name: 'journalBytes',

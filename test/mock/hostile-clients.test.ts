@@ -1,3 +1,4 @@
+import { connect, type Socket } from 'node:net';
 import { DEV_API_KEY } from '../../src/mock/mock-options.js';
 import { describe, expect, it } from 'vitest';
 import { call } from '../support/http.js';
@@ -110,5 +111,42 @@ describe('connections on which nothing moves', async () => {
     const text = await sendRaw(port, `GET /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\n${AUTH}Prefer: fault=hang\r\n\r\n`);
     expect(text).toBe('');
     expect((await call(mock.url, 'GET', '/pets/1')).status).toBe(200);
+  });
+});
+
+describe('a client that opens connection after connection', async () => {
+  const mock = await startMock({ maxConnectionsPerClient: 3 });
+  const port = Number(new URL(mock.url).port);
+  const open = () =>
+    new Promise<Socket>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => resolve(socket));
+      socket.once('error', reject);
+    });
+  const closedByPeer = (socket: Socket) =>
+    new Promise<boolean>((resolve) => {
+      socket.once('close', () => resolve(true));
+      setTimeout(() => resolve(false), 500).unref();
+    });
+
+  it('gets at most maxConnectionsPerClient at once: one more is closed at once, and one is free again once another ends', async () => {
+    const held = [await open(), await open(), await open()];
+    const extra = await open();
+    expect(await closedByPeer(extra)).toBe(true);
+    // The connections it holds are still served.
+    const answer = await new Promise<string>((resolve) => {
+      let text = '';
+      const socket = held[0] as Socket;
+      socket.on('data', (chunk) => {
+        text += chunk;
+        if (text.includes('\r\n\r\n')) resolve(text);
+      });
+      socket.write(`GET /v1/pets/1 HTTP/1.1\r\nHost: 127.0.0.1\r\n${AUTH}\r\n`);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    (held.pop() as Socket).destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const again = await open();
+    expect(await closedByPeer(again)).toBe(false);
+    for (const socket of [...held, again]) socket.destroy();
   });
 });
