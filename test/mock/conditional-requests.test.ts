@@ -57,6 +57,25 @@ describe('conditional requests and a count header, on the mock', async () => {
     expect(any.status, any.text).toBe(200);
   });
 
+  it('refuses a write whose If-None-Match is * or names the record, which exists, with 412 (RFC 9110 §13.1.2)', async () => {
+    const path = await document('Only once', 3);
+    const tag = (await call(mock.url, 'GET', path)).headers.etag as string;
+    for (const ifNoneMatch of ['*', `W/${tag}`, `"other", ${tag}`]) {
+      const refused = await call(mock.url, 'PUT', path, {
+        body: { title: 'Over', ownerId: 3 },
+        headers: { 'if-none-match': ifNoneMatch },
+      });
+      expect(refused.status, ifNoneMatch).toBe(412);
+      expect(refused.json).toMatchObject({ code: 'precondition_failed', message: expect.stringContaining('If-None-Match') });
+    }
+    expect(((await call(mock.url, 'GET', path)).json as Row).title).toBe('Only once');
+    const other = await call(mock.url, 'PUT', path, {
+      body: { title: 'Changed', ownerId: 3 },
+      headers: { 'if-none-match': '"other"' },
+    });
+    expect(other.status, other.text).toBe(200);
+  });
+
   it('refuses a DELETE without the If-Match it requires with 428, and deletes with the current tag', async () => {
     const path = await document('Gone', 3);
     const bare = await call(mock.url, 'DELETE', path);

@@ -31,6 +31,14 @@ export function enforcesIfMatch(operation: Operation): boolean {
   return documentsStatus(operation, 412) || hasHeaderParameter(operation, 'if-match');
 }
 
+/**
+ * A write to a record that promises 412 where If-None-Match names the record's current tag or is `*` (RFC 9110
+ * §13.1.2: a PUT with `If-None-Match: *` makes a record only where none is): it documents the 412.
+ */
+export function enforcesIfNoneMatch(operation: Operation): boolean {
+  return operation.method !== 'POST' && WRITES.has(operation.method) && documentsStatus(operation, 412);
+}
+
 const WRITES = new Set(['PUT', 'PATCH', 'DELETE', 'POST']);
 
 export function documentsStatus(operation: Operation, status: number): boolean {

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { enforcesIfMatch } from '../../contract/conditional/conditional-requests.js';
+import { enforcesIfMatch, enforcesIfNoneMatch } from '../../contract/conditional/conditional-requests.js';
 import type { Operation } from '../../contract/operation.js';
 import { mockError } from '../error-codes.js';
 import { entityTag, namesTag } from './entity-tag.js';
@@ -22,6 +22,22 @@ function requiresIfMatch(operation: Operation): boolean {
     requires.set(operation, known);
   }
   return known;
+}
+
+/**
+ * A write to the record stored as `json` whose If-None-Match is `*` or names the record's tag, refused with 412
+ * (RFC 9110 §13.1.2, weak comparison): the record exists, and the client asked to write only where it does not
+ * (`If-None-Match: *` on a PUT that creates) or only where it changed. Where the operation documents the 412.
+ */
+export function ifNoneMatchCheck(operation: Operation): ((ifNoneMatch: string | undefined, json: string) => void) | undefined {
+  if (!enforcesIfNoneMatch(operation)) return undefined;
+  return (ifNoneMatch, json) => {
+    if (ifNoneMatch !== undefined && namesTag(ifNoneMatch, entityTag(json), true))
+      throw mockError(
+        'precondition_failed',
+        'If-None-Match is * or names the entity tag of the record, which exists: the write is made only where no such record is',
+      );
+  };
 }
 
 /**

@@ -16,6 +16,8 @@ export interface RequestInput {
   readonly body: unknown;
   /** The request's If-Match, which a write that documents the precondition checks (conditional/if-match.ts). */
   readonly ifMatch?: string;
+  /** The request's If-None-Match, which such a write checks too. */
+  readonly ifNoneMatch?: string;
 }
 
 export type RawQuery = Readonly<Record<string, string | string[] | undefined>>;
@@ -43,8 +45,9 @@ export function readRequest(
   readParameters(readers.header, headers, 'header');
   if (readers.cookie.length > 0) readParameters(readers.cookie, cookiePairs(headers.cookie), 'cookie');
   const body = readJsonBody(operation, headers, bodyText);
-  const ifMatch = headers['if-match'];
-  return ifMatch === undefined ? { path, query: queryValues, body } : { path, query: queryValues, body, ifMatch };
+  const { 'if-match': ifMatch, 'if-none-match': ifNoneMatch } = headers;
+  if (ifMatch === undefined && ifNoneMatch === undefined) return { path, query: queryValues, body };
+  return { path, query: queryValues, body, ifMatch, ifNoneMatch };
 }
 
 /** A parameter, with the texts already read as it and found valid: the same petId or limit comes again and again. */

@@ -15,7 +15,7 @@ import { readStoreQuery } from '../store/read-store-query.js';
 import type { RecordId, RecordStore } from '../store/record-store.js';
 import { scopeOf } from '../store/resource-stores.js';
 import { countHeader } from '../../contract/count-header.js';
-import { ifMatchCheck } from '../conditional/if-match.js';
+import { ifMatchCheck, ifNoneMatchCheck } from '../conditional/if-match.js';
 import { cursorPage } from './cursor-page.js';
 import { listMembers, type RecordWrapper, recordWrapper } from './envelope-answers.js';
 import { type RecordPointer, recordAt, schemaAt } from '../../contract/resources/envelope.js';
@@ -109,6 +109,7 @@ const KINDS: Readonly<Record<ResourceOperationKind, MakeHandler>> = {
     const request = requestFields(resource, operation);
     const kept = keptFields(resource);
     const precondition = ifMatchCheck(operation);
+    const absent = ifNoneMatchCheck(operation);
     const creates = upsert ? createdAtPath(resource, operation, own, request, precondition !== undefined) : undefined;
     // A PUT that creates answers a replace with its lowest success but 201, which says a record was made (201 still
     // where it documents no other).
@@ -120,6 +121,7 @@ const KINDS: Readonly<Record<ResourceOperationKind, MakeHandler>> = {
       }
       const { store, id, scope, json } = found(resource, plan, input, context);
       precondition?.(input.ifMatch, json);
+      absent?.(input.ifNoneMatch, json);
       const body = sentRecord(plan, input) ?? {};
       const now = new Date();
       const fields = fillServerFields(resource, body, now, request);
@@ -134,9 +136,11 @@ const KINDS: Readonly<Record<ResourceOperationKind, MakeHandler>> = {
     const required = [...(objectShape(resource.schema)?.required ?? [])];
     const kept = keptFields(resource);
     const precondition = ifMatchCheck(operation);
+    const absent = ifNoneMatchCheck(operation);
     return (input, context) => {
       const { store, id, scope, json } = found(resource, plan, input, context);
       precondition?.(input.ifMatch, json);
+      absent?.(input.ifNoneMatch, json);
       const old = readRecord(json);
       // A PATCH whose contract lets the body be left out, sent without one, changes nothing.
       const sent = sentRecord(plan, input) ?? {};
@@ -161,9 +165,11 @@ const KINDS: Readonly<Record<ResourceOperationKind, MakeHandler>> = {
   delete: (resource, operation) => {
     const plan = planOf(resource, operation, 'item', 204);
     const precondition = ifMatchCheck(operation);
+    const absent = ifNoneMatchCheck(operation);
     return (input, context) => {
       const { id, parents, json } = found(resource, plan, input, context);
       precondition?.(input.ifMatch, json);
+      absent?.(input.ifNoneMatch, json);
       context.resources.remove(resource.key, id, parents);
       return answer(plan, json);
     };
