@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createMockServer } from '../../src/mock/create-mock-server.js';
 import { runCli } from '../conformance/run-cli.js';
 import { call } from '../support/http.js';
 import { startMock } from '../support/start-mock.js';
@@ -78,5 +79,36 @@ describe('single records in the mock', async () => {
     expect(run.code, run.out).toBe(0);
     expect(run.out).toContain('/settings (singleton: get, replace, merge-patch)');
     expect((await call(mock.url, 'GET', '/settings')).json).toEqual(SEED);
+  });
+});
+
+describe('single records and the byte budget', () => {
+  it('pays for each record written from --max-store-bytes: past it a write is 409 store_full, a rewrite costs only its change, a reset gives the bytes back', async () => {
+    const mock = await createMockServer({ port: 0, contract: CONTRACT, fixtures: false, maxStoreBytes: 1_000_000 });
+    try {
+      const origin = new URL(mock.url).origin;
+      // ProjectSettings takes fields it does not name: 100,000 characters of one are about 200 KB in memory.
+      const big = { visibility: 'public', defaultBranch: 'main', notes: 'x'.repeat(100_000) };
+      const writeIn = async (session: string) => {
+        const headers = { 'x-mock-session': session };
+        const { id } = (await call(mock.url, 'POST', '/projects', { body: { name: 'Apollo' }, headers })).json as { id: number };
+        return call(mock.url, 'PUT', `/projects/${id}/settings`, { body: big, headers });
+      };
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) statuses.push((await writeIn(`s${i}`)).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 409, 409, 409, 409]);
+      const refused = await writeIn('s9');
+      expect((refused.json as { code: string; message: string }).code).toBe('store_full');
+      expect((refused.json as { message: string }).message).toContain('--max-store-bytes');
+      // The same record written again is paid for once.
+      for (let i = 0; i < 20; i++) {
+        const again = await call(mock.url, 'PUT', '/projects/1/settings', { body: big, headers: { 'x-mock-session': 's0' } });
+        expect(again.status).toBe(200);
+      }
+      await call(origin, 'POST', '/__admin/reset', { auth: null });
+      expect((await writeIn('s10')).status).toBe(200);
+    } finally {
+      await mock.close();
+    }
   });
 });
