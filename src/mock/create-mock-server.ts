@@ -50,6 +50,7 @@ import { RuntimeRules } from './prefer/runtime-rules.js';
 import { safely } from './safely.js';
 import { type AdminResource, adminResources } from './resource/admin-records.js';
 import { singletonHandlers } from './resource/singleton-handlers.js';
+import { singletonPlans } from './resource/singleton-plans.js';
 import { resourceHandlers, servedResources } from './resource/resource-handlers.js';
 import { unreadCreateAnswers } from './resource/unread-create-answers.js';
 import { type LoadedFixtures, loadFixtures } from './resource/load-fixtures.js';
@@ -132,7 +133,7 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
         ? {
             limit: stateFileRecordBytes(
               options,
-              model.resources.map((r) => r.key),
+              [...model.resources, ...(model.singletons ?? [])].map((r) => r.key),
             ),
             used: 0,
           }
@@ -154,10 +155,10 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
   if (stateFile) {
     for (const name of await removeStaleTemporaries(stateFile)) note(`removed ${name}, left by a mock that stopped mid-write`);
     // A state file, when there is one, stands in for the fixtures at start; a reset still restores the fixtures.
-    const saved = await readStateFile(stateFile, servedByName, primary?.key, maxRecords);
+    const saved = await readStateFile(stateFile, servedByName, primary?.key, maxRecords, singletonPlans(contract, served));
     if (saved) {
       try {
-        sessions.restore(saved.stores);
+        sessions.restore(saved.stores, saved.singletons);
       } catch (error) {
         throw new AppError('state_invalid', `Failed to load state file ${stateFile}: ${(error as Error).message}`);
       }
@@ -174,7 +175,7 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
       }
     }
     // Written once at start: a path that cannot be written is found now (exit 2), not when the records are lost at exit.
-    await writeStateFile(stateFile, sessions.stores()).catch((error: NodeJS.ErrnoException) => {
+    await writeStateFile(stateFile, sessions.stores(), sessions.singletonSections()).catch((error: NodeJS.ErrnoException) => {
       throw new AppError('state_invalid', `Failed to write state file ${stateFile}: ${error.code ?? error.message}`);
     });
   }
@@ -240,7 +241,10 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
       operationsById.set(op.operationId, op);
     }
     const served = servedResources(next);
-    mock.resourceHandlers = new Map([...resourceHandlers(next, served), ...singletonHandlers(next, served)]);
+    mock.resourceHandlers = new Map([
+      ...resourceHandlers(next, served),
+      ...singletonHandlers(next, singletonPlans(next, served)),
+    ]);
     mock.unreadCreates = unreadCreateAnswers(next);
     mock.errorBodies = errorBodiesOf(next, ERROR_STATUSES);
     resourcesByName.clear();

@@ -3,7 +3,9 @@ import { mockError } from './error-codes.js';
 import type { HandlerContext } from './handler.js';
 import { RecordStore, type ScopedRecord } from './store/record-store.js';
 import { recordStoreOptions } from './store/record-store-options.js';
+import { recordLine } from './persistence/record-line.js';
 import { ResourceStores, type SharedFixtures } from './store/resource-stores.js';
+import type { HeldSingleton } from './store/singleton-records.js';
 import { type StoreBudget, unlimitedBudget } from './store/store-budget.js';
 
 /** The header that names a session: parallel test workers each get their own store. */
@@ -158,7 +160,7 @@ export class SessionStores {
    * Replaces every store with saved ones (a state file): "" is the default store, any other name a session. A
    * resource a store saved, even empty, no longer starts from its fixtures there; one it did not save does.
    */
-  restore(saved: ReadonlyMap<string, GivenRecords>): void {
+  restore(saved: ReadonlyMap<string, GivenRecords>, singletons: ReadonlyMap<string, readonly HeldSingleton[]> = new Map()): void {
     // The bound holds from the start: a file written under a larger --max-sessions (or made by hand) is not loaded
     // past it, and what is over it is not dropped silently either.
     const count = [...saved.keys()].filter((name) => name !== '').length;
@@ -181,6 +183,22 @@ export class SessionStores {
         store?.clear();
         for (const { record, scope } of records) store?.create(record, scope);
       }
+    }
+    for (const [name, held] of singletons) {
+      const context = name === '' ? this.#defaultContext : this.contextFor(name);
+      for (const { key, parent, scope, json } of held) context.resources.singletons.set(key, parent, scope, json);
+    }
+  }
+
+  /** Every store's single records written, by key (rule 12): what a state file holds after the records. */
+  *singletonSections(): Generator<readonly [string, string, { fileLines(): Iterable<string> }]> {
+    const contexts: [string, HandlerContext][] = [['', this.#defaultContext], ...this.#sessions];
+    for (const [name, { resources }] of contexts) {
+      const byKey = new Map<string, string[]>();
+      for (const { key, scope, json } of resources.singletons.entries()) {
+        byKey.set(key, [...(byKey.get(key) ?? []), recordLine(json, scope)]);
+      }
+      for (const [key, lines] of byKey) yield [name, key, { fileLines: () => lines }];
     }
   }
 

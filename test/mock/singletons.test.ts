@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../src/mock/create-mock-server.js';
 import { runCli } from '../conformance/run-cli.js';
@@ -107,6 +110,93 @@ describe('single records and the byte budget', () => {
       }
       await call(origin, 'POST', '/__admin/reset', { auth: null });
       expect((await writeIn('s10')).status).toBe(200);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('single records and --state-file', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'singletons-state-'));
+  const SESSION = { 'x-mock-session': 'w1' };
+
+  it('keeps them across a restart, in the default store and a session, under their parents', async () => {
+    const stateFile = join(dir, 'kept.jsonl');
+    const first = await createMockServer({ port: 0, contract: CONTRACT, fixtures: false, stateFile });
+    await call(first.url, 'PUT', '/settings', { body: { theme: 'dark', pageSize: 5 } });
+    await call(first.url, 'PUT', '/settings', { body: { theme: 'light', pageSize: 9 }, headers: SESSION });
+    const { id } = (await call(first.url, 'POST', '/projects', { body: { name: 'Apollo' }, headers: SESSION })).json as {
+      id: number;
+    };
+    const project = { visibility: 'public', defaultBranch: 'trunk', updatedAt: '2026-01-05T09:00:00Z' };
+    await call(first.url, 'PUT', `/projects/${id}/settings`, { body: project, headers: SESSION });
+    await first.close();
+    const lines = (await readFile(stateFile, 'utf8')).trim().split('\n');
+    expect(lines[0]).toBe('{"version":3}');
+    expect(lines).toContain('["singleton","","/settings"]');
+    expect(lines).toContain(`[["${id}"],${JSON.stringify(project)}]`);
+
+    const second = await createMockServer({ port: 0, contract: CONTRACT, fixtures: false, stateFile });
+    try {
+      expect((await call(second.url, 'GET', '/settings')).json).toEqual({ theme: 'dark', pageSize: 5 });
+      expect((await call(second.url, 'GET', '/settings', { headers: SESSION })).json).toEqual({ theme: 'light', pageSize: 9 });
+      expect((await call(second.url, 'GET', `/projects/${id}/settings`, { headers: SESSION })).json).toEqual(project);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('reads a version 2 file, which holds none, and sets aside a record the contract refuses, of a key it lacks, or under a parent the file lacks', async () => {
+    const old = join(dir, 'v2.jsonl');
+    await writeFile(old, '{"version":2}\n["store","","/projects"]\n{"id":3,"name":"Old"}\n');
+    const fromOld = await createMockServer({ port: 0, contract: CONTRACT, fixtures: false, stateFile: old });
+    try {
+      expect((await call(fromOld.url, 'GET', '/projects/3')).json).toEqual({ id: 3, name: 'Old' });
+      expect((await call(fromOld.url, 'GET', '/settings')).json).toEqual(SEED);
+    } finally {
+      await fromOld.close();
+    }
+
+    const stateFile = join(dir, 'mixed.jsonl');
+    const lines = [
+      '{"version":3}',
+      '["store","","/projects"]',
+      '{"id":3,"name":"Kept"}',
+      '["singleton","","/settings"]',
+      '{"theme":"purple","pageSize":5}',
+      '["singleton","","/gone"]',
+      '{"a":1}',
+      '["singleton","","/projects/{}/settings"]',
+      '[["3"],{"visibility":"internal","defaultBranch":"dev"}]',
+      '[["8"],{"visibility":"internal","defaultBranch":"dev"}]',
+    ];
+    await writeFile(stateFile, `${lines.join('\n')}\n`);
+    const notices: string[] = [];
+    const mock = await createMockServer({
+      port: 0,
+      contract: CONTRACT,
+      fixtures: false,
+      stateFile,
+      notice: (l) => notices.push(l),
+    });
+    try {
+      expect((await call(mock.url, 'GET', '/settings')).json).toEqual(SEED);
+      expect((await call(mock.url, 'GET', '/projects/3/settings')).json).toEqual({
+        visibility: 'internal',
+        defaultBranch: 'dev',
+      });
+      expect(notices.join('\n')).toContain(
+        '3 records no longer fit the contract (the first, line 5: theme: must be one of "light", "dark")',
+      );
+      const sideFile = /moved to (\S+);/.exec(notices.join('\n'))?.[1] as string;
+      const reasons = (await readFile(sideFile, 'utf8'))
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { reason: string }).reason);
+      expect(reasons.slice(1)).toEqual([
+        'the contract has no single record /gone here',
+        'no record of /projects has id 8 in this store',
+      ]);
     } finally {
       await mock.close();
     }
