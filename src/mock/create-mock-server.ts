@@ -50,7 +50,7 @@ import { RuntimeRules } from './prefer/runtime-rules.js';
 import { safely } from './safely.js';
 import { type AdminResource, adminResources } from './resource/admin-records.js';
 import { singletonHandlers } from './resource/singleton-handlers.js';
-import { singletonPlans } from './resource/singleton-plans.js';
+import { type SingletonPlan, singletonPlans } from './resource/singleton-plans.js';
 import { resourceHandlers, servedResources } from './resource/resource-handlers.js';
 import { unreadCreateAnswers } from './resource/unread-create-answers.js';
 import { type LoadedFixtures, loadFixtures } from './resource/load-fixtures.js';
@@ -188,6 +188,7 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
   const redact = createRedactor(apiKeys);
   const operationsById = new Map<string, Operation>();
   const resourcesByName = new Map<string, AdminResource>();
+  const singletonsByKey = new Map<string, SingletonPlan>();
   const cors = corsPolicy(options.corsOrigins);
   const keepSecrets = options.journalSecrets ?? false;
   const mock: MockContext = {
@@ -216,6 +217,7 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
         rules,
         operations: operationsById,
         resources: resourcesByName,
+        singletons: singletonsByKey,
         primary,
       },
       cors: { listed: cors.listed.filter((origin) => origin !== 'null'), any: false },
@@ -241,10 +243,9 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
       operationsById.set(op.operationId, op);
     }
     const served = servedResources(next);
-    mock.resourceHandlers = new Map([
-      ...resourceHandlers(next, served),
-      ...singletonHandlers(next, singletonPlans(next, served)),
-    ]);
+    singletonsByKey.clear();
+    for (const [key, plan] of singletonPlans(next, served)) singletonsByKey.set(key, plan);
+    mock.resourceHandlers = new Map([...resourceHandlers(next, served), ...singletonHandlers(next, singletonsByKey)]);
     mock.unreadCreates = unreadCreateAnswers(next);
     mock.errorBodies = errorBodiesOf(next, ERROR_STATUSES);
     resourcesByName.clear();

@@ -76,6 +76,54 @@ describe('single records in the mock', async () => {
     ).toBe(404);
   });
 
+  it('lists, reads, replaces (checked like a write) and resets them through /__admin/singletons, per store', async () => {
+    await reset();
+    const admin = (method: string, query: string, options: Parameters<typeof call>[3] = {}) =>
+      call(origin, method, `/__admin/singletons${query}`, { auth: null, ...options });
+    expect((await admin('GET', '')).json).toEqual([{ path: '/settings', written: false, record: SEED }]);
+    const put = await admin('PUT', '?path=/settings', { body: { theme: 'dark', pageSize: 3 } });
+    expect([put.status, put.json]).toEqual([
+      200,
+      { status: 'replaced', path: '/settings', record: { theme: 'dark', pageSize: 3 } },
+    ]);
+    expect((await call(mock.url, 'GET', '/settings')).json).toEqual({ theme: 'dark', pageSize: 3 });
+    for (const [body, code] of [
+      [{ theme: 'purple', pageSize: 3 }, 'validation_failed'],
+      [{ theme: 'dark' }, 'validation_failed'],
+      ['{"theme":', 'invalid_json'],
+    ] as const) {
+      const refused = await admin('PUT', '?path=/settings', { body });
+      expect([refused.status, (refused.json as { code: string }).code]).toEqual([400, code]);
+    }
+    expect((await admin('GET', '?path=/settings')).json).toEqual({ theme: 'dark', pageSize: 3 });
+
+    const { id } = await project();
+    const own = { visibility: 'internal', defaultBranch: 'dev', updatedAt: '2026-02-01T00:00:00Z' };
+    expect((await admin('PUT', `?path=/projects/${id}/settings`, { body: own })).status).toBe(200);
+    expect((await call(mock.url, 'GET', `/projects/${id}/settings`)).json).toEqual(own);
+    expect((await admin('GET', '')).json).toEqual([
+      { path: '/settings', written: true, record: { theme: 'dark', pageSize: 3 } },
+      { path: `/projects/${id}/settings`, written: true, record: own },
+    ]);
+    const noParent = await admin('PUT', '?path=/projects/999/settings', { body: own });
+    expect([noParent.status, (noParent.json as { code: string }).code]).toEqual([404, 'record_not_found']);
+    const nowhere = await admin('GET', '?path=/nothing');
+    expect([nowhere.status, (nowhere.json as { code: string }).code]).toEqual([404, 'not_found']);
+    expect((await admin('PUT', '', { body: own })).status).toBe(400);
+
+    const session = { 'x-mock-session': 'admin-1' };
+    expect((await admin('PUT', '?path=/settings', { body: { theme: 'light', pageSize: 1 }, headers: session })).status).toBe(200);
+    expect((await call(mock.url, 'GET', '/settings', { headers: session })).json).toEqual({ theme: 'light', pageSize: 1 });
+    expect((await call(mock.url, 'GET', '/settings')).json).toEqual({ theme: 'dark', pageSize: 3 });
+
+    expect((await admin('DELETE', '?path=/settings')).json).toEqual({ status: 'reset', path: '/settings' });
+    expect((await call(mock.url, 'GET', '/settings')).json).toEqual(SEED);
+    expect((await call(mock.url, 'GET', `/projects/${id}/settings`)).json).toEqual(own);
+    expect((await admin('DELETE', '')).json).toEqual({ status: 'reset' });
+    expect((await call(mock.url, 'GET', `/projects/${id}/settings`)).json).toMatchObject({ visibility: 'private' });
+    expect((await call(mock.url, 'GET', '/settings', { headers: session })).json).toEqual({ theme: 'light', pageSize: 1 });
+  });
+
   it('passes the runner on its contract (exit 0)', async () => {
     await reset();
     const run = await runCli(['--target', mock.url, '--contract', CONTRACT, '--generate', 'effects', '--seed', '1']);

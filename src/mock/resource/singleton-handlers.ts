@@ -10,7 +10,7 @@ import type { RequestInput } from '../connection/read-request.js';
 import { mockError } from '../error-codes.js';
 import type { Handler, HandlerContext } from '../handler.js';
 import { mergePatch } from '../store/merge-patch.js';
-import { scopeOf } from '../store/resource-stores.js';
+import { type ResourceStores, scopeOf } from '../store/resource-stores.js';
 import { checkParents, idReader, replyOf, type ResourceHandler } from './resource-handlers.js';
 import type { SingletonPlan } from './singleton-plans.js';
 
@@ -71,20 +71,29 @@ function write(
 
 // The record as this store holds it, after its parent is found (a 404 for a parent no one has).
 function held(plan: SingletonPlan, parent: Resource | undefined, input: RequestInput, context: HandlerContext) {
-  const scope = parent === undefined ? undefined : parentScope(plan, parent, input, context);
+  const scope = parent === undefined ? undefined : parentScope(plan, parent, input.path, context.resources);
   const json = context.resources.singletons.get(plan.singleton.key, plan.singleton.parent, scope) ?? plan.seed;
   return { json, scope };
 }
 
-function parentScope(plan: SingletonPlan, parent: Resource, input: RequestInput, context: HandlerContext): string {
+/**
+ * The scope of the parent record a single record under `parent` hangs under, from the path's values (a request's,
+ * an admin path's); 404 record_not_found when the store has no such parent.
+ */
+export function parentScope(
+  plan: SingletonPlan,
+  parent: Resource,
+  values: Readonly<Record<string, unknown>>,
+  resources: ResourceStores,
+): string {
   const toId = idReader(parent);
   const ids = pathParameterNames(plan.singleton.path).map((name) => {
-    const value = input.path[name];
+    const value = values[name];
     const id = toId(value);
     if (id === undefined) throw mockError('record_not_found', `no record of ${parent.key} has id ${String(value).slice(0, 80)}`);
     return id;
   });
-  checkParents({ parent: parent.key }, ids, context);
+  checkParents({ parent: parent.key }, ids, resources);
   return scopeOf(ids) as string;
 }
 
