@@ -1,4 +1,8 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createMockServer } from '../../src/mock/create-mock-server.js';
 import { type SingletonBreakage, type SingletonServer, startSingletonServer } from '../support/singleton-server.js';
 import { blockingCheckIds, namedCheckIds, runCli } from './run-cli.js';
 
@@ -57,6 +61,39 @@ describe('effect cases of single records (docs/reference/resources.md rule 12)',
     expect(report.scenarios.length, run.out).toBeGreaterThan(1);
     const methods = report.scenarios.flatMap((s) => s.exchanges.map((e) => e.method));
     expect(methods.filter((m) => m !== 'GET' && m !== 'HEAD' && m !== 'OPTIONS')).toEqual([]);
+  });
+
+  it('write and read a record inside an envelope whole, and say that its PATCH step is not made', async () => {
+    // No id tells { data: {...} } from a record whose one field is an object: the runner does not unwrap it.
+    const dir = await mkdtemp(join(tmpdir(), 'singleton-envelope-'));
+    const contract = join(dir, 'openapi.yaml');
+    const text = (await readFile(CONTRACT, 'utf8'))
+      .replaceAll('$ref: "#/components/schemas/Settings"', '$ref: "#/components/schemas/SettingsEnvelope"')
+      .replace(
+        '$ref: "#/components/schemas/SettingsPatch"',
+        'type: object, properties: {data: {$ref: "#/components/schemas/SettingsPatch"}}',
+      )
+      .replace(
+        '  schemas:\n',
+        '  schemas:\n    SettingsEnvelope: {type: object, required: [data], properties: {data: {$ref: "#/components/schemas/Settings"}}, example: {data: {theme: light, pageSize: 20}}}\n',
+      );
+    await writeFile(contract, text);
+    const mock = await createMockServer({ port: 0, contract, fixtures: false });
+    try {
+      const only = ['--generate', 'effects', '--case', 'effects/getSettings/*', '-r', 'json'];
+      const run = await runCli(['--target', mock.url, '--contract', contract, ...only]);
+      const report = await run.report();
+      expect(run.code, run.out).toBe(0);
+      const top = report.scenarios.find((s) => s.id === 'effects/getSettings/update-took-effect');
+      expect(top?.exchanges.map((e) => e.method)).toEqual(['GET', 'PUT', 'GET', 'PUT']);
+      expect(JSON.stringify(report.hints)).toContain(
+        'Not generated: the PATCH step of effects/getSettings/update-took-effect: updateSettings takes no text or enum field at the top of its body',
+      );
+      const settings = await fetch(`${mock.url}/settings`, { headers: { authorization: 'Bearer petstore-dev-key' } });
+      expect(await settings.json()).toEqual({ data: { theme: 'light', pageSize: 20 } });
+    } finally {
+      await mock.close();
+    }
   });
 
   it.each([
