@@ -25,6 +25,7 @@ import { corsPolicy } from './boundary/cors.js';
 import { bracketed } from './boundary/host-names.js';
 import { listen } from './connection/listen.js';
 import { firstMisfit } from './reload/first-misfit.js';
+import { firstSingletonMisfit } from './reload/first-singleton-misfit.js';
 import { loadFreshContract, yieldToRequests } from './reload/load-fresh-contract.js';
 import type { MockContext } from './mock-context.js';
 import {
@@ -306,12 +307,16 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
   // Records the new contract refuses keep it from being adopted (see firstMisfit). Records written while the check
   // paused are checked again, without pausing: what is adopted is what was checked.
   const misfitUnder = async (next: Contract) => {
-    const nextServed = adminResources(next, servedResources(next));
+    const resources = servedResources(next);
+    const nextServed = adminResources(next, resources);
     const revision = sessions.revision;
     const found = await firstMisfit(nextServed, sessions.stores(), heldFixtures, yieldToRequests);
-    return found !== undefined || sessions.revision === revision
-      ? found
-      : firstMisfit(nextServed, sessions.stores(), heldFixtures);
+    const records =
+      found !== undefined || sessions.revision === revision
+        ? found
+        : await firstMisfit(nextServed, sessions.stores(), heldFixtures);
+    // Few and small: checked at once, after any pause, so what is adopted is what was checked.
+    return records ?? firstSingletonMisfit(singletonPlans(next, resources), sessions.heldSingletons());
   };
   const reloadContract = async () => {
     let next: Contract;

@@ -190,16 +190,24 @@ export class SessionStores {
     }
   }
 
-  /** Every store's single records written, by key (rule 12): what a state file holds after the records. */
-  *singletonSections(): Generator<readonly [string, string, { fileLines(): Iterable<string> }]> {
+  /** Every store's single records written (rule 12), with the store's name ("" the default one). */
+  *heldSingletons(): Generator<readonly [string, HeldSingleton]> {
     const contexts: [string, HandlerContext][] = [['', this.#defaultContext], ...this.#sessions];
     for (const [name, { resources }] of contexts) {
-      const byKey = new Map<string, string[]>();
-      for (const { key, scope, json } of resources.singletons.entries()) {
-        byKey.set(key, [...(byKey.get(key) ?? []), recordLine(json, scope)]);
-      }
-      for (const [key, lines] of byKey) yield [name, key, { fileLines: () => lines }];
+      for (const held of resources.singletons.entries()) yield [name, held];
     }
+  }
+
+  /** The single records written, store by store and key by key: what a state file holds after the records. */
+  *singletonSections(): Generator<readonly [string, string, { fileLines(): Iterable<string> }]> {
+    const sections = new Map<string, { name: string; key: string; lines: string[] }>();
+    for (const [name, { key, scope, json }] of this.heldSingletons()) {
+      const id = JSON.stringify([name, key]);
+      const section = sections.get(id) ?? { name, key, lines: [] };
+      sections.set(id, section);
+      section.lines.push(recordLine(json, scope));
+    }
+    for (const { name, key, lines } of sections.values()) yield [name, key, { fileLines: () => lines }];
   }
 
   /** Every store's records, the default one under "", by resource key: what a state file holds, in its order. */

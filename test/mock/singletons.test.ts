@@ -250,3 +250,41 @@ describe('single records and --state-file', async () => {
     }
   });
 });
+
+describe('single records and --watch', () => {
+  it('refuses a reloaded contract that refuses a record written, naming it, and adopts it once the record is reset', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'singletons-watch-'));
+    const file = join(dir, 'openapi.yaml');
+    const original = await readFile(CONTRACT, 'utf8');
+    await writeFile(file, original);
+    const lines: string[] = [];
+    const mock = await createMockServer({ port: 0, contract: file, fixtures: false, watch: true, log: (l) => lines.push(l) });
+    try {
+      await call(mock.url, 'PUT', '/settings', { body: { theme: 'dark', pageSize: 50 } });
+      await writeFile(
+        file,
+        original.replace(
+          'pageSize: {type: integer, minimum: 1, maximum: 100}',
+          'pageSize: {type: integer, minimum: 1, maximum: 10}',
+        ),
+      );
+      const refused = `petstore-mock: kept the previous contract: ${file} does not accept the single record /settings in the default store: pageSize: must be <= 10`;
+      await until(() => lines.some((line) => line.startsWith(refused)));
+      expect((await call(mock.url, 'PUT', '/settings', { body: { theme: 'dark', pageSize: 50 } })).status).toBe(200);
+      await call(new URL(mock.url).origin, 'DELETE', '/__admin/singletons?path=/settings', { auth: null });
+      await writeFile(
+        file,
+        `${original.replace('pageSize: {type: integer, minimum: 1, maximum: 100}', 'pageSize: {type: integer, minimum: 1, maximum: 10}')}\n`,
+      );
+      await until(() => lines.some((line) => line.startsWith(`petstore-mock: reloaded ${file}`)));
+      expect((await call(mock.url, 'PUT', '/settings', { body: { theme: 'dark', pageSize: 50 } })).status).toBe(400);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 300 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(check()).toBe(true);
+}
