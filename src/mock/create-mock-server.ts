@@ -26,6 +26,7 @@ import { bracketed } from './boundary/host-names.js';
 import { limitConnectionsPerClient } from './connection/connections-per-client.js';
 import { listen } from './connection/listen.js';
 import { firstMisfit } from './reload/first-misfit.js';
+import { firstSingletonMisfit } from './reload/first-singleton-misfit.js';
 import { loadFreshContract, yieldToRequests } from './reload/load-fresh-contract.js';
 import type { MockContext } from './mock-context.js';
 import {
@@ -51,6 +52,7 @@ import { RuntimeRules } from './prefer/runtime-rules.js';
 import { safely } from './safely.js';
 import { type AdminResource, adminResources } from './resource/admin-records.js';
 import { singletonHandlers } from './resource/singleton-handlers.js';
+import { type SingletonPlan, singletonPlans } from './resource/singleton-plans.js';
 import { resourceHandlers, servedResources } from './resource/resource-handlers.js';
 import { unreadCreateAnswers } from './resource/unread-create-answers.js';
 import { type LoadedFixtures, loadFixtures } from './resource/load-fixtures.js';
@@ -133,7 +135,7 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
         ? {
             limit: stateFileRecordBytes(
               options,
-              model.resources.map((r) => r.key),
+              [...model.resources, ...(model.singletons ?? [])].map((r) => r.key),
             ),
             used: 0,
           }
@@ -155,10 +157,10 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
   if (stateFile) {
     for (const name of await removeStaleTemporaries(stateFile)) note(`removed ${name}, left by a mock that stopped mid-write`);
     // A state file, when there is one, stands in for the fixtures at start; a reset still restores the fixtures.
-    const saved = await readStateFile(stateFile, servedByName, primary?.key, maxRecords);
+    const saved = await readStateFile(stateFile, servedByName, primary?.key, maxRecords, singletonPlans(contract, served));
     if (saved) {
       try {
-        sessions.restore(saved.stores);
+        sessions.restore(saved.stores, saved.singletons);
       } catch (error) {
         throw new AppError('state_invalid', `Failed to load state file ${stateFile}: ${(error as Error).message}`);
       }
@@ -175,7 +177,7 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
       }
     }
     // Written once at start: a path that cannot be written is found now (exit 2), not when the records are lost at exit.
-    await writeStateFile(stateFile, sessions.stores()).catch((error: NodeJS.ErrnoException) => {
+    await writeStateFile(stateFile, sessions.stores(), sessions.singletonSections()).catch((error: NodeJS.ErrnoException) => {
       throw new AppError('state_invalid', `Failed to write state file ${stateFile}: ${error.code ?? error.message}`);
     });
   }
@@ -188,6 +190,7 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
   const redact = createRedactor(apiKeys);
   const operationsById = new Map<string, Operation>();
   const resourcesByName = new Map<string, AdminResource>();
+  const singletonsByKey = new Map<string, SingletonPlan>();
   const cors = corsPolicy(options.corsOrigins);
   const keepSecrets = options.journalSecrets ?? false;
   const mock: MockContext = {
@@ -216,6 +219,7 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
         rules,
         operations: operationsById,
         resources: resourcesByName,
+        singletons: singletonsByKey,
         primary,
       },
       cors: { listed: cors.listed.filter((origin) => origin !== 'null'), any: false },
@@ -241,7 +245,9 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
       operationsById.set(op.operationId, op);
     }
     const served = servedResources(next);
-    mock.resourceHandlers = new Map([...resourceHandlers(next, served), ...singletonHandlers(next, served)]);
+    singletonsByKey.clear();
+    for (const [key, plan] of singletonPlans(next, served)) singletonsByKey.set(key, plan);
+    mock.resourceHandlers = new Map([...resourceHandlers(next, served), ...singletonHandlers(next, singletonsByKey)]);
     mock.unreadCreates = unreadCreateAnswers(next);
     mock.errorBodies = errorBodiesOf(next, ERROR_STATUSES);
     resourcesByName.clear();
@@ -303,12 +309,16 @@ async function startMock(options: MockOptions, lock: StateLock | undefined): Pro
   // Records the new contract refuses keep it from being adopted (see firstMisfit). Records written while the check
   // paused are checked again, without pausing: what is adopted is what was checked.
   const misfitUnder = async (next: Contract) => {
-    const nextServed = adminResources(next, servedResources(next));
+    const resources = servedResources(next);
+    const nextServed = adminResources(next, resources);
     const revision = sessions.revision;
     const found = await firstMisfit(nextServed, sessions.stores(), heldFixtures, yieldToRequests);
-    return found !== undefined || sessions.revision === revision
-      ? found
-      : firstMisfit(nextServed, sessions.stores(), heldFixtures);
+    const records =
+      found !== undefined || sessions.revision === revision
+        ? found
+        : await firstMisfit(nextServed, sessions.stores(), heldFixtures);
+    // Few and small: checked at once, after any pause, so what is adopted is what was checked.
+    return records ?? firstSingletonMisfit(singletonPlans(next, resources), sessions.heldSingletons());
   };
   const reloadContract = async () => {
     let next: Contract;

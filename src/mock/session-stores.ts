@@ -3,7 +3,9 @@ import { mockError } from './error-codes.js';
 import type { HandlerContext } from './handler.js';
 import { RecordStore, type ScopedRecord } from './store/record-store.js';
 import { recordStoreOptions } from './store/record-store-options.js';
+import { recordLine } from './persistence/record-line.js';
 import { ResourceStores, type SharedFixtures } from './store/resource-stores.js';
+import type { HeldSingleton } from './store/singleton-records.js';
 import { type StoreBudget, unlimitedBudget } from './store/store-budget.js';
 
 /** The header that names a session: parallel test workers each get their own store. */
@@ -158,7 +160,7 @@ export class SessionStores {
    * Replaces every store with saved ones (a state file): "" is the default store, any other name a session. A
    * resource a store saved, even empty, no longer starts from its fixtures there; one it did not save does.
    */
-  restore(saved: ReadonlyMap<string, GivenRecords>): void {
+  restore(saved: ReadonlyMap<string, GivenRecords>, singletons: ReadonlyMap<string, readonly HeldSingleton[]> = new Map()): void {
     // The bound holds from the start: a file written under a larger --max-sessions (or made by hand) is not loaded
     // past it, and what is over it is not dropped silently either.
     const count = [...saved.keys()].filter((name) => name !== '').length;
@@ -182,6 +184,30 @@ export class SessionStores {
         for (const { record, scope } of records) store?.create(record, scope);
       }
     }
+    for (const [name, held] of singletons) {
+      const context = name === '' ? this.#defaultContext : this.contextFor(name);
+      for (const { key, parent, scope, json } of held) context.resources.singletons.set(key, parent, scope, json);
+    }
+  }
+
+  /** Every store's single records written (rule 12), with the store's name ("" the default one). */
+  *heldSingletons(): Generator<readonly [string, HeldSingleton]> {
+    const contexts: [string, HandlerContext][] = [['', this.#defaultContext], ...this.#sessions];
+    for (const [name, { resources }] of contexts) {
+      for (const held of resources.singletons.entries()) yield [name, held];
+    }
+  }
+
+  /** The single records written, store by store and key by key: what a state file holds after the records. */
+  *singletonSections(): Generator<readonly [string, string, { fileLines(): Iterable<string> }]> {
+    const sections = new Map<string, { name: string; key: string; lines: string[] }>();
+    for (const [name, { key, scope, json }] of this.heldSingletons()) {
+      const id = JSON.stringify([name, key]);
+      const section = sections.get(id) ?? { name, key, lines: [] };
+      sections.set(id, section);
+      section.lines.push(recordLine(json, scope));
+    }
+    for (const { name, key, lines } of sections.values()) yield [name, key, { fileLines: () => lines }];
   }
 
   /** Every store's records, the default one under "", by resource key: what a state file holds, in its order. */

@@ -1,4 +1,8 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createMockServer } from '../../src/mock/create-mock-server.js';
 import { type SingletonBreakage, type SingletonServer, startSingletonServer } from '../support/singleton-server.js';
 import { blockingCheckIds, namedCheckIds, runCli } from './run-cli.js';
 
@@ -32,25 +36,21 @@ describe('effect cases of single records (docs/reference/resources.md rule 12)',
     expect(await settings.json()).toEqual({ theme: 'light', pageSize: 20, signature: 'Sent from Workspace' });
   });
 
-  it('make no valid-bodies write to a top-level record, which the effects case alone writes and puts back', async () => {
-    const run = await runAgainst(undefined, [
-      '--contract',
-      CONTRACT,
-      '--generate',
-      'valid-bodies,effects',
-      '--seed',
-      '1',
-      '-r',
-      'json',
-    ]);
+  it('send no other write to a top-level record, which the effects case alone writes and puts back', async () => {
+    // A server that keeps any body sent to /settings, valid or not, with a key or without: a refused write that the
+    // run sent (invalid-bodies, auth, media-types) would be kept, and the effects case would put back what they left.
+    const run = await runAgainst('settings-unchecked', ['--contract', CONTRACT, '--seed', '1', '-r', 'json']);
     const report = await run.report();
-    expect(run.code, run.out).toBe(0);
-    const validBodies = report.scenarios.filter((s) => s.id.startsWith('valid-bodies/'));
-    expect(validBodies.length, run.out).toBeGreaterThan(0);
-    expect(validBodies.filter((s) => s.exchanges.some((e) => new URL(e.url).pathname === '/v1/settings'))).toEqual([]);
-    expect(JSON.stringify(report.hints)).toMatch(
-      /Not generated: valid-bodies cases of \w+: \/settings is one record every client shares/,
+    expect(report.scenarios.length, run.out).toBeGreaterThan(100);
+    const writes = report.scenarios.filter((s) =>
+      s.exchanges.some((e) => new URL(e.url).pathname === '/v1/settings' && !['GET', 'HEAD', 'OPTIONS'].includes(e.method)),
     );
+    expect(writes.map((s) => s.id)).toEqual(['effects/getSettings/update-took-effect']);
+    const hints = JSON.stringify(report.hints);
+    for (const kind of ['valid-bodies', 'invalid-bodies', 'auth', 'media-types'])
+      expect(hints).toMatch(
+        new RegExp(`Not generated: \\d+ ${kind} cases of replaceSettings: /settings is one record every client shares`),
+      );
     const settings = await fetch(`${server?.url}/settings`, { headers: { authorization: 'Bearer petstore-dev-key' } });
     expect(await settings.json()).toEqual({ theme: 'light', pageSize: 20, signature: 'Sent from Workspace' });
   });
@@ -61,6 +61,39 @@ describe('effect cases of single records (docs/reference/resources.md rule 12)',
     expect(report.scenarios.length, run.out).toBeGreaterThan(1);
     const methods = report.scenarios.flatMap((s) => s.exchanges.map((e) => e.method));
     expect(methods.filter((m) => m !== 'GET' && m !== 'HEAD' && m !== 'OPTIONS')).toEqual([]);
+  });
+
+  it('write and read a record inside an envelope whole, and say that its PATCH step is not made', async () => {
+    // No id tells { data: {...} } from a record whose one field is an object: the runner does not unwrap it.
+    const dir = await mkdtemp(join(tmpdir(), 'singleton-envelope-'));
+    const contract = join(dir, 'openapi.yaml');
+    const text = (await readFile(CONTRACT, 'utf8'))
+      .replaceAll('$ref: "#/components/schemas/Settings"', '$ref: "#/components/schemas/SettingsEnvelope"')
+      .replace(
+        '$ref: "#/components/schemas/SettingsPatch"',
+        'type: object, properties: {data: {$ref: "#/components/schemas/SettingsPatch"}}',
+      )
+      .replace(
+        '  schemas:\n',
+        '  schemas:\n    SettingsEnvelope: {type: object, required: [data], properties: {data: {$ref: "#/components/schemas/Settings"}}, example: {data: {theme: light, pageSize: 20}}}\n',
+      );
+    await writeFile(contract, text);
+    const mock = await createMockServer({ port: 0, contract, fixtures: false });
+    try {
+      const only = ['--generate', 'effects', '--case', 'effects/getSettings/*', '-r', 'json'];
+      const run = await runCli(['--target', mock.url, '--contract', contract, ...only]);
+      const report = await run.report();
+      expect(run.code, run.out).toBe(0);
+      const top = report.scenarios.find((s) => s.id === 'effects/getSettings/update-took-effect');
+      expect(top?.exchanges.map((e) => e.method)).toEqual(['GET', 'PUT', 'GET', 'PUT']);
+      expect(JSON.stringify(report.hints)).toContain(
+        'Not generated: the PATCH step of effects/getSettings/update-took-effect: updateSettings takes no text or enum field at the top of its body',
+      );
+      const settings = await fetch(`${mock.url}/settings`, { headers: { authorization: 'Bearer petstore-dev-key' } });
+      expect(await settings.json()).toEqual({ data: { theme: 'light', pageSize: 20 } });
+    } finally {
+      await mock.close();
+    }
   });
 
   it.each([

@@ -46,7 +46,7 @@ describe('--state-file', async () => {
         .trim()
         .split('\n')
         .map((line) => JSON.parse(line)),
-    ).toEqual([{ version: 2 }, ['store', '', '/pets'], { id: 1, name: 'Soon', categoryId: 1, status: 'available' }]);
+    ).toEqual([{ version: 3 }, ['store', '', '/pets'], { id: 1, name: 'Soon', categoryId: 1, status: 'available' }]);
     await mock.close();
   });
 
@@ -134,7 +134,7 @@ describe('--state-file', async () => {
     expect(mock.store.all()).toEqual([{ id: 4, name: 'old', categoryId: 1 }]);
     expect(notices.join('\n')).toContain('(the first, stores["w1"][0] of session "w1": name: must be string)');
     await mock.close();
-    expect((await readFile(stateFile, 'utf8')).split('\n')[0]).toBe('{"version":2}');
+    expect((await readFile(stateFile, 'utf8')).split('\n')[0]).toBe('{"version":3}');
   });
 
   it("stops a second mock on the same state file with exit 2, naming the first one's PID; the lock goes at close", async () => {

@@ -5,9 +5,10 @@ import { DEV_API_KEY } from '../../src/mock/mock-options.js';
 /**
  * A node:http server of test/contracts/singletons (workspace settings, projects, each project's settings), correct
  * unless broken in one way: 'put-ignored' answers a PUT with what it sent but keeps nothing, 'patch-replaces' stores
- * a PATCH's body as the whole record, 'settings-shared' keeps one settings record for every project.
+ * a PATCH's body as the whole record, 'settings-shared' keeps one settings record for every project,
+ * 'settings-unchecked' keeps any object a PUT or PATCH of /settings sends, with or without the key.
  */
-export type SingletonBreakage = 'put-ignored' | 'patch-replaces' | 'settings-shared';
+export type SingletonBreakage = 'put-ignored' | 'patch-replaces' | 'settings-shared' | 'settings-unchecked';
 
 export interface SingletonServer {
   readonly url: string;
@@ -36,6 +37,7 @@ export async function startSingletonServer(breakage?: SingletonBreakage): Promis
       if (method === 'GET') return [200, settings];
       if (!isRow(body)) return [400, error('body')];
       const next = method === 'PATCH' ? merged(settings, body) : body;
+      if (breakage === 'settings-unchecked') settings = next;
       if (!validSettings(next)) return [400, error('settings')];
       if (method === 'PATCH' && breakage === 'patch-replaces') settings = body;
       else if (method === 'PUT' && breakage === 'put-ignored') return [200, next];
@@ -78,8 +80,9 @@ export async function startSingletonServer(breakage?: SingletonBreakage): Promis
     });
     req.on('end', () => {
       const path = (req.url ?? '').split('?')[0]?.replace(/^\/v1/, '') ?? '';
+      const unchecked = breakage === 'settings-unchecked' && path === '/settings' && req.method !== 'GET';
       const [status, answer] =
-        req.headers.authorization !== `Bearer ${DEV_API_KEY}`
+        req.headers.authorization !== `Bearer ${DEV_API_KEY}` && !unchecked
           ? [401, error('key')]
           : handle(req.method ?? 'GET', path, parse(text));
       // RFC 6750 §3: a 401 names the scheme it asks for.

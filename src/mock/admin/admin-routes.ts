@@ -7,6 +7,8 @@ import { mockError } from '../error-codes.js';
 import type { MockResponse } from '../handler.js';
 import type { Rule, RuntimeRules } from '../prefer/runtime-rules.js';
 import { type AdminResource, clearRecords, readAdminResource, readRecords, replaceRecords } from '../resource/admin-records.js';
+import { listSingletons, readSingleton, replaceSingleton, resetSingletons } from '../resource/admin-singletons.js';
+import type { SingletonPlan } from '../resource/singleton-plans.js';
 import { checkedSessionName, SESSION_HEADER, type SessionStores } from '../session-stores.js';
 import type { ResourceStores } from '../store/resource-stores.js';
 import { type JournalFilter, type JournalRecord, type RequestJournal, renderJournalRecord } from './request-journal.js';
@@ -27,6 +29,8 @@ export interface AdminContext {
   readonly operations: ReadonlyMap<string, Operation>;
   /** The resources the mock keeps records of, by collection path and by key (made again on a reload). */
   readonly resources: ReadonlyMap<string, AdminResource>;
+  /** The single records the mock keeps, by key (made again on a reload). */
+  readonly singletons: ReadonlyMap<string, SingletonPlan>;
   /** The contract's first stateful resource: health and reset count its records, under its name (`pets`). */
   readonly primary: Resource | undefined;
 }
@@ -104,6 +108,22 @@ export const ADMIN_ROUTES: Readonly<Record<string, Readonly<Record<string, Admin
     }),
     DELETE: taking(['resource'], ({ sessions, resources }, { headers, query }) =>
       clearRecords(sessions, sessions.sessionIn(headers[SESSION_HEADER]), readAdminResource(resources, query.get('resource'))),
+    ),
+  },
+  // The single records (rule 12) of the default store or one session: listed, or one (?path=/projects/3/settings)
+  // read, replaced by a record checked against its GET's schema, or put back to its seed.
+  '/singletons': {
+    GET: taking(['path'], ({ sessions, singletons }, { headers, query }) => {
+      const session = sessions.sessionIn(headers[SESSION_HEADER]);
+      return query.has('path')
+        ? readSingleton(sessions, session, singletons, query.get('path'))
+        : listSingletons(sessions, session, singletons);
+    }),
+    PUT: taking(['path'], async ({ sessions, singletons }, { headers, query, body }) =>
+      replaceSingleton(sessions, sessions.sessionIn(headers[SESSION_HEADER]), singletons, query.get('path'), await body()),
+    ),
+    DELETE: taking(['path'], ({ sessions, singletons }, { headers, query }) =>
+      resetSingletons(sessions, sessions.sessionIn(headers[SESSION_HEADER]), singletons, query.get('path')),
     ),
   },
   '/requests': {

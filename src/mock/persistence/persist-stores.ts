@@ -28,7 +28,7 @@ export function persistStores(file: string, sessions: SessionStores, report: (pr
   const write = () => {
     const revision = sessions.revision;
     const started = performance.now();
-    writing = writeStateFile(file, sessions.stores())
+    writing = writeStateFile(file, sessions.stores(), sessions.singletonSections())
       .then(
         () => {
           written = revision;

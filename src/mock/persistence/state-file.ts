@@ -3,9 +3,12 @@ import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { open, rename, rm, stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { AppError } from '../../contract/app-error.js';
-import { parseJson } from '../../contract/lossless-json.js';
+import { describeIssues } from '../../contract/compile-schema.js';
+import { parseJson, stringifyJson } from '../../contract/lossless-json.js';
 import type { Resource } from '../../contract/resources/resource.js';
 import type { AdminResource } from '../resource/admin-records.js';
+import type { SingletonPlan } from '../resource/singleton-plans.js';
+import type { HeldSingleton } from '../store/singleton-records.js';
 import { recordChecker } from '../resource/check-records.js';
 import { readJsonFile } from '../resource/load-fixtures.js';
 import type { GivenRecords } from '../session-stores.js';
@@ -20,17 +23,23 @@ export interface SavedState {
   readonly stores: ReadonlyMap<string, GivenRecords>;
   /** Records the contract no longer accepts, for a side file (see writeRejected). */
   readonly rejected: readonly RejectedRecord[];
+  /** The single records each store holds (rule 12), by store name as `stores`. */
+  readonly singletons: ReadonlyMap<string, readonly HeldSingleton[]>;
   /** How many records were kept. */
   readonly kept: number;
 }
 
 /**
- * Version 2 is JSON Lines: `{"version":2}`, then for each store and resource a line `["store", name, resource]`
+ * Version 3 is JSON Lines: `{"version":3}`, then for each store and resource a line `["store", name, resource]`
  * (the resource's key, `/pets`, `/authors/{}/books`) followed by its records, one a line (see recordLine: a nested
- * record's line carries its parents' ids). Read a line at a time, so a file the mock wrote can always be read back: no string holds
- * more than one record (V8 caps a string at about 512 MiB; version 1 was one string and bricked past it).
+ * record's line carries its parents' ids), then for each single record written in a store (rule 12) a line
+ * `["singleton", name, key]` followed by its records, one a line, in the same form. Read a line at a time, so a file
+ * the mock wrote can always be read back: no string holds more than one record (V8 caps a string at about 512 MiB;
+ * version 1 was one string and bricked past it). Version 2 is version 3 without single records, and is still read;
+ * it is 3 so that an older mock refuses a file holding them rather than reading their lines as another's records.
  */
-const VERSION = 2;
+const VERSION = 3;
+const READ_VERSIONS = new Set([2, 3]);
 // Version 1 was `{"version":1,"stores":{"":[…]}}`, read whole. Such a file is still read, up to a size that fits
 // in one string; anything the mock writes now is version 2.
 const LEGACY = /^\s*\{\s*"version"\s*:\s*1\s*[,}]/;
@@ -50,6 +59,8 @@ export async function readStateFile(
   /** The key of the resource a file of an older version holds (the contract's first): its records were filed under a schema name. */
   primary: string | undefined,
   maxRecords: number,
+  /** The single records the mock keeps, by key (see singletonPlans). */
+  singletons: ReadonlyMap<string, SingletonPlan> = new Map(),
 ): Promise<SavedState | undefined> {
   const fail = (what: string) => new AppError('state_invalid', `Failed to load state file ${file}: ${what}`);
   if (!existsSync(file)) return undefined;
@@ -66,14 +77,17 @@ export async function readStateFile(
   }
   const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Number.POSITIVE_INFINITY });
   let number = 0;
-  let section: { name: string; entry: AdminResource | undefined; resource: string } | undefined;
+  let section:
+    | { name: string; entry: AdminResource | undefined; resource: string; plan?: undefined }
+    | { name: string; entry?: undefined; resource: string; plan: SingletonPlan | undefined }
+    | undefined;
   for await (const line of lines) {
     number++;
     if (line.trim() === '') continue;
     if (number === 1) {
       const header = parseLine(line);
-      if (typeof header !== 'object' || header === null || (header as { version?: unknown }).version !== VERSION) {
-        throw fail(`not a petstore-mock state file: its first line must be {"version":${VERSION}}`);
+      if (typeof header !== 'object' || header === null || !READ_VERSIONS.has((header as { version: number }).version)) {
+        throw fail(`not a petstore-mock state file: its first line must be {"version":${VERSION}} (or 2)`);
       }
       continue;
     }
@@ -91,10 +105,25 @@ export async function readStateFile(
       if (entry) read.open(name, entry);
       continue;
     }
+    if (line.startsWith('["singleton"')) {
+      const parsed = parseLine(line);
+      if (!Array.isArray(parsed) || typeof parsed[1] !== 'string' || typeof parsed[2] !== 'string') {
+        throw fail(`line ${number}: expected ["singleton", name, key]`);
+      }
+      const [, name, key] = parsed as [string, string, string];
+      if (name !== '' && !isSessionName(name))
+        throw fail(`line ${number}: ${JSON.stringify(name.slice(0, 70))} is not a session name`);
+      section = { name, resource: key, plan: singletons.get(key) };
+      continue;
+    }
     if (section === undefined) throw fail(`line ${number}: a record before any ["store", name, resource] line`);
     const position = `line ${number}`;
     const value = parseLine(line);
     if (value === undefined) read.reject(section.name, position, 'not valid JSON', JSON.stringify(line.slice(0, 1024)));
+    else if ('plan' in section && section.plan !== undefined)
+      read.addSingleton(section.name, section.plan, value, position, line);
+    else if ('plan' in section)
+      read.reject(section.name, position, `the contract has no single record ${section.resource.slice(0, 80)} here`, line);
     else if (!section.entry)
       read.reject(section.name, position, `the contract has no resource ${section.resource.slice(0, 80)} here`, line);
     else read.add(section.name, section.entry, value, position, line);
@@ -111,6 +140,8 @@ export async function writeStateFile(
   file: string,
   /** Store name ("" the default one), resource key, its records' lines (see RecordStore.fileLines). */
   stores: Iterable<readonly [string, string, { fileLines(): Iterable<string> }]>,
+  /** Store name, single record key, its records' lines (see SessionStores.singletonSections). */
+  singletons: Iterable<readonly [string, string, { fileLines(): Iterable<string> }]> = [],
 ): Promise<number> {
   const temporary = temporaryName(file);
   const out = createWriteStream(temporary);
@@ -120,11 +151,16 @@ export async function writeStateFile(
       if (!out.write(chunk)) await once(out, 'drain');
       chunk = '';
     };
-    for (const [name, key, store] of stores) {
-      chunk += `${JSON.stringify(['store', name, key])}\n`;
-      for (const record of store.fileLines()) {
-        chunk += `${record}\n`;
-        if (chunk.length >= CHUNK_CHARS) await flush();
+    for (const [kind, sections] of [
+      ['store', stores],
+      ['singleton', singletons],
+    ] as const) {
+      for (const [name, key, store] of sections) {
+        chunk += `${JSON.stringify([kind, name, key])}\n`;
+        for (const record of store.fileLines()) {
+          chunk += `${record}\n`;
+          if (chunk.length >= CHUNK_CHARS) await flush();
+        }
       }
     }
     await flush();
@@ -145,6 +181,8 @@ type Check = (record: unknown, path: string, scope?: string) => string | undefin
 class StoresRead {
   readonly #stores = new Map<string, Map<string, { resource: Resource; records: ScopedRecord[]; check: Check }>>();
   readonly #rejected: RejectedRecord[] = [];
+  // Store name → its single records, with where each stood, for the check of their parents once all is read.
+  readonly #singletons = new Map<string, { held: HeldSingleton; plan: SingletonPlan; position: string; text: string }[]>();
   readonly #maxRecords: number;
   #kept = 0;
 
@@ -174,25 +212,73 @@ class StoresRead {
     this.#kept++;
   }
 
+  // A single record: the GET's schema passes it, at most one a key and parent; its parent is checked in result().
+  addSingleton(name: string, plan: SingletonPlan, value: unknown, position: string, text: string) {
+    const { key, parent } = plan.singleton;
+    const nested = parent ? readScoped(value, `a record of ${key}`) : { record: value as StoredRecord };
+    if (typeof nested === 'string') return this.reject(name, position, nested, text);
+    const issues = plan.validate(nested.record, '');
+    if (issues.length > 0) return this.reject(name, position, describeIssues(issues).replace(/^\./, ''), text);
+    const list = this.#singletons.get(name) ?? [];
+    this.#singletons.set(name, list);
+    if (list.some(({ held }) => held.key === key && held.scope === nested.scope))
+      return this.reject(name, position, `a second record of ${key} for the same parent`, text);
+    list.push({ held: { key, parent, scope: nested.scope, json: stringifyJson(nested.record) }, plan, position, text });
+    this.#kept++;
+  }
+
   reject(store: string, position: string, reason: string, record: string) {
     this.#rejected.push({ store, position, reason, record });
   }
 
   result(): SavedState {
+    const singletons = new Map<string, HeldSingleton[]>();
+    for (const [name, list] of this.#singletons) {
+      const kept = list.filter(({ held, plan, position, text }) => {
+        const missing = plan.parent && this.#parentMissing(name, plan.parent, held.scope as string);
+        if (missing) {
+          this.#kept--;
+          this.reject(name, position, missing, text);
+        }
+        return !missing;
+      });
+      singletons.set(
+        name,
+        kept.map(({ held }) => held),
+      );
+    }
     return {
       stores: new Map([...this.#stores].map(([name, byKey]) => [name, byKey])),
+      singletons,
       rejected: this.#rejected,
       kept: this.#kept,
     };
+  }
+
+  // A single record under a parent record the file does not hold could never be read: it is set aside.
+  #parentMissing(name: string, parent: Resource, scope: string): string | undefined {
+    const read = this.#stores.get(name)?.get(parent.key);
+    const idName = parent.id?.name;
+    if (!read || idName === undefined) return undefined;
+    const ids = JSON.parse(scope) as string[];
+    const outer = ids.length > 1 ? JSON.stringify(ids.slice(0, -1)) : undefined;
+    const id = ids[ids.length - 1];
+    const found = read.records.some(({ record, scope }) => scope === outer && String(record[idName]) === id);
+    return found ? undefined : `no record of ${parent.key} has ${idName} ${id} in this store`;
   }
 }
 
 // A nested resource's line is [parents' ids, record] (see recordLine); another's is the record.
 function readNested(resource: Resource, value: unknown): ScopedRecord | string {
   if (resource.parent === undefined) return { record: value as StoredRecord };
+  return readScoped(value, `a record of the nested ${resource.key}`);
+}
+
+// A line [parents' ids, record] (see recordLine), of `what`.
+function readScoped(value: unknown, what: string): ScopedRecord | string {
   const [parents, record] = Array.isArray(value) ? value : [];
   if (!Array.isArray(parents) || !parents.every((id) => typeof id === 'string' || typeof id === 'number')) {
-    return `a record of the nested ${resource.key} is a line [parents' ids, record]`;
+    return `${what} is a line [parents' ids, record]`;
   }
   return { record: record as StoredRecord, scope: scopeOf(parents as (string | number)[]) };
 }

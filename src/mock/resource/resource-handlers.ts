@@ -13,7 +13,7 @@ import { setOwn } from '../../contract/set-own.js';
 import { mergePatch } from '../store/merge-patch.js';
 import { readStoreQuery } from '../store/read-store-query.js';
 import type { RecordId, RecordStore } from '../store/record-store.js';
-import { scopeOf } from '../store/resource-stores.js';
+import { type ResourceStores, scopeOf } from '../store/resource-stores.js';
 import { countHeader } from '../../contract/count-header.js';
 import { ifMatchCheck, ifNoneMatchCheck } from '../conditional/if-match.js';
 import { cursorPage } from './cursor-page.js';
@@ -261,19 +261,19 @@ function locate(resource: Resource, plan: OperationPlan, input: RequestInput, co
   const store = context.resources.storeFor(resource) as RecordStore;
   if (plan.parents.length === 0) return { store, parents: NO_PARENTS };
   const parents = plan.parents.map((name) => idOf(input.path[name]));
-  checkParents(resource, parents, context);
+  checkParents(resource, parents, context.resources);
   return { store, parents };
 }
 
-export function checkParents(resource: Pick<Resource, 'parent'>, parents: readonly RecordId[], context: HandlerContext): void {
+export function checkParents(resource: Pick<Resource, 'parent'>, parents: readonly RecordId[], resources: ResourceStores): void {
   let key = resource.parent;
   for (let depth = parents.length - 1; depth >= 0 && key !== undefined; depth--) {
-    const parent = context.resources.store(key);
+    const parent = resources.store(key);
     if (!parent) return;
     if (parent.getJson(parents[depth] as RecordId, scopeOf(parents.slice(0, depth))) === undefined) {
       throw notFound(key, parents[depth] as RecordId);
     }
-    key = context.resources.parentOf(key);
+    key = resources.parentOf(key);
   }
 }
 

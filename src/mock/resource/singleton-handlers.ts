@@ -1,68 +1,37 @@
-import type { Validator } from '../../contract/compile-schema.js';
 import { describeIssues } from '../../contract/compile-schema.js';
-import { isJsonMedia } from '../../contract/find-response.js';
 import type { Contract } from '../../contract/load-contract.js';
 import { parseJson, stringifyJson } from '../../contract/lossless-json.js';
 import type { Operation } from '../../contract/operation.js';
-import { inferResources } from '../../contract/resources/infer-resources.js';
 import { objectShape, type RawSchema } from '../../contract/resources/object-shape.js';
 import { pathParameterNames } from '../../contract/resources/read-path.js';
 import { requestBodySchema } from '../../contract/resources/representation.js';
-import type { Resource, Singleton, SingletonOperationKind } from '../../contract/resources/resource.js';
-import { sampleValue } from '../../contract/sample-value.js';
+import type { Resource, SingletonOperationKind } from '../../contract/resources/resource.js';
 import type { RequestInput } from '../connection/read-request.js';
 import { mockError } from '../error-codes.js';
 import type { Handler, HandlerContext } from '../handler.js';
 import { mergePatch } from '../store/merge-patch.js';
-import { scopeOf } from '../store/resource-stores.js';
+import { type ResourceStores, scopeOf } from '../store/resource-stores.js';
 import { checkParents, idReader, replyOf, type ResourceHandler } from './resource-handlers.js';
+import type { SingletonPlan } from './singleton-plans.js';
 
 /**
  * The handlers of every single record (docs/reference/resources.md rule 12) at the top or under a served resource,
  * by operationId: GET answers the record as it is, PUT replaces it, PATCH merges into it (RFC 7396). A record
  * starts as the GET's example (a valid sample without one), in every store, and is held only once written.
  */
-export function singletonHandlers(contract: Contract, served: readonly Resource[]): Map<string, ResourceHandler> {
+export function singletonHandlers(contract: Contract, plans: ReadonlyMap<string, SingletonPlan>): Map<string, ResourceHandler> {
   const handlers = new Map<string, ResourceHandler>();
-  for (const singleton of inferResources(contract).singletons ?? []) {
-    const parent = served.find((r) => r.key === singleton.parent);
-    const record = singleton.parent === undefined || parent ? recordOf(singleton, contract) : undefined;
-    if (record === undefined) continue;
-    for (const op of singleton.operations) {
+  for (const plan of plans.values()) {
+    for (const op of plan.singleton.operations) {
       const operation = contract.byId.get(op.operationId);
       if (!operation) continue;
-      handlers.set(op.operationId, { handler: KINDS[op.kind](record, operation, parent), writes: op.kind !== 'get' });
+      handlers.set(op.operationId, { handler: KINDS[op.kind](plan, operation, plan.parent), writes: op.kind !== 'get' });
     }
   }
   return handlers;
 }
 
-/** How one single record is read and checked: its seed, its validator, the fields the server keeps. */
-interface RecordPlan {
-  readonly singleton: Singleton;
-  readonly seed: string;
-  readonly validate: Validator;
-  /** readOnly fields: a write never sets them, the record keeps its own. */
-  readonly serverFields: readonly string[];
-}
-
-function recordOf(singleton: Singleton, contract: Contract): RecordPlan | undefined {
-  const get = contract.byId.get(singleton.operations[0]?.operationId as string);
-  const media = get?.responses
-    .filter((r) => /^2\d\d$/.test(r.code))
-    .sort((a, b) => a.code.localeCompare(b.code))
-    .flatMap((r) => r.contents)
-    .find((c) => isJsonMedia(c.mediaType) && c.validate !== undefined);
-  const validate = media?.validate;
-  if (!media || !validate) return undefined;
-  const seed = media.example !== undefined && validate(media.example).length === 0 ? media.example : sampleValue(media.schema);
-  if (validate(seed).length > 0) return undefined;
-  const properties = objectShape(singleton.schema)?.properties ?? {};
-  const serverFields = Object.keys(properties).filter((name) => (properties[name] as RawSchema).readOnly === true);
-  return { singleton, seed: stringifyJson(seed), validate, serverFields };
-}
-
-type MakeHandler = (plan: RecordPlan, operation: Operation, parent: Resource | undefined) => Handler;
+type MakeHandler = (plan: SingletonPlan, operation: Operation, parent: Resource | undefined) => Handler;
 
 const KINDS: Readonly<Record<SingletonOperationKind, MakeHandler>> = {
   get: (plan, operation, parent) => {
@@ -76,7 +45,7 @@ const KINDS: Readonly<Record<SingletonOperationKind, MakeHandler>> = {
 // A PUT or PATCH: the new record from the one held and the body, without writeOnly fields, with the server's own
 // fields as held, checked against the GET's schema (a PATCH that nulls a required field is refused), then held.
 function write(
-  plan: RecordPlan,
+  plan: SingletonPlan,
   operation: Operation,
   parent: Resource | undefined,
   change: (old: unknown, sent: unknown) => unknown,
@@ -101,21 +70,30 @@ function write(
 }
 
 // The record as this store holds it, after its parent is found (a 404 for a parent no one has).
-function held(plan: RecordPlan, parent: Resource | undefined, input: RequestInput, context: HandlerContext) {
-  const scope = parent === undefined ? undefined : parentScope(plan, parent, input, context);
+function held(plan: SingletonPlan, parent: Resource | undefined, input: RequestInput, context: HandlerContext) {
+  const scope = parent === undefined ? undefined : parentScope(plan, parent, input.path, context.resources);
   const json = context.resources.singletons.get(plan.singleton.key, plan.singleton.parent, scope) ?? plan.seed;
   return { json, scope };
 }
 
-function parentScope(plan: RecordPlan, parent: Resource, input: RequestInput, context: HandlerContext): string {
+/**
+ * The scope of the parent record a single record under `parent` hangs under, from the path's values (a request's,
+ * an admin path's); 404 record_not_found when the store has no such parent.
+ */
+export function parentScope(
+  plan: SingletonPlan,
+  parent: Resource,
+  values: Readonly<Record<string, unknown>>,
+  resources: ResourceStores,
+): string {
   const toId = idReader(parent);
   const ids = pathParameterNames(plan.singleton.path).map((name) => {
-    const value = input.path[name];
+    const value = values[name];
     const id = toId(value);
     if (id === undefined) throw mockError('record_not_found', `no record of ${parent.key} has id ${String(value).slice(0, 80)}`);
     return id;
   });
-  checkParents({ parent: parent.key }, ids, context);
+  checkParents({ parent: parent.key }, ids, resources);
   return scopeOf(ids) as string;
 }
 

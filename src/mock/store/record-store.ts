@@ -4,7 +4,7 @@ import type { AppError } from '../../contract/app-error.js';
 import { mockError } from '../error-codes.js';
 import { lineBytes, recordLine } from '../persistence/record-line.js';
 import { addPosition, placeOf, removePosition } from './sorted-positions.js';
-import { type StoreBudget, unlimitedBudget } from './store-budget.js';
+import { chargeBudget, recordCost, reserveBudget, type StoreBudget, unlimitedBudget } from './store-budget.js';
 
 export type RecordId = number | string;
 export type StoredRecord = Readonly<Record<string, unknown>>;
@@ -73,9 +73,6 @@ export interface RenderedRecords {
   readonly fileBytes: number;
 }
 
-// A record's header, its slots in the columns and indexes, on the safe side; text counts two bytes a character,
-// since V8 keeps non-Latin-1 text in UTF-16.
-const RECORD_OVERHEAD_BYTES = 240;
 // A shared record costs a store that adopts it one slot in each of its columns and indexes.
 const SLOT_BYTES = 8;
 const SCOPE = '\u0000scope';
@@ -195,7 +192,7 @@ export class RecordStore {
     let fileBytes = -this.#fileBytes;
     for (const record of records) {
       const json = render(this.#shown(record));
-      bytes += cost(json);
+      bytes += recordCost(json);
       fileBytes += lineBytes(json, scope);
     }
     this.#reserve(bytes, fileBytes, 'the records given do not fit in');
@@ -230,7 +227,7 @@ export class RecordStore {
       throw mockError('validation_failed', `${idField} ${String(id)} is already taken`);
     const record = givenId === undefined ? { [idField]: id, ...fields } : fields;
     const json = render(record);
-    const bytes = cost(json);
+    const bytes = recordCost(json);
     const fileBytes = lineBytes(json, scope);
     this.#reserve(bytes, fileBytes);
     // Counted only once the record is stored: a refused create uses up no id.
@@ -497,34 +494,11 @@ export class RecordStore {
 
   // What the record at `position` costs this store: a slot while it is the shared text it adopted.
   #memoryAt(position: number, json: string): number {
-    return position < this.#origin.length && this.#origin[position] === json ? this.#slot : cost(json);
+    return position < this.#origin.length && this.#origin[position] === json ? this.#slot : recordCost(json);
   }
 
-  // Throws store_full when `bytes` more in memory or `fileBytes` more in the state file would pass a budget;
-  // `loading` words a load that is undone (the store left empty) rather than one create refused.
   #reserve(bytes: number, fileBytes: number, loading?: string): void {
-    const { budget } = this;
-    if (budget.used + bytes > budget.limit) {
-      throw mockError(
-        'store_full',
-        `${
-          loading
-            ? `${loading} the store's memory budget (${budget.limit} bytes)`
-            : `the mock's stores hold about ${budget.used} bytes and this record needs ${bytes} more than its budget of ${budget.limit} bytes allows`
-        }: POST /__admin/reset, or restart the mock with a larger --max-store-bytes (or more heap: node --max-old-space-size)`,
-      );
-    }
-    const file = budget.file;
-    if (file && file.used + fileBytes > file.limit) {
-      throw mockError(
-        'store_full',
-        `${
-          loading
-            ? `${loading} the state file's cap (${file.limit} bytes for records)`
-            : `the state file would pass its cap: its records take ${file.used} bytes and this record needs ${fileBytes} more than the ${file.limit} bytes --max-state-bytes leaves for them`
-        }: POST /__admin/reset, or restart the mock with a larger --max-state-bytes`,
-      );
-    }
+    reserveBudget(this.budget, bytes, fileBytes, loading);
   }
 
   #full(): AppError {
@@ -537,9 +511,7 @@ export class RecordStore {
   #charge(bytes: number, fileBytes: number): void {
     this.#bytes += bytes;
     this.#fileBytes += fileBytes;
-    this.budget.used += bytes;
-    if (this.budget.file) this.budget.file.used += fileBytes;
-    this.budget.revision = (this.budget.revision ?? 0) + 1;
+    chargeBudget(this.budget, bytes, fileBytes);
   }
 }
 
@@ -547,10 +519,6 @@ function without(record: StoredRecord, names: readonly string[]): StoredRecord {
   const kept = { ...record };
   for (const name of names) delete kept[name];
   return kept;
-}
-
-function cost(json: string): number {
-  return RECORD_OVERHEAD_BYTES + 2 * json.length;
 }
 
 // One flat string from JSON.stringify; a bigint (an int64 past 2^53) through the exact-integer stringifier.

@@ -25,7 +25,7 @@ export class ResourceStores {
   readonly #children = new Map<string, string[]>();
   readonly #parents = new Map<string, string>();
   /** The single records written in this store (singleton-records.ts). */
-  readonly singletons = new SingletonRecords();
+  readonly singletons: SingletonRecords;
 
   readonly #maxRecords: number;
   readonly #budget: StoreBudget;
@@ -33,6 +33,7 @@ export class ResourceStores {
   constructor(model: ResourceModel, maxRecords: number, budget: StoreBudget) {
     this.#maxRecords = maxRecords;
     this.#budget = budget;
+    this.singletons = new SingletonRecords(budget);
     for (const resource of model.resources) this.#add(resource);
   }
 

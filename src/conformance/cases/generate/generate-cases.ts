@@ -8,6 +8,7 @@ import { BUILT_IN_KINDS } from './built-in-kinds.js';
 import type { NotMade } from './case-kind.js';
 import { createRandom } from './create-random.js';
 import { withLocationIds } from './location-ids.js';
+import { spareSharedRecords } from './spare-shared-records.js';
 import { withEnvelopes } from './with-envelopes.js';
 import { unmadeInCase } from './unmade-samples.js';
 
@@ -47,7 +48,9 @@ export function generateCases(
     const random = createRandom(options.seed ^ hash(kind.id));
     for (const said of kind.notMade?.({ contract, token: options.token, random: createRandom(0), readOnly }) ?? [])
       notMade.set(`${said.operationId} ${said.cases} ${said.reason}`, said);
-    return kind.generate({ contract, token: options.token, random, readOnly }).flatMap((scenario) => {
+    const spared = spareSharedRecords(kind.id, kind.generate({ contract, token: options.token, random, readOnly }), contract);
+    for (const said of spared.notMade) notMade.set(`${said.operationId} ${said.cases} ${said.reason}`, said);
+    return spared.kept.flatMap((scenario) => {
       const made = bindOwnRecords(scenario, model, contract, random);
       const bound = 'scenario' in made ? (unmadeInCase(made.scenario) ?? made) : made;
       if ('scenario' in bound) return [withEnvelopes(withLocationIds(bound.scenario, model), model)];

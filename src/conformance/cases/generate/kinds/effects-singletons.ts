@@ -54,10 +54,27 @@ export function singletonNotMade(contract: Contract, model: ResourceModel, rando
       return [{ operationId: plan.get.operationId, cases: `effects of ${singleton.path}`, reason: own.reason }];
     const why = singleton.parent === undefined ? unrestorable(plan) : undefined;
     const restore = plan.replace ?? plan.patch;
-    return why && restore
-      ? [{ operationId: restore.operationId, cases: `effects/${restore.operationId}/restored`, reason: why }]
-      : [];
+    return [
+      ...(why && restore
+        ? [{ operationId: restore.operationId, cases: `effects/${restore.operationId}/restored`, reason: why }]
+        : []),
+      ...unpatchable(plan),
+    ];
   });
+}
+
+// The PATCH step changes one field at the body's top; a record inside an envelope (`{ data: {...} }`), which a
+// single record's GET cannot be told from a record whose one field is an object (it has no id to find it by),
+// offers none: the step is said, not dropped in silence.
+function unpatchable(plan: Plan): NotMade[] {
+  if (!plan.patch || Object.keys(changedField(requestSchema(plan.patch), {}, plan.server, 'patched')).length > 0) return [];
+  return [
+    {
+      operationId: plan.patch.operationId,
+      cases: `the PATCH step of effects/${plan.get.operationId}/update-took-effect`,
+      reason: `${plan.patch.operationId} takes no text or enum field at the top of its body to change (a record inside an envelope is written and read whole, by the PUT)`,
+    },
+  ];
 }
 
 function planOf(singleton: Singleton, contract: Contract): Plan | undefined {

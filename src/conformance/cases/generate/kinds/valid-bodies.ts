@@ -3,7 +3,6 @@ import { inferResources } from '../../../../contract/resources/infer-resources.j
 import { referencedResource } from '../../../../contract/resources/referenced-resource.js';
 import { requestSchema } from '../../../../contract/resources/representation.js';
 import { resourceRoles } from '../../../../contract/resources/resource-roles.js';
-import { sharedRecordWritten } from '../../../../contract/resources/shared-record-write.js';
 import type { Scenario } from '../../scenario.js';
 import type { CaseKind, GenerateContext } from '../case-kind.js';
 import { invalidInputStatus } from '../expected-statuses.js';
@@ -19,20 +18,7 @@ export const validBodiesKind: CaseKind = {
   generate: (context) =>
     context.contract.operations.flatMap((operation) => {
       const schema = requestSchema(operation);
-      if (sharedRecordWritten(context.contract, operation)) return [];
       return schema?.type === 'object' ? casesFor(operation, schema, context) : [];
-    }),
-  notMade: (context) =>
-    context.contract.operations.flatMap((operation) => {
-      const shared = sharedRecordWritten(context.contract, operation);
-      if (!shared || requestSchema(operation)?.type !== 'object') return [];
-      return [
-        {
-          operationId: operation.operationId,
-          cases: `valid-bodies cases of ${operation.operationId}`,
-          reason: `${shared.path} is one record every client shares and no run made: the effects case writes it and puts back what it read`,
-        },
-      ];
     }),
 };
 
