@@ -60,16 +60,38 @@ describe('loadContract', () => {
     await expect(loadContract(file)).rejects.toThrow("operationId 'same' is used twice");
   });
 
-  it('refuses a schema that refers to itself with a clear contract error, not a crash', async () => {
-    const node = '{type: object, properties: {child: {$ref: "#/components/schemas/Node"}}}';
-    const body = '{content: {application/json: {schema: {$ref: "#/components/schemas/Node"}}}}';
-    const file = await contractFile(
-      `${HEAD}paths:\n  /a: {post: {operationId: a, requestBody: ${body}, responses: {"200": {description: ok}}}}\ncomponents: {schemas: {Node: ${node}}}\n`,
-    );
-    await expect(loadContract(file)).rejects.toThrow(
-      /Failed to load .*openapi\.yaml: POST \/a: the schema of body cannot be compiled: .*refers to itself/,
-    );
-  });
+  it.each(['3.0.3', '3.1.0'])(
+    'validates a schema that refers to itself, through another and by name, at any depth (OpenAPI %s)',
+    async (version) => {
+      // A Node's children are Nodes; a Rule's clauses hold Rules; a 3.0 nullable inside the recursion is read as null.
+      const nullable = version === '3.0.3' ? '{type: string, nullable: true}' : '{type: [string, "null"]}';
+      const schemas = `{Node: {type: object, required: [name], properties: {name: {type: string}, children: {type: array, items: {$ref: "#/components/schemas/Node"}}, rule: {$ref: "#/components/schemas/Rule"}}}, Rule: {type: object, required: [match], properties: {match: {enum: [all, any]}, note: ${nullable}, clauses: {type: array, items: {type: object, properties: {nested: {$ref: "#/components/schemas/Rule"}}}}}}}`;
+      const body = '{content: {application/json: {schema: {$ref: "#/components/schemas/Node"}}}}';
+      const file = await contractFile(
+        `openapi: ${version}\ninfo: {title: T, version: "1"}\npaths:\n  /a: {post: {operationId: a, requestBody: ${body}, responses: {"200": {description: ok}}}}\ncomponents: {schemas: ${schemas}}\n`,
+      );
+      const contract = await loadContract(file);
+      const validate = contract.byId.get('a')?.requestBody?.contents[0]?.validate;
+      let deep: Record<string, unknown> = {
+        name: 'leaf',
+        rule: { match: 'any', note: null, clauses: [{ nested: { match: 'all' } }] },
+      };
+      for (let i = 0; i < 50; i++) deep = { name: `n${i}`, children: [deep] };
+      expect(validate?.(deep)).toEqual([]);
+      const wrong = {
+        name: 'a',
+        children: [{ name: 'b', children: [{ name: 7 }] }],
+        rule: { match: 'all', clauses: [{ nested: { match: 'none' } }] },
+      };
+      expect(validate?.(wrong)).toEqual([
+        { path: 'body.children[0].children[0].name', message: 'must be string' },
+        { path: 'body.rule.clauses[0].nested.match', message: 'must be one of "all", "any"' },
+      ]);
+      // The named schemas validate trees too (fixtures, records held by the mock).
+      expect(contract.schemas.get('Node')?.(deep)).toEqual([]);
+      expect(contract.schemas.get('Node')?.(wrong)).toHaveLength(2);
+    },
+  );
 });
 
 describe('loadContract on contracts as teams write them', () => {

@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../../contract/operation.js';
 import { requestSchema } from '../../../contract/resources/representation.js';
-import { unmadeSample } from '../../../contract/sample-value.js';
+import { endlessRecursion, unmadeSample } from '../../../contract/sample-value.js';
 import type { Scenario, Step } from '../scenario.js';
 import { sampleValue } from './sample-value.js';
 
@@ -8,13 +8,16 @@ import { sampleValue } from './sample-value.js';
  * Why a case cannot be sent as the contract calls valid, or undefined: a step that expects only success sends, in
  * its body or query, a field's sample where no valid value could be made (a pattern with a lookahead, and no example
  * that matches it). A correct server would refuse it, and the failure would be the runner's: the case is not made,
- * and the construct is named (issue 22).
+ * and the construct is named (issue 22). So is a body whose schema requires itself inside itself: no finite value
+ * of it is valid.
  */
 export function unmadeInCase(scenario: Scenario): { readonly operationId: string; readonly reason: string } | undefined {
   for (const step of scenario.steps) {
     if (!expectsSuccessOnly(step)) continue;
     const sent = step.body?.kind === 'json' ? step.body.value : undefined;
     const body = typeof sent === 'string' ? step.repeat?.each?.[0] : sent;
+    const endless = sent === undefined ? undefined : endlessRecursion(requestSchema(step.operation));
+    if (endless !== undefined) return { operationId: step.operation.operationId, reason: `body.${endless}` };
     const fields: [string, JsonSchema | undefined, unknown][] = [
       ...Object.entries(requestSchema(step.operation)?.properties ?? {}).map(([name, schema]): [string, JsonSchema, unknown] => [
         `body.${name}`,
