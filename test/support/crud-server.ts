@@ -161,7 +161,13 @@ export async function startCrudServer(contractFile: string, key: string, breakag
       )
         return send(res, 400, problem(operation, 400));
     }
-    if (!role) return send(res, lowestSuccess(operation), answerOf(operation));
+    if (!role) {
+      // An operation that keeps nothing still refuses a body its schema refuses (where it documents a 400).
+      const validate = operation.requestBody?.contents[0]?.validate;
+      const refusesBody = validate && operation.responses.some((r) => r.code === '400');
+      if (refusesBody && !validJson(text, validate)) return send(res, 400, problem(operation, 400));
+      return send(res, lowestSuccess(operation), answerOf(operation));
+    }
     // A required precondition (If-Match): none is 428 (RFC 6585 §3); what it names is judged against the record.
     for (const header of operation.parameters.filter((p) => p.in === 'header' && p.required)) {
       if (req.headers[header.name] === undefined) return send(res, 428, problem(operation, 428));
@@ -453,6 +459,14 @@ export async function startCrudServer(contractFile: string, key: string, breakag
     url: `http://127.0.0.1:${port}${base}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+function validJson(text: string, validate: (value: unknown) => readonly unknown[]): boolean {
+  try {
+    return validate(JSON.parse(text)).length === 0;
+  } catch {
+    return false;
+  }
 }
 
 // A copy of the record whose first text field two lists down (a child's child) holds a number.
