@@ -136,6 +136,20 @@ describe('loadContract on contracts as teams write them', () => {
     expect((await failure(hostOnly))?.message).toContain('$ref //127.0.0.1:9/b.yaml points at the network');
   });
 
+  it('validates a recursion through two files, each referring to the other', async () => {
+    const file = await folder({
+      'openapi.yaml': bodyIs('./schemas/person.yaml'),
+      'schemas/person.yaml':
+        'type: object\nrequired: [name]\nproperties:\n  name: {type: string}\n  team: {$ref: "./team.yaml"}\n',
+      'schemas/team.yaml': 'type: object\nproperties:\n  lead: {$ref: "./person.yaml"}\n  size: {type: integer}\n',
+    });
+    const validate = (await loadContract(file)).byId.get('a')?.requestBody?.contents[0]?.validate;
+    expect(validate?.({ name: 'a', team: { lead: { name: 'b', team: { lead: { name: 'c' }, size: 2 } } } })).toEqual([]);
+    expect(validate?.({ name: 'a', team: { lead: { name: 'b', team: { lead: { name: 3 } } } } })).toEqual([
+      { path: 'body.team.lead.team.lead.name', message: 'must be string' },
+    ]);
+  });
+
   it('names the $ref of a file that cannot be read, the pointer a file lacks and the line of a broken file', async () => {
     const missingFile = await folder({ 'openapi.yaml': bodyIs('./schemas/nope.yaml') });
     expect((await failure(missingFile))?.message).toMatch(

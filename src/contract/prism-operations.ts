@@ -36,7 +36,10 @@ export function prismSchema(document: object, schema: unknown): unknown {
  */
 export function prismComponentSchemas(dereferenced: object): Map<string, { schema: object; bundled?: Record<string, unknown> }> {
   const { bundleTarget, decycle } = fromPrism('@stoplight/json') as Json;
-  const document = decycle(dereferenced) as { components?: { schemas?: Record<string, unknown> } };
+  // Only the schemas are decycled (the paths of a large contract are most of it): what repeats in them is found
+  // among them, and the pointers decycle writes are the document's own (#/components/schemas/...).
+  const schemas = (dereferenced as { components?: { schemas?: unknown } }).components?.schemas;
+  const document = decycle({ components: { schemas } }) as { components?: { schemas?: Record<string, unknown> } };
   const bundles = new Map<string, { schema: object; bundled?: Record<string, unknown> }>();
   for (const name of Object.keys(document.components?.schemas ?? {})) {
     const path = `#/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
