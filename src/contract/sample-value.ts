@@ -46,10 +46,17 @@ export function sampleValue(schema: JsonSchema | undefined, options: SampleOptio
  * is valid and its sample cannot be: the property path and why. Undefined for a schema with a finite sample.
  */
 export function endlessRecursion(schema: JsonSchema | undefined): string | undefined {
-  const walk = newWalk();
-  sample(schema, {}, 0, walk);
-  return walk.endless;
+  if (schema === undefined) return undefined;
+  if (!endless.has(schema)) {
+    const walk = newWalk();
+    sample(schema, {}, 0, walk);
+    endless.set(schema, walk.endless);
+  }
+  return endless.get(schema);
 }
+
+// A loaded schema does not change: whether it is endless is found once (the runner asks for each step it makes).
+const endless = new WeakMap<JsonSchema, string | undefined>();
 
 function sample(schema: JsonSchema | undefined, options: SampleOptions, depth: number, walk: Walk): unknown {
   if (!schema) return 'sample';
@@ -167,6 +174,7 @@ function sampleObject(schema: JsonSchema, options: SampleOptions, depth: number,
   // A merge-patch schema with no required field but `minProperties: 1` refuses `{}`: fill optional ones to it,
   // those that nest no recursion first.
   const least = schema.minProperties ?? 0;
+  if (Object.keys(value).length >= least) return value;
   const ordered = [...properties].sort(([, a], [, b]) => Number(nestsTooDeep(a, walk)) - Number(nestsTooDeep(b, walk)));
   for (const [name, property] of ordered) {
     if (Object.keys(value).length >= least) break;
