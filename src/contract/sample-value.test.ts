@@ -151,6 +151,19 @@ describe('sampleValue of a schema that contains itself', () => {
     expect(endlessRecursion(rule as JsonSchema)).toBeUndefined();
   });
 
+  it('stays small where every schema holds every other one', () => {
+    // Eight schemas, each with an optional property of each: bounded nesting alone would still make 8^10 values.
+    const dense: Node[] = Array.from({ length: 8 }, () => ({
+      type: 'object',
+      required: ['name'],
+      properties: { name: { type: 'string' } },
+    }));
+    for (const one of dense) for (const [i, other] of dense.entries()) one.properties[`p${i}`] = other;
+    const made = JSON.stringify(sampleValue(dense[0] as JsonSchema, { withOptional: true }));
+    expect(made.length).toBeLessThan(100_000);
+    expect(endlessRecursion(dense[0] as JsonSchema)).toBeUndefined();
+  });
+
   it('names a required self-reference, of which no finite value is valid, and leaves it out where it is optional', () => {
     expect(endlessRecursion(chain as JsonSchema)).toBe(
       'next.next.next.next: a required property whose schema contains itself again at every depth, so no finite value is valid',

@@ -11,6 +11,10 @@ const MAX_DEPTH = 32;
  */
 export const RECURSION_DEPTH = 2;
 
+// Values a sample makes before it fills nothing optional: schemas that each refer to many others (every one of a
+// dozen schemas holding all the others) would otherwise nest a bounded but astronomical number of them.
+const MAX_VALUES = 1000;
+
 export interface SampleOptions {
   /** Fill optional properties too. */
   readonly withOptional?: boolean;
@@ -24,12 +28,13 @@ export interface SampleOptions {
 interface Walk {
   readonly open: Set<JsonSchema>;
   nested: number;
+  made: number;
   readonly forced: Set<JsonSchema>;
   readonly names: string[];
   endless?: string;
 }
 
-const newWalk = (): Walk => ({ open: new Set(), nested: 0, forced: new Set(), names: [] });
+const newWalk = (): Walk => ({ open: new Set(), nested: 0, made: 0, forced: new Set(), names: [] });
 
 /**
  * A valid value for `schema`: the contract's own value where it gives one that the schema allows (`const`, an enum
@@ -117,6 +122,7 @@ function sampleProperty(
 }
 
 function sampleOf(schema: JsonSchema, options: SampleOptions, depth: number, walk: Walk): unknown {
+  walk.made++;
   if ('const' in schema) return schema.const;
   const given = givenValues(schema);
   if (schema.enum?.length) return schema.enum.includes(given[0]) ? given[0] : schema.enum[0];
@@ -169,7 +175,8 @@ function sampleObject(schema: JsonSchema, options: SampleOptions, depth: number,
   };
   for (const [name, property] of properties) {
     const required = schema.required?.includes(name) === true;
-    if (required || (options.withOptional && !nestsTooDeep(property, walk))) fill(name, property, !required);
+    const room = walk.made < MAX_VALUES && !nestsTooDeep(property, walk);
+    if (required || (options.withOptional && room)) fill(name, property, !required);
   }
   // A merge-patch schema with no required field but `minProperties: 1` refuses `{}`: fill optional ones to it,
   // those that nest no recursion first.
@@ -199,7 +206,7 @@ function sampleArray(schema: JsonSchema, options: SampleOptions, depth: number, 
   if (given) return given;
   const prefix = (schema.prefixItems ?? []).slice(0, max).map((item) => sample(item, options, depth + 1, walk));
   // Items that would nest a recursive schema past its bound: as few as the array allows.
-  const fewest = schema.prefixItems || nestsTooDeep(schema.items, walk) ? 0 : 1;
+  const fewest = schema.prefixItems || nestsTooDeep(schema.items, walk) || walk.made >= MAX_VALUES ? 0 : 1;
   const count = Math.min(max, Math.max(min, prefix.length, fewest));
   const items = [...prefix];
   const seen = new Set(items.map((item) => JSON.stringify(item)));
