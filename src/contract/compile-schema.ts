@@ -59,6 +59,16 @@ function sharedCompiler(dialect: SchemaDialect): SchemaCompiler {
   return compiler;
 }
 
+// Prism's model bundles what a recursive schema refers to (bundled-refs.ts), but where schemas each refer to several
+// others that refer back (four or more, every one to every other), it leaves some $refs pointing into the document,
+// which no schema given to Ajv holds: that case is said as what it is.
+function compileProblem(error: Error): string {
+  const missing = (error as { missingRef?: unknown }).missingRef;
+  if (typeof missing === 'string' && missing.startsWith('#/paths/'))
+    return `${error.message} (schemas that each refer to several others that refer back are not supported; a tree, a chain or a pair that refer to each other are)`;
+  return error.message;
+}
+
 // Past this many items, a list that fails is described by its first error only: listing every error of 240,000
 // pets would hold one error object each (hundreds of MB) for a report that shows fifty.
 const LONG_LIST = 1000;
@@ -82,7 +92,7 @@ export function compileSchema(
     validate = all.compile(own);
     validateFirst = first.compile(own);
   } catch (error) {
-    throw new AppError('contract_invalid', `the schema of ${root} cannot be compiled: ${(error as Error).message}`);
+    throw new AppError('contract_invalid', `the schema of ${root} cannot be compiled: ${compileProblem(error as Error)}`);
   }
   return (value, at = root) => {
     const validatable = toValidatable(value);

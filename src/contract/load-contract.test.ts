@@ -94,6 +94,22 @@ describe('loadContract', () => {
   );
 });
 
+describe('loadContract on schemas that each refer to every other', () => {
+  it('stops with a contract error saying what is not supported, not a crash', async () => {
+    const names = ['S0', 'S1', 'S2', 'S3'];
+    const properties = names.map((name) => `${name.toLowerCase()}: {$ref: "#/components/schemas/${name}"}`).join(', ');
+    const schemas = names.map((name) => `${name}: {type: object, properties: {${properties}}}`).join(', ');
+    const body = '{content: {application/json: {schema: {$ref: "#/components/schemas/S0"}}}}';
+    // The request and the answer both hold S0: Prism's model of the operation leaves a $ref into the request's schema.
+    const file = await contractFile(
+      `${HEAD}paths:\n  /a: {post: {operationId: a, requestBody: ${body}, responses: {"200": {description: ok, ${body.slice(1, -1)}}}}}\ncomponents: {schemas: {${schemas}}}\n`,
+    );
+    await expect(loadContract(file)).rejects.toThrow(
+      /POST \/a: the schema of body cannot be compiled: .*each refer to several others/,
+    );
+  });
+});
+
 describe('loadContract on contracts as teams write them', () => {
   async function folder(files: Record<string, string>): Promise<string> {
     const dir = await mkdtemp(join(tmpdir(), 'contract-'));
