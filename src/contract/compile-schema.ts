@@ -59,12 +59,13 @@ function sharedCompiler(dialect: SchemaDialect): SchemaCompiler {
   return compiler;
 }
 
-// Prism's model writes a schema that refers to itself as a $ref into a bundle Ajv is never given: that one
-// missing reference is said as what it is; any other problem as Ajv words it.
+// Prism's model bundles what a recursive schema refers to (bundled-refs.ts), but where schemas each refer to several
+// others that refer back (four or more, every one to every other), it leaves some $refs pointing into the document,
+// which no schema given to Ajv holds: that case is said as what it is.
 function compileProblem(error: Error): string {
   const missing = (error as { missingRef?: unknown }).missingRef;
-  if (typeof missing === 'string' && missing.includes('__bundled__'))
-    return `${error.message} (a schema that refers to itself is not supported)`;
+  if (typeof missing === 'string' && missing.startsWith('#/paths/'))
+    return `${error.message} (schemas that each refer to several others that refer back are not supported; a tree, a chain or a pair that refer to each other are)`;
   return error.message;
 }
 

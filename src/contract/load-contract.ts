@@ -10,13 +10,14 @@ import {
   type SchemaDialect,
   type Validator,
 } from './compile-schema.js';
+import { type Bundled, linkedSchema, selfContainedSchema } from './bundled-refs.js';
 import { type Direction, directedSchema, effectiveSchema } from './effective-schema.js';
 import { createOperationFinder, type OperationFinder } from './find-operation.js';
 import { readSecurity, type SecuritySchemeModel } from './key-placement.js';
-import type { MediaSpec, Operation, ParameterLocation, ParameterSpec, ResponseSpec } from './operation.js';
+import type { JsonSchema, MediaSpec, Operation, ParameterLocation, ParameterSpec, ResponseSpec } from './operation.js';
 import { packageRoot } from './package-root.js';
 import { parseYaml } from './parse-yaml.js';
-import { prismOperations, prismSchema } from './prism-operations.js';
+import { prismComponentSchemas, prismOperations, prismSchema } from './prism-operations.js';
 import { resolveDocument } from './resolve-document.js';
 
 export interface Contract {
@@ -95,7 +96,8 @@ export async function compileContract(
       operationId = derivedOperationId(prism.method, prism.path, taken);
       taken.add(operationId);
     }
-    operations.push(toOperation(file, prism, operationId, dialect, compiler, declares));
+    const schemas = { bundled: translated(document, dialect, prism.__bundled__), dialect, compiler };
+    operations.push(toOperation(file, prism, operationId, schemas, declares));
   }
   const byId = new Map<string, Operation>();
   for (const operation of operations) {
@@ -104,15 +106,13 @@ export async function compileContract(
     }
     byId.set(operation.operationId, operation);
   }
-  const components = (document as { components?: { schemas?: Record<string, object> } }).components?.schemas ?? {};
   const schemas = new Map<string, Validator>();
-  for (const [name, schema] of Object.entries(components)) {
+  for (const [name, { schema, bundled }] of prismComponentSchemas(document)) {
     await pause?.();
     try {
       // A named schema validates what the service holds and answers (a fixture): the response direction.
-      // Read as the operations' schemas are: a 3.0 schema's own keywords in draft 7 (`exclusiveMinimum: true`).
-      const read = dialect === 'draft-07' ? contractSchema(prismSchema(document as object, schema)) : schema;
-      schemas.set(name, compileSchema(directedSchema(read, 'response') as object, name, dialect, compiler));
+      const read = { bundled: translated(document, dialect, bundled), dialect, compiler };
+      schemas.set(name, validatorOf(translated(document, dialect, { schema }).schema, 'response', name, read));
     } catch (error) {
       throw isAppError(error) ? new AppError('contract_invalid', `Failed to load ${file}: ${error.message}`) : error;
     }
@@ -208,37 +208,32 @@ interface PrismOperation {
     body?: { required?: boolean; contents?: PrismContent[] };
   };
   responses: { code: string; description?: string; headers?: PrismParameter[]; contents?: PrismContent[] }[];
+  __bundled__?: Bundled;
 }
 
 function toOperation(
   file: string,
   op: PrismOperation,
   operationId: string,
-  dialect: SchemaDialect,
-  compiler: SchemaCompiler,
+  schemas: OperationSchemas,
   declares: boolean,
 ): Operation {
   try {
     const security = readSecurity(op.security ?? [], declares || op.securityDeclarationType !== 'inheritedFromService');
-    return { ...buildOperation(op, operationId, dialect, compiler), ...security };
+    return { ...buildOperation(op, operationId, schemas), ...security };
   } catch (error) {
     if (!isAppError(error) || error.message.startsWith('Failed')) throw error;
     throw new AppError('contract_invalid', `Failed to load ${file}: ${op.method.toUpperCase()} ${op.path}: ${error.message}`);
   }
 }
 
-function buildOperation(
-  op: PrismOperation,
-  operationId: string,
-  dialect: SchemaDialect,
-  compiler: SchemaCompiler,
-): Omit<Operation, 'auth' | 'key'> {
+function buildOperation(op: PrismOperation, operationId: string, schemas: OperationSchemas): Omit<Operation, 'auth' | 'key'> {
   const method = op.method.toUpperCase();
   const parameters: ParameterSpec[] = [
-    ...(op.request?.path ?? []).map((p) => toParameter(p, 'path', dialect, compiler)),
-    ...(op.request?.query ?? []).map((p) => toParameter(p, 'query', dialect, compiler)),
-    ...(op.request?.headers ?? []).map((p) => toParameter(p, 'header', dialect, compiler)),
-    ...(op.request?.cookie ?? []).map((p) => toParameter(p, 'cookie', dialect, compiler)),
+    ...(op.request?.path ?? []).map((p) => toParameter(p, 'path', schemas)),
+    ...(op.request?.query ?? []).map((p) => toParameter(p, 'query', schemas)),
+    ...(op.request?.headers ?? []).map((p) => toParameter(p, 'header', schemas)),
+    ...(op.request?.cookie ?? []).map((p) => toParameter(p, 'cookie', schemas)),
   ];
   const body = op.request?.body;
   return {
@@ -251,7 +246,7 @@ function buildOperation(
     extensions: op.extensions ?? {},
     parameters,
     requestBody: body?.contents?.length
-      ? { required: body.required === true, contents: body.contents.map((c) => toMedia(c, 'request', dialect, compiler)) }
+      ? { required: body.required === true, contents: body.contents.map((c) => toMedia(c, 'request', schemas)) }
       : undefined,
     responses: op.responses.map(
       (r): ResponseSpec => ({
@@ -260,24 +255,47 @@ function buildOperation(
         headers: (r.headers ?? []).map((h) => ({
           name: h.name.toLowerCase(),
           required: h.required === true,
-          schema: effectiveSchema(contractSchema(h.schema ?? {}), 'response'),
+          schema: viewOf(contractSchema(h.schema ?? {}), 'response', schemas),
           example: h.examples?.[0]?.value,
         })),
-        contents: (r.contents ?? []).map((c) => toMedia(c, 'response', dialect, compiler)),
+        contents: (r.contents ?? []).map((c) => toMedia(c, 'response', schemas)),
       }),
     ),
     prismOperation: op,
   };
 }
 
-function toParameter(
-  p: PrismParameter,
-  location: ParameterLocation,
-  dialect: SchemaDialect,
-  compiler: SchemaCompiler,
-): ParameterSpec {
+// What an operation's schemas are read with: the bundle its recursive schemas refer into (see bundled-refs.ts).
+interface OperationSchemas {
+  readonly bundled: Bundled | undefined;
+  readonly dialect: SchemaDialect;
+  readonly compiler: SchemaCompiler;
+}
+
+/**
+ * Schemas as Prism's model reads an operation's: a 3.0 schema's own keywords in draft 7 (`nullable`, a boolean
+ * `exclusiveMinimum`). The model translates what it inlines, not what it bundles: the bundle is translated here.
+ */
+function translated<T extends Record<string, unknown> | undefined>(document: object, dialect: SchemaDialect, schemas: T): T {
+  if (dialect !== 'draft-07' || schemas === undefined) return schemas;
+  return Object.fromEntries(
+    Object.entries(schemas).map(([name, schema]) => [name, contractSchema(prismSchema(document, schema))]),
+  ) as T;
+}
+
+function viewOf(raw: unknown, direction: Direction, { bundled }: OperationSchemas): JsonSchema {
+  return effectiveSchema(linkedSchema(raw, bundled), direction);
+}
+
+function validatorOf(raw: unknown, direction: Direction | undefined, root: string, schemas: OperationSchemas): Validator {
+  const { bundled, dialect, compiler } = schemas;
+  const each = (schema: unknown) => (direction === undefined ? schema : directedSchema(schema, direction));
+  return compileSchema(selfContainedSchema(raw, bundled, dialect, each) as object, root, dialect, compiler);
+}
+
+function toParameter(p: PrismParameter, location: ParameterLocation, schemas: OperationSchemas): ParameterSpec {
   const raw = contractSchema(p.schema ?? {});
-  const view = effectiveSchema(raw, 'request');
+  const view = viewOf(raw, 'request', schemas);
   // A parameter's value is text: the null that a nullable enum lists cannot be sent in it, only left out.
   const schema = view.enum?.includes(null) ? { ...view, enum: view.enum.filter((value) => value !== null) } : view;
   const root = `${location}.${p.name}`;
@@ -288,16 +306,16 @@ function toParameter(
     type: schema.type,
     defaultValue: schema.default,
     schema,
-    validate: compileSchema(raw as object, root, dialect, compiler),
+    validate: validatorOf(raw, undefined, root, schemas),
   };
 }
 
-function toMedia(content: PrismContent, direction: Direction, dialect: SchemaDialect, compiler: SchemaCompiler): MediaSpec {
+function toMedia(content: PrismContent, direction: Direction, schemas: OperationSchemas): MediaSpec {
   const raw = content.schema && contractSchema(content.schema);
   return {
     mediaType: content.mediaType.toLowerCase(),
-    schema: raw === undefined ? undefined : effectiveSchema(raw, direction),
+    schema: raw === undefined ? undefined : viewOf(raw, direction, schemas),
     example: content.examples?.[0]?.value,
-    validate: raw === undefined ? undefined : compileSchema(directedSchema(raw, direction) as object, 'body', dialect, compiler),
+    validate: raw === undefined ? undefined : validatorOf(raw, direction, 'body', schemas),
   };
 }

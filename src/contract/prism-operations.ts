@@ -28,3 +28,25 @@ export function prismSchema(document: object, schema: unknown): unknown {
   const { convertToJsonSchema } = fromPrism('@stoplight/http-spec/oas') as Oas;
   return convertToJsonSchema(document, schema);
 }
+
+/**
+ * Each of components.schemas as Prism's model would read it: a schema that refers to itself, directly or through
+ * others, refers by `$ref` (to `#`, or into the bundle beside it) rather than containing itself, which the
+ * dereferenced document does.
+ */
+export function prismComponentSchemas(dereferenced: object): Map<string, { schema: object; bundled?: Record<string, unknown> }> {
+  const { bundleTarget, decycle } = fromPrism('@stoplight/json') as Json;
+  // Only the schemas are decycled (the paths of a large contract are most of it): what repeats in them is found
+  // among them, and the pointers decycle writes are the document's own (#/components/schemas/...).
+  const schemas = (dereferenced as { components?: { schemas?: unknown } }).components?.schemas;
+  const document = decycle({ components: { schemas } }) as { components?: { schemas?: Record<string, unknown> } };
+  const bundles = new Map<string, { schema: object; bundled?: Record<string, unknown> }>();
+  for (const name of Object.keys(document.components?.schemas ?? {})) {
+    const path = `#/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const { __bundled__: bundled, ...schema } = bundleTarget({ document, path, cloneDocument: false }) as {
+      __bundled__?: Record<string, unknown>;
+    };
+    bundles.set(name, { schema, bundled });
+  }
+  return bundles;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileSchema, type SchemaDialect } from './compile-schema.js';
 import type { JsonSchema } from './operation.js';
-import { sampleValue, unmadeSample } from './sample-value.js';
+import { endlessRecursion, sampleValue, unmadeSample } from './sample-value.js';
 import { freshString } from './sample/string-sample.js';
 
 const valid = (schema: JsonSchema, value: unknown, dialect: SchemaDialect = 'draft-07') =>
@@ -120,4 +120,56 @@ describe('freshString', () => {
       expect(valid(schema, two)).toEqual([]);
     });
   }
+});
+
+describe('sampleValue of a schema that contains itself', () => {
+  // Schemas as the loaded contract links them (bundled-refs.ts): a recursive one is a graph that contains itself.
+  type Node = { type: string; required?: string[]; properties: Record<string, unknown> };
+  const node: Node = { type: 'object', required: ['name'], properties: { name: { type: 'string' } } };
+  node.properties.children = { type: 'array', items: node };
+  const rule: Node = { type: 'object', required: ['match'], properties: { match: { enum: ['all', 'any'] } } };
+  const clause: Node = { type: 'object', required: ['field'], properties: { field: { type: 'string' }, nested: rule } };
+  rule.properties.clauses = { type: 'array', minItems: 1, items: clause };
+  const chain: Node = { type: 'object', required: ['next'], properties: { text: { type: 'string' } } };
+  chain.properties.next = chain;
+
+  it('nests a tree at most RECURSION_DEPTH times, leaving optional recursion out and arrays of it empty', () => {
+    expect(sampleValue(node as JsonSchema)).toEqual({ name: 'sample' });
+    expect(sampleValue(node as JsonSchema, { withOptional: true })).toEqual({
+      name: 'sample',
+      children: [{ name: 'sample', children: [{ name: 'sample' }] }],
+    });
+    expect(endlessRecursion(node as JsonSchema)).toBeUndefined();
+  });
+
+  it('ends a mutual recursion whose arrays require an item, and the sample is valid', () => {
+    const made = sampleValue(rule as JsonSchema, { withOptional: true });
+    expect(made).toEqual({
+      match: 'all',
+      clauses: [{ field: 'sample', nested: { match: 'all', clauses: [{ field: 'sample' }] } }],
+    });
+    expect(endlessRecursion(rule as JsonSchema)).toBeUndefined();
+  });
+
+  it('stays small where every schema holds every other one', () => {
+    // Eight schemas, each with an optional property of each: bounded nesting alone would still make 8^10 values.
+    const dense: Node[] = Array.from({ length: 8 }, () => ({
+      type: 'object',
+      required: ['name'],
+      properties: { name: { type: 'string' } },
+    }));
+    for (const one of dense) for (const [i, other] of dense.entries()) one.properties[`p${i}`] = other;
+    const made = JSON.stringify(sampleValue(dense[0] as JsonSchema, { withOptional: true }));
+    expect(made.length).toBeLessThan(100_000);
+    expect(endlessRecursion(dense[0] as JsonSchema)).toBeUndefined();
+  });
+
+  it('names a required self-reference, of which no finite value is valid, and leaves it out where it is optional', () => {
+    expect(endlessRecursion(chain as JsonSchema)).toBe(
+      'next.next.next.next: a required property whose schema contains itself again at every depth, so no finite value is valid',
+    );
+    const holder = { type: 'object', properties: { link: chain, note: { type: 'string' } } } as unknown as JsonSchema;
+    expect(sampleValue(holder, { withOptional: true })).toEqual({ note: 'sample' });
+    expect(endlessRecursion(holder)).toBeUndefined();
+  });
 });

@@ -21,6 +21,7 @@ const CONTRACTS = [
   'test/contracts/envelope/openapi.yaml',
   'test/contracts/polymorphic/openapi.yaml',
   'test/contracts/conditional/openapi.yaml',
+  'test/contracts/category-tree/openapi.yaml',
   ...readdirSync('test/contracts/styles').map((style) => `test/contracts/styles/${style}/openapi.yaml`),
 ];
 

@@ -22,7 +22,9 @@ import { type ConditionalBreakage, crudConditional } from './crud-conditional.js
  * (rule 11) makes the record at its path's id and answers 201 where documented: 'put-stores-nothing' answers 201
  * and keeps nothing, 'put-duplicates' stores a second PUT at a taken id as another record, 'put-ignores-path-id'
  * makes the record at an id of its own. 'put-creates-200' is no breakage but a choice: a PUT that makes a record
- * answers 200 where 201 is documented too (a store of blind writes): it is observed, never failed.
+ * answers 200 where 201 is documented too (a store of blind writes): it is observed, never failed. On a tree
+ * (test/contracts/category-tree): 'deep-wrong-type' answers a get whose first text field of a child's child is a
+ * number, 'replace-drops-children' keeps a replace without its fields that hold lists of objects.
  */
 export type CrudBreakage =
   | 'update-ignored'
@@ -70,6 +72,8 @@ export type CrudBreakage =
   | 'put-duplicates'
   | 'put-ignores-path-id'
   | 'put-creates-200'
+  | 'deep-wrong-type'
+  | 'replace-drops-children'
   | ConditionalBreakage;
 
 export interface CrudServer {
@@ -157,7 +161,13 @@ export async function startCrudServer(contractFile: string, key: string, breakag
       )
         return send(res, 400, problem(operation, 400));
     }
-    if (!role) return send(res, lowestSuccess(operation), answerOf(operation));
+    if (!role) {
+      // An operation that keeps nothing still refuses a body its schema refuses (where it documents a 400).
+      const validate = operation.requestBody?.contents[0]?.validate;
+      const refusesBody = validate && operation.responses.some((r) => r.code === '400');
+      if (refusesBody && !validJson(text, validate)) return send(res, 400, problem(operation, 400));
+      return send(res, lowestSuccess(operation), answerOf(operation));
+    }
     // A required precondition (If-Match): none is 428 (RFC 6585 §3); what it names is judged against the record.
     for (const header of operation.parameters.filter((p) => p.in === 'header' && p.required)) {
       if (req.headers[header.name] === undefined) return send(res, 428, problem(operation, 428));
@@ -284,7 +294,7 @@ export async function startCrudServer(contractFile: string, key: string, breakag
         if (!record) return send(res, 404, problem(operation, 404));
         if (conditional.notModified(operation, req, res, out(record) as Row, url.pathname)) return;
         conditional.tag(operation, res, 200, out(record) as Row, url.pathname);
-        return send(res, 200, out(record));
+        return send(res, 200, out(breakage === 'deep-wrong-type' ? deepWrongType(record) : record));
       }
       case 'replace': {
         const old = store.get(id);
@@ -297,7 +307,8 @@ export async function startCrudServer(contractFile: string, key: string, breakag
           return send(res, lowestSuccess(operation), out(record));
         }
         const newId = breakage === 'put-changes-id' ? nextId(resource.id?.schema) : old[idField];
-        const written = breakage === 'put-merges' ? { ...old, ...(body as Row) } : (body as Row);
+        const sent = breakage === 'replace-drops-children' ? withoutNestedLists(body as Row) : (body as Row);
+        const written = breakage === 'put-merges' ? { ...old, ...sent } : sent;
         const record = complete(resource, { ...written, [idField]: newId }, old);
         if (breakage !== 'update-ignored') {
           store.delete(id);
@@ -448,6 +459,36 @@ export async function startCrudServer(contractFile: string, key: string, breakag
     url: `http://127.0.0.1:${port}${base}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+function validJson(text: string, validate: (value: unknown) => readonly unknown[]): boolean {
+  try {
+    return validate(JSON.parse(text)).length === 0;
+  } catch {
+    return false;
+  }
+}
+
+// A copy of the record whose first text field two lists down (a child's child) holds a number.
+function deepWrongType(record: Row): Row {
+  const copy = structuredClone(record);
+  const visit = (value: unknown, level: number): boolean => {
+    if (Array.isArray(value)) return value.some((item) => visit(item, level + 1));
+    if (value === null || typeof value !== 'object') return false;
+    const row = value as Row;
+    const text = level >= 2 ? Object.keys(row).find((name) => typeof row[name] === 'string') : undefined;
+    if (text === undefined) return Object.values(row).some((item) => visit(item, level));
+    row[text] = 7;
+    return true;
+  };
+  visit(copy, 0);
+  return copy;
+}
+
+// The record without the fields that hold lists of objects (a tree's children).
+function withoutNestedLists(row: Row): Row {
+  const nested = (value: unknown) => Array.isArray(value) && value.some((item) => item !== null && typeof item === 'object');
+  return Object.fromEntries(Object.entries(row).filter(([, value]) => !nested(value)));
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {
