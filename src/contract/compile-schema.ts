@@ -172,6 +172,12 @@ export function contractSchema(schema: unknown): unknown {
     if (key === 'enum' && Array.isArray(value)) copy[key] = distinct(value);
     else if (key !== 'x-stoplight') copy[key] = contractSchema(value);
   }
+  // OpenAPI 3.0 lets nullable stand beside anyOf or oneOf with no type of its own (Stripe's contract does, for an
+  // id or the object it expands to); Ajv refuses nullable without type, so it is said as JSON Schema says it.
+  if (source.nullable === true && source.type === undefined) {
+    const { nullable: _, ...rest } = copy;
+    return { anyOf: [rest, { type: 'null' }] };
+  }
   if (source.format === 'int64') {
     const explicit = (source['x-stoplight'] as { explicitProperties?: string[] } | undefined)?.explicitProperties;
     if (!explicit?.includes('minimum') && source.minimum === -Number.MAX_SAFE_INTEGER) delete copy.minimum;

@@ -193,6 +193,21 @@ describe('loadContract on contracts as teams write them', () => {
     expect(validate?.('b')).not.toEqual([]);
   });
 
+  it('accepts nullable beside anyOf with no type (as Stripe writes an expandable field), and validates null and each branch', async () => {
+    const file = await contractFile(
+      bodyIs('#/components/schemas/S').replace(
+        /\n$/,
+        '\ncomponents: {schemas: {S: {nullable: true, anyOf: [{type: string, maxLength: 3}, {type: object, required: [id]}]}}}\n',
+      ),
+    );
+    const validate = (await loadContract(file)).byId.get('a')?.requestBody?.contents[0]?.validate;
+    expect(validate?.(null)).toEqual([]);
+    expect(validate?.('src')).toEqual([]);
+    expect(validate?.({ id: 1 })).toEqual([]);
+    expect(validate?.('long')).not.toEqual([]);
+    expect(validate?.(7)).not.toEqual([]);
+  });
+
   it('reads a named 3.0 schema in its own dialect: a boolean exclusiveMinimum, nullable', async () => {
     const file = await contractFile(
       bodyIs('#/components/schemas/S').replace(

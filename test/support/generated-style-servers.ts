@@ -16,7 +16,7 @@ export interface StyleServer {
   close(): Promise<void>;
 }
 
-type Row = Record<string, unknown>;
+export type Row = Record<string, unknown>;
 
 export async function startDrfServer(key: string, breakage?: DrfBreakage): Promise<StyleServer> {
   const snippets = new Map<number, Row>();
@@ -232,7 +232,7 @@ export async function startHalServer(key: string, breakage?: HalBreakage): Promi
   });
 }
 
-function json(res: ServerResponse, status: number, body?: unknown, type = 'application/json'): void {
+export function json(res: ServerResponse, status: number, body?: unknown, type = 'application/json'): void {
   if (body === undefined) {
     res.writeHead(status, status === 204 ? {} : { 'content-length': 0 }).end();
     return;
@@ -241,9 +241,15 @@ function json(res: ServerResponse, status: number, body?: unknown, type = 'appli
   res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(text) }).end(text);
 }
 
-type Handle = (req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams, text: string) => Promise<void>;
+export type Handle = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  query: URLSearchParams,
+  text: string,
+) => Promise<void>;
 
-async function listen(base: string, handle: Handle): Promise<StyleServer> {
+export async function listen(base: string, handle: Handle): Promise<StyleServer> {
   const server: Server = createServer(async (req, res) => {
     let text = '';
     for await (const chunk of req) text += chunk;
