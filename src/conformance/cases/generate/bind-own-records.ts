@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Contract } from '../../../contract/load-contract.js';
 import { type JsonValue, parseJson, stringifyJson } from '../../../contract/lossless-json.js';
-import type { Operation } from '../../../contract/operation.js';
+import type { JsonSchema, Operation } from '../../../contract/operation.js';
 import { eraseParameters, pathParameterNames } from '../../../contract/resources/read-path.js';
 import { referencedResource } from '../../../contract/resources/referenced-resource.js';
-import { requestSchema } from '../../../contract/resources/representation.js';
+import { recordIn, requestBodySchema, requestSchema } from '../../../contract/resources/representation.js';
 import { resourceRoles } from '../../../contract/resources/resource-roles.js';
 import type { Resource, ResourceModel } from '../../../contract/resources/resource.js';
 import type { Scenario, Step } from '../scenario.js';
@@ -57,7 +57,7 @@ export function bindOwnRecords(scenario: Scenario, model: ResourceModel, contrac
     }
     const own = pathParams(step.operation, values);
     steps.push({
-      ...step,
+      ...identified(step, addressed, own),
       path: { ...step.path, ...Object.fromEntries(unbound.map((name) => [name, own[name]])) },
       templated: true,
     });
@@ -207,6 +207,41 @@ function rawWithReferences(text: string, references: ReadonlyMap<string, Referen
   let written = stringifyJson(out as JsonValue);
   for (const [mark, template] of marks) written = written.replace(mark, template);
   return written;
+}
+
+/**
+ * A write to an item whose body must carry the item's id (JSON:API's PATCH `data.id`) carries the one its path
+ * names: a sample id is another record's, which a server may refuse with 409. Only an id the schema takes is
+ * replaced, so a case that spoils it on purpose (missing, null, a number, past its pattern or length) keeps it.
+ */
+function identified(step: Step, addressed: Resource, path: Readonly<Record<string, string>>): Step {
+  const name = addressed.id?.name;
+  const param = pathParameterNames(step.operation.path).at(-1);
+  const item = addressed.itemPath !== undefined && eraseParameters(addressed.itemPath) === eraseParameters(step.operation.path);
+  const value = param === undefined ? undefined : path[param];
+  if (!item || name === undefined || value === undefined || SAFE_METHODS.has(step.operation.method) || step.body?.kind !== 'json')
+    return step;
+  // The record is the body, or sits in a lone `data`-style wrapper the resource model did not unwrap (an operation
+  // it could not place, such as a PATCH sent as application/vnd.api+json).
+  const own = requestSchema(step.operation);
+  const found = own?.required?.includes(name) ? { schema: own, pointer: [] } : recordIn(requestBodySchema(step.operation));
+  const schema = found?.schema as JsonSchema | undefined;
+  if (!found || !schema?.required?.includes(name) || schema.properties?.[name]?.type !== 'string') return step;
+  const placed = (at: unknown, pointer: readonly string[]): unknown => {
+    const record = objectOf(at);
+    if (!record) return at;
+    const [first, ...rest] = pointer;
+    if (first !== undefined) return { ...record, [first]: placed(record[first], rest) };
+    return fits(record[name], schema.properties?.[name]) ? { ...record, [name]: value } : record;
+  };
+  return { ...step, body: { kind: 'json', value: placed(step.body.value, found.pointer) } };
+}
+
+function fits(value: unknown, schema: JsonSchema | undefined): boolean {
+  if (typeof value !== 'string') return false;
+  if (schema?.minLength !== undefined && value.length < schema.minLength) return false;
+  if (schema?.maxLength !== undefined && value.length > schema.maxLength) return false;
+  return schema?.pattern === undefined || new RegExp(schema.pattern, 'u').test(value);
 }
 
 function objectOf(value: unknown): Record<string, unknown> | undefined {

@@ -20,6 +20,8 @@ interface Invalid {
   readonly id: string;
   readonly what: string;
   readonly body: NonNullable<Step['body']>;
+  /** The field the body spoils, where it spoils one. */
+  readonly field?: string;
 }
 
 const json = (value: unknown): Invalid['body'] => ({ kind: 'json', value });
@@ -125,9 +127,10 @@ function casesFor(operation: Operation, schema: JsonSchema, random: Random, cont
   const invalid: Invalid[] = [];
   for (const name of schema.required ?? []) {
     const { [name]: _, ...without } = fresh();
-    invalid.push({ id: `${name}/missing`, what: `no ${name} (required)`, body: json(without) });
+    invalid.push({ id: `${name}/missing`, what: `no ${name} (required)`, body: json(without), field: name });
   }
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    const before = invalid.length;
     // Only a required field must not be null: a server may read null in an optional one as "not given".
     if (!property.nullable && schema.required?.includes(name)) {
       invalid.push({ id: `${name}/null`, what: `${name} null`, body: json({ ...fresh(), [name]: null }) });
@@ -174,6 +177,7 @@ function casesFor(operation: Operation, schema: JsonSchema, random: Random, cont
           invalid.push({ id: `${name}/${id}`, what: `${name} ${what}`, body: json({ ...fresh(), [name]: value }) });
       }
     }
+    for (let i = before; i < invalid.length; i++) invalid[i] = { ...(invalid[i] as Invalid), field: name };
   }
   for (const [id, what, value] of [
     ['array', 'an array', [fresh()]],
@@ -200,9 +204,10 @@ function casesFor(operation: Operation, schema: JsonSchema, random: Random, cont
   // Where the operation documents 400 and 422, either refuses: a schema violation is as often one as the other.
   const statuses = invalidInputStatuses(operation);
   const refusedThenListed = status === undefined ? [] : refusedAddNothing(operation, invalid, statuses, contract);
+  const conflicts = operation.responses.some((r) => r.code === '409');
   return [
     ...refusedThenListed,
-    ...invalid.map(({ id, what, body }) =>
+    ...invalid.map(({ id, what, body, field }) =>
       makeCase({
         kind: 'invalid-bodies',
         id: `${op}/${id}`,
@@ -220,12 +225,26 @@ function casesFor(operation: Operation, schema: JsonSchema, random: Random, cont
                     expect: { status: [422, 400] },
                     observe: `whether ${op} answers ${what} with its documented 422 or with HTTP's 400 for a syntax error (RFC 9110 §15.5.1; 422 is for content whose syntax is correct, §15.5.21)`,
                   }
-                : { expect: { status: statuses } }),
+                : {
+                    expect: {
+                      status:
+                        conflicts && field !== undefined && pinned(schema.properties?.[field]) ? [...statuses, 409] : statuses,
+                    },
+                  }),
           },
         ],
       }),
     ),
   ];
+}
+
+/**
+ * A member the schema pins to one value (a const, or an enum of one) names what the body is, as a discriminator
+ * does: a server that refuses a body of another kind with a documented 409 (JSON:API's rule for a wrong `type`,
+ * §7.1.2.2) refuses it as the contract says.
+ */
+function pinned(property: JsonSchema | undefined): boolean {
+  return property !== undefined && (property.const !== undefined || property.enum?.length === 1);
 }
 
 /**
