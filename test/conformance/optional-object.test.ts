@@ -16,3 +16,14 @@ describe('a field of alternatives (anyOf object or null)', () => {
     expect(run.code).toBe(0);
   });
 });
+
+describe('a query parameter of alternatives (anyOf string or null)', () => {
+  it('is not expected to refuse an empty value, which its string alternative takes', async () => {
+    const mock = await startMock({ contract: CONTRACT, fixtures: false });
+    const run = await runCli(['--target', mock.url, '--contract', CONTRACT, '--generate', 'parameters']);
+    const ids = (await run.report()).scenarios.map((s) => s.id);
+    expect(ids).toContain('parameters/listJobs/limit/empty');
+    expect(ids).not.toContain('parameters/listJobs/name/empty');
+    expect(run.code).toBe(0);
+  });
+});
