@@ -38,6 +38,9 @@ export interface JsonSchema {
   readonly items?: JsonSchema;
   /** OpenAPI 3.1 (JSON Schema 2020-12): the schemas of an array's first items, in order. */
   readonly prefixItems?: readonly JsonSchema[];
+  /** Alternatives, as the contract gives them (not merged: a sample takes the first that is not null). */
+  readonly anyOf?: readonly JsonSchema[];
+  readonly oneOf?: readonly JsonSchema[];
   readonly minItems?: number;
   readonly maxItems?: number;
   readonly uniqueItems?: boolean;

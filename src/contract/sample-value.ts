@@ -142,8 +142,19 @@ function sampleOf(schema: JsonSchema, options: SampleOptions, depth: number, wal
     case 'string':
       return sampleString(schema, options.mark);
     default:
-      return given[0] ?? 'sample';
+      return given.length > 0 ? given[0] : sampleAlternative(schema, options, depth);
   }
+}
+
+/**
+ * A schema of alternatives and no type (FastAPI's Optional[dict]: `anyOf: [{type: object}, {type: null}]`): the
+ * sample of its first alternative that is not null. Before, 'sample' went where an object was asked for.
+ */
+function sampleAlternative(schema: JsonSchema, options: SampleOptions, depth: number): unknown {
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (!alternatives?.length) return 'sample';
+  const chosen = alternatives.find((alternative) => alternative.type !== 'null') ?? alternatives[0];
+  return sampleValue(chosen, options, depth + 1);
 }
 
 /**

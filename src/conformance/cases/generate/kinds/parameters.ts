@@ -1,4 +1,4 @@
-import type { Operation, ParameterSpec } from '../../../../contract/operation.js';
+import type { JsonSchema, Operation, ParameterSpec } from '../../../../contract/operation.js';
 import { inferResources } from '../../../../contract/resources/infer-resources.js';
 import { resourceRoles } from '../../../../contract/resources/resource-roles.js';
 import type { Scenario } from '../../scenario.js';
@@ -148,8 +148,12 @@ export function invalidVariants(parameter: ParameterSpec): Variant[] {
   // An empty value is an empty array in style form (`kind=`), valid unless minItems asks for items; an object's
   // members are sent as parameters of their own (deepObject `filter[status]=open`, form explode), and a bare
   // `filter=` names none of them, which a server may ignore as it ignores any unknown parameter.
-  const emptyValid =
-    schema.type === 'string' || schema.type === 'object' || (schema.type === 'array' && (schema.minItems ?? 0) === 0);
-  if (parameter.in === 'query' && !emptyValid) variants.push({ id: 'empty', what: 'empty', value: '' });
+  if (parameter.in === 'query' && !emptyValid(schema)) variants.push({ id: 'empty', what: 'empty', value: '' });
   return variants;
+}
+
+// Of alternatives with no type of their own (FastAPI's Optional[str]: anyOf string or null), any that takes it.
+function emptyValid(schema: JsonSchema): boolean {
+  if (schema.type === undefined) return (schema.anyOf ?? schema.oneOf ?? []).some(emptyValid);
+  return schema.type === 'string' || schema.type === 'object' || (schema.type === 'array' && (schema.minItems ?? 0) === 0);
 }
