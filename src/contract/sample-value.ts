@@ -142,7 +142,7 @@ function sampleOf(schema: JsonSchema, options: SampleOptions, depth: number, wal
     case 'string':
       return sampleString(schema, options.mark);
     default:
-      return given.length > 0 ? given[0] : sampleAlternative(schema, options, depth);
+      return given.length > 0 ? given[0] : sampleAlternative(schema, options, depth, walk);
   }
 }
 
@@ -150,11 +150,11 @@ function sampleOf(schema: JsonSchema, options: SampleOptions, depth: number, wal
  * A schema of alternatives and no type (FastAPI's Optional[dict]: `anyOf: [{type: object}, {type: null}]`): the
  * sample of its first alternative that is not null. Before, 'sample' went where an object was asked for.
  */
-function sampleAlternative(schema: JsonSchema, options: SampleOptions, depth: number): unknown {
+function sampleAlternative(schema: JsonSchema, options: SampleOptions, depth: number, walk: Walk): unknown {
   const alternatives = schema.anyOf ?? schema.oneOf;
   if (!alternatives?.length) return 'sample';
   const chosen = alternatives.find((alternative) => alternative.type !== 'null') ?? alternatives[0];
-  return sampleValue(chosen, options, depth + 1);
+  return sample(chosen, options, depth + 1, walk);
 }
 
 /**
