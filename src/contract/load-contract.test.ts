@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadContract } from './load-contract.js';
 
 async function contractFile(text: string): Promise<string> {
@@ -206,6 +206,25 @@ describe('loadContract on contracts as teams write them', () => {
     expect(validate?.({ id: 1 })).toEqual([]);
     expect(validate?.('long')).not.toEqual([]);
     expect(validate?.(7)).not.toEqual([]);
+  });
+
+  it('takes a format no validator knows (uint32, phone) without a word, and still validates the type', async () => {
+    const file = await contractFile(
+      bodyIs('#/components/schemas/S').replace(
+        /\n$/,
+        '\ncomponents: {schemas: {S: {type: object, properties: {n: {type: integer, format: uint32}, p: {type: string, format: phone}}}}}\n',
+      ),
+    );
+    const warned: unknown[] = [];
+    const warn = vi.spyOn(console, 'warn').mockImplementation((...args) => void warned.push(args[0]));
+    try {
+      const validate = (await loadContract(file)).byId.get('a')?.requestBody?.contents[0]?.validate;
+      expect(validate?.({ n: 7, p: 'any text' })).toEqual([]);
+      expect(validate?.({ n: 'seven' })).not.toEqual([]);
+    } finally {
+      warn.mockRestore();
+    }
+    expect(warned.filter((message) => String(message).includes('unknown format'))).toEqual([]);
   });
 
   it('reads a named 3.0 schema in its own dialect: a boolean exclusiveMinimum, nullable', async () => {
