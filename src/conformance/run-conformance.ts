@@ -15,6 +15,7 @@ import { createRunBounds, formatDuration } from './create-run-bounds.js';
 import { cutShortHint } from './hints/cut-short-hint.js';
 import type { JudgeContext } from './judge/judge-exchange.js';
 import { basePathHint } from './hints/base-path-hint.js';
+import { credentialParametersHint } from './hints/credential-parameters-hint.js';
 import { keyRefusedHint } from './hints/key-refused-hint.js';
 import { unexercisedHint } from './hints/unexercised-hint.js';
 import { likelyCauses } from './judge/likely-causes.js';
@@ -208,6 +209,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       hints: [
         ...(targetGone === undefined ? [] : [targetGoneHint(targetGone)]),
         ...notes,
+        ...[credentialParametersHint(contract.operations, options.http?.headers)].filter((hint) => hint !== undefined),
         ...hintsFor(all, coverage, target, contract, probe.stopped?.reason, rateLimited, bounds.cutShort()),
       ].map(redact),
     });
