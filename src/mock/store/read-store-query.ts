@@ -50,9 +50,9 @@ export function readStoreQuery(
   scope?: string,
 ): ListQuery {
   const { paging, fallback, filters: planned } = planOf(resource, list);
-  const limit = whole(query, paging.limit) ?? fallback;
-  const page = whole(query, paging.page);
-  const offset = whole(query, paging.offset) ?? (page !== undefined ? Math.max(0, page - 1) * limit : 0);
+  const limit = amount(query, paging.limit) ?? fallback;
+  const page = amount(query, paging.page);
+  const offset = amount(query, paging.offset) ?? (page !== undefined ? Math.max(0, page - 1) * limit : 0);
   const before = whole(query, paging.cursor);
   let filters: Record<string, unknown> | undefined;
   for (const { parameter, field, types } of planned) {
@@ -63,6 +63,19 @@ export function readStoreQuery(
       typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean' ? value : typed(String(value), types);
   }
   return before === undefined ? { limit, offset, filters, scope } : { limit, offset, before, filters, scope };
+}
+
+/**
+ * A page size, offset or page number as the contract let it through: one it sets no bound for (-1 where there is
+ * no minimum, int64's largest where there is no maximum) is read as the nearest that means something, 0 or the
+ * largest safe integer, rather than refused with a 400 the operation may not document.
+ */
+function amount(query: Readonly<Record<string, unknown>>, name: string | undefined): number | undefined {
+  const value = name === undefined ? undefined : query[name];
+  if (typeof value === 'number' && Number.isFinite(value))
+    return Math.min(Math.max(0, Math.trunc(value)), Number.MAX_SAFE_INTEGER);
+  if (typeof value === 'bigint') return value < 0n ? 0 : Number.MAX_SAFE_INTEGER;
+  return whole(query, name);
 }
 
 function whole(query: Readonly<Record<string, unknown>>, name: string | undefined): number | undefined {
