@@ -109,7 +109,10 @@ export async function runConformanceCli(argv: readonly string[], io: CliIo = PRO
     if (!target && merged === undefined)
       throw new AppError('usage', '--target is required, e.g. --target http://127.0.0.1:4010/v1');
     const token = plan.token;
-    if (!token && merged === undefined) throw new AppError('usage', 'no API key: give --token <key> or set PETSTORE_API_KEY');
+    // A contract none of whose operations takes a key (no security, or `security: []`) is run without one.
+    const needsKey = async () => (await loadContract(plan.contract)).operations.some((op) => op.key !== undefined);
+    if (!token && merged === undefined && (await needsKey()))
+      throw new AppError('usage', 'no API key: give --token <key> or set PETSTORE_API_KEY');
     // For the messages this edge prints and writes (an error may quote a target's answer or a file); the run's
     // values are redacted by the run itself.
     const headers = headerOptions(listOption(options.header, false) ?? []);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runConformanceCli } from '../../src/cli/run-conformance-cli.js';
+import { createMockServer } from '../../src/mock/create-mock-server.js';
 import { spawnBin } from '../support/spawn-bin.js';
 import { startMock } from '../support/start-mock.js';
 import { runCli } from './run-cli.js';
@@ -281,6 +282,18 @@ describe('conformance command', async () => {
     const run = await runCli(['--target', mock.url], { PETSTORE_API_KEY: undefined });
     expect(run.code).toBe(2);
     expect(run.err).toMatch(/no API key: give --token <key> or set PETSTORE_API_KEY/);
+  });
+
+  it('runs without a key a contract none of whose operations takes one', async () => {
+    const contract = 'test/contracts/server-fields/openapi.yaml';
+    const open = await createMockServer({ contract, port: 0, host: '127.0.0.1', log: () => {} });
+    try {
+      const run = await runCli(['--target', open.url, '--contract', contract, '--seed', '1'], { PETSTORE_API_KEY: undefined });
+      expect(run.err).not.toMatch(/no API key/);
+      expect(run.code, run.out).toBe(0);
+    } finally {
+      await open.close();
+    }
   });
 
   it('prints --help with the exit codes, and --version', async () => {
