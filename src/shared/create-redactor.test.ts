@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseJson } from '../contract/lossless-json.js';
-import { createRedactor, minimumRun } from './create-redactor.js';
+import { createRedactor, LOWERS_TO_ASCII, minimumRun } from './create-redactor.js';
 
 const KEY = 'pk/live_9fQ2xZ7rT4mW8bN1';
 const redact = createRedactor(KEY);
@@ -102,6 +102,26 @@ describe('createRedactor', () => {
     const out = redact(body);
     expect(out).not.toContain(KEY);
     expect(parseJson(out)).toEqual({ turkish: `${'İ'.repeat(40)} ***`, after: 'kept' });
+  });
+
+  it('finds the key spelled with characters outside ASCII that lower-case to its letters (the Kelvin sign, İ)', () => {
+    const key = 'kilo-secret-key-1234';
+    const spelled = key.replaceAll('k', '\u212a').replaceAll('i', '\u0130');
+    const out = createRedactor(key)(JSON.stringify({ echoed: spelled, after: 'kept' }));
+    expect(out).toBe('{"echoed":"***","after":"kept"}');
+  });
+
+  it('knows every character outside ASCII that lower-cases to an ASCII one, as this Node.js lower-cases', () => {
+    const found: Record<string, string> = {};
+    for (let code = 0x80; code <= 0x10ffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const char = String.fromCodePoint(code);
+      const lower = char.toLowerCase();
+      // As lowerInPlace reads it: the first character of a lower case that is longer than the character.
+      const inPlace = lower.length === char.length ? lower : (lower[0] as string);
+      if (inPlace.length === 1 && inPlace.charCodeAt(0) < 0x80) found[inPlace] = (found[inPlace] ?? '') + char;
+    }
+    expect(found).toEqual(LOWERS_TO_ASCII);
   });
 
   it('redacts an encoded key every time it comes back, beside tokens seen before that reveal nothing', () => {
