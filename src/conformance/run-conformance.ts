@@ -30,7 +30,8 @@ import { notifyReporters } from './reporters/notify-reporters.js';
 import type { Reporter, ReporterContext } from './reporters/reporter.js';
 import type { CutShort, RunResult, RunSettings, ScenarioResult } from './run-result.js';
 import { runPool } from './run-pool.js';
-import { runScenario, type ScenarioContext } from './run-scenario.js';
+import { sendScenario, type ScenarioContext } from './run-scenario.js';
+import { createJudgingQueue } from './judge/judging-queue.js';
 import { envCredentials } from './http/secret-headers.js';
 import type { Scenario } from './cases/scenario.js';
 import { skipReason } from './cases/select-cases.js';
@@ -105,6 +106,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       rateLimited.waitedMs += waitedMs;
     },
   });
+  const judging = createJudgingQueue();
   try {
     const startedAt = new Date();
     const started = performance.now();
@@ -153,7 +155,23 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     // The longest cases start first, so a chain of a hundred creates does not start last and run alone at the end;
     // results keep the cases' order.
     const results: ScenarioResult[] = new Array(cases.length);
+    // Verdicts come from the judging queue in the order cases handed it their answers; reporters hear of each case
+    // in that order, one after another.
+    const settled: Promise<void>[] = [];
+    let told = Promise.resolve();
+    const finish = (index: number, result: ScenarioResult) => {
+      if (result.outcome === 'failed') failures++;
+      results[index] = result;
+      told = told.then(() => notifyReporters(reporters, 'onScenarioEnd', result, context));
+      // Awaited after the last case; until then a reporter's failure must not count as unhandled.
+      told.catch(() => {});
+    };
     const runOne = async ({ scenario, index }: { scenario: Scenario; index: number }) => {
+      // --max-failures counts the failures of every case before this one: their verdicts are needed first.
+      if (options.maxFailures !== undefined) {
+        judging.flush();
+        await Promise.all(settled);
+      }
       const skipReason =
         probe.stopped !== undefined
           ? `not run: ${redact(probe.stopped.reason)}`
@@ -161,12 +179,13 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
             (options.maxFailures !== undefined && failures >= options.maxFailures
               ? `--max-failures ${options.maxFailures}: reached before this case`
               : bounds.refuse(scenario.steps.map((step) => step.operation.operationId))));
-      const result = skipReason
-        ? skipped(scenario, skipReason)
-        : await runScenario(scenario, { ...scenarioContext, bounds, client: watch.clientFor(scenario.id) });
-      if (result.outcome === 'failed') failures++;
-      await notifyReporters(reporters, 'onScenarioEnd', result, context);
-      results[index] = result;
+      const judged = skipReason
+        ? new Promise<ScenarioResult>((resolve) => judging.add(() => resolve(skipped(scenario, skipReason)), 0, 0))
+        : (await sendScenario(scenario, { ...scenarioContext, bounds, client: watch.clientFor(scenario.id), judging })).judged;
+      const done = judged.then((result) => finish(index, result));
+      // Awaited with the others; a failure before then (the run's own) must not count as unhandled.
+      done.catch(() => {});
+      settled.push(done);
     };
     const order = longestFirst(cases);
     await runPool(
@@ -180,6 +199,10 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       1,
       runOne,
     );
+    judging.flush();
+    await Promise.all(settled);
+    judging.close();
+    await told;
     const deletable = created.deletable();
     const cleanup =
       options.cleanup === false || deletable.length === 0
@@ -216,6 +239,8 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     await notifyReporters(reporters, 'onRunEnd', result, context);
     return result;
   } finally {
+    // After a failure, what is left to judge is judged and dropped, so no timer outlives the run.
+    judging.flush();
     await client.close();
   }
 }

@@ -6,6 +6,7 @@ import type { HttpClient } from './http/create-http-client.js';
 import type { RunBounds } from './create-run-bounds.js';
 import type { Judge, Sent } from './judge/create-judge.js';
 import { foldLaterSteps } from './judge/fold-later-steps.js';
+import { JUDGE_AT_ONCE, type JudgingQueue } from './judge/judging-queue.js';
 import { interpolate } from './cases/interpolate.js';
 import { capturedAnswer } from './http/received-response.js';
 import type { ExchangeSummary, Finding, Observation, ScenarioResult } from './run-result.js';
@@ -25,10 +26,24 @@ export interface ScenarioContext {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Asked before each step is sent, told of each exchange: the run's deadline and given-up operations. */
   readonly bounds?: RunBounds;
+  /** Where the case's answers are judged: at once when not given. */
+  readonly judging?: JudgingQueue;
 }
 
 /** Steps run in order; a step whose captures are missing stops the scenario, since every later step may need them. */
 export async function runScenario(scenario: Scenario, context: ScenarioContext): Promise<ScenarioResult> {
+  return (await sendScenario(scenario, context)).judged;
+}
+
+/**
+ * runScenario in two parts: it resolves once the case has sent its last request, and `judged` once its answers are
+ * judged (context.judging decides when), so the next case need not wait for the verdicts of this one.
+ */
+export async function sendScenario(
+  scenario: Scenario,
+  context: ScenarioContext,
+): Promise<{ readonly judged: Promise<ScenarioResult> }> {
+  const judging = context.judging ?? JUDGE_AT_ONCE;
   const started = performance.now();
   const scope: Record<string, unknown> = { run: { id: context.runId }, env: context.env ?? {} };
   const findings: Finding[] = [];
@@ -50,20 +65,30 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
 
   // Judging waits until the case has sent its last step, so the next request goes out as soon as an answer is in
   // (only a capture is taken at once): on a fast target the checks between two steps were most of a case's time.
-  // A case holds at most HELD_CHARS of answers unjudged; a larger answer is judged, and let go, at once.
+  // Then the answers go to context.judging, with other cases' (judging-queue.ts). A case holds at most HELD_CHARS
+  // of answers before it hands them on.
   const held: Sent[] = [];
   let heldChars = 0;
   const judgeHeld = () => {
-    for (const judged of context.judge(scenario, held.splice(0))) {
-      findings.push(...judged.findings);
-      exchanges.push(judged.summary);
-      observations.push(...judged.observations);
-    }
+    if (held.length === 0) return;
+    const sent = held.splice(0);
+    judging.add(
+      () => {
+        for (const judged of context.judge(scenario, sent)) {
+          findings.push(...judged.findings);
+          exchanges.push(judged.summary);
+          observations.push(...judged.observations);
+        }
+      },
+      sent.length,
+      heldChars,
+    );
     heldChars = 0;
   };
   const notSentAt = (step: Step, error: unknown) => {
     judgeHeld();
-    findings.push(notSent(step, error, where, context.failOn, redact));
+    const finding = notSent(step, error, where, context.failOn, redact);
+    judging.add(() => findings.push(finding), 0, 0);
   };
   // A bound of the run (its deadline, an operation given up after timeouts) stops the case: what it sent is judged,
   // the rest is reported as not run, never as a finding. Set at once, so steps sent side by side stop it once.
@@ -135,7 +160,8 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
   } finally {
     if (client !== context.client) await client.close();
   }
-  return {
+  const durationMs = performance.now() - started;
+  const result = (): ScenarioResult => ({
     id: scenario.id,
     source: scenario.source,
     kind: scenario.kind,
@@ -146,11 +172,25 @@ export async function runScenario(scenario: Scenario, context: ScenarioContext):
     tags: scenario.tags,
     outcome: findings.some((f) => f.blocking) ? 'failed' : notRun !== undefined ? 'skipped' : 'passed',
     skipReason: notRun,
-    durationMs: performance.now() - started,
+    durationMs,
     exchanges,
     findings: foldLaterSteps(findings),
     observations,
-  };
+  });
+  const judged = new Promise<ScenarioResult>((resolve, reject) =>
+    judging.add(
+      () => {
+        try {
+          resolve(result());
+        } catch (error) {
+          reject(error);
+        }
+      },
+      0,
+      0,
+    ),
+  );
+  return { judged };
 }
 
 function repetitions(step: Step, scope: Readonly<Record<string, unknown>>): number {

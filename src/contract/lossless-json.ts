@@ -104,8 +104,10 @@ export function parseFixedJson(text: string): JsonValue {
   return parseText(text, true);
 }
 
-// The roots of trees parseFixedJson read with JSON.parse alone.
+// The roots of trees parseFixedJson read with JSON.parse alone. Only trees of long texts: adding to a WeakSet costs
+// about as much as walking the tree of a short one (an error, a record), and most answers are short.
 const withoutBigints = new WeakSet<object>();
+const WALKED_CHARS = 2048;
 
 function parseText(text: string, fixed: boolean): JsonValue {
   if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
@@ -117,7 +119,7 @@ function parseText(text: string, fixed: boolean): JsonValue {
       const first = CANDIDATES.exec(text);
       if (first === null) {
         const value = JSON.parse(text) as JsonValue;
-        if (fixed && value !== null && typeof value === 'object') withoutBigints.add(value);
+        if (fixed && text.length > WALKED_CHARS && value !== null && typeof value === 'object') withoutBigints.add(value);
         return value;
       }
       if (!text.includes(MARKER_ESCAPED)) return parseMarked(text, first);
