@@ -338,8 +338,23 @@ function itemPathOf(resource: Resource, parents: readonly RecordId[], id: Record
 
 function fillPath(template: string, values: readonly RecordId[]): string {
   if (values.length === 0) return template;
-  let index = 0;
-  return template.replace(/\{[^}]+\}/g, () => encodeURIComponent(String(values[index++])));
+  const parts = templateParts(template);
+  let path = parts[0] as string;
+  for (let i = 1; i < parts.length; i++) path += encodeURIComponent(String(values[i - 1])) + (parts[i] as string);
+  return path;
+}
+
+// A template's text around its parameters, split once: a replace with a callback on every create's Location was a
+// few microseconds of the create's time under load.
+const splitTemplates = new Map<string, readonly string[]>();
+
+function templateParts(template: string): readonly string[] {
+  let parts = splitTemplates.get(template);
+  if (parts === undefined) {
+    parts = template.split(/\{[^}]+\}/);
+    splitTemplates.set(template, parts);
+  }
+  return parts;
 }
 
 // Fields the server sets are never taken from a request (docs/resources.md): a PUT or PATCH keeps the stored ones,
