@@ -79,9 +79,9 @@ export async function mockWithPrism(
       body: request.body,
     },
     [operation.prismOperation as never],
-    choice.code === undefined && choice.exampleKey === undefined && choice.dynamic === undefined
-      ? undefined
-      : { ...CONFIG, mock: { dynamic: choice.dynamic ?? false, code: choice.code, exampleKey: choice.exampleKey } },
+    // A fresh mock config each request: Prism writes the request's Accept into it (config.mediaTypes) and reads it
+    // back on every later request, so a shared one answered every operation by the first request's Accept.
+    { ...CONFIG, mock: { dynamic: choice.dynamic ?? false, code: choice.code, exampleKey: choice.exampleKey } },
   )();
   if (result._tag === 'Left') throw fromProblem(result.left as Error & { status?: number; detail?: string });
   const { statusCode, headers = {}, body } = result.right.output;

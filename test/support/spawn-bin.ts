@@ -4,6 +4,8 @@ import { packageRoot } from '../../src/contract/package-root.js';
 
 export interface Finished {
   readonly code: number | null;
+  /** The signal that ended it (SIGKILL from an out-of-memory killer, say), null when it exited by itself. */
+  readonly signal: NodeJS.Signals | null;
   readonly stdout: string;
   readonly stderr: string;
 }
@@ -33,7 +35,9 @@ export function spawnBin(name: string, args: readonly string[], env: Record<stri
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  const exited = new Promise<Finished>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  const exited = new Promise<Finished>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
+  );
   const waitFor = (pattern: RegExp) =>
     new Promise<RegExpMatchArray>((resolve, reject) => {
       const check = () => {
@@ -42,7 +46,10 @@ export function spawnBin(name: string, args: readonly string[], env: Record<stri
       };
       watchers.push(check);
       check();
-      exited.then(() => reject(new Error(`exited before printing ${pattern}: ${stdout}${stderr}`)));
+      // How it ended, so that a start that ends with no output says whether it was killed or gave up by itself.
+      exited.then(({ code, signal }) =>
+        reject(new Error(`exited (code ${code}, signal ${signal}) before printing ${pattern}: ${stdout}${stderr}`)),
+      );
     });
   return { child, output: () => stdout, waitFor, exited };
 }

@@ -33,14 +33,27 @@ export function onlyContainers(shape: ObjectShape): boolean {
 
 /**
  * Where a request body carries the record it writes: at its top when the top names a field of the representation,
- * else in the one object member, required or the only member, that names one (`{ data: CustomerInput }`).
+ * else in the one object member, required or the only member, that names one (`{ data: CustomerInput }`). A member
+ * that repeats one of the path's parameters is left out of both: it says which record, as the path does, and is
+ * not what is written (`{ slug, article: {...} }` of PUT /articles/{slug}, as protoc-gen-openapi writes a Go body).
  */
-export function recordInRequest(schema: RawSchema | undefined, representation: ObjectShape): RecordPointer {
-  const shape = objectShape(schema);
-  if (!shape) return BARE;
+export function recordInRequest(
+  schema: RawSchema | undefined,
+  representation: ObjectShape,
+  pathNames: readonly string[] = [],
+): RecordPointer {
+  const whole = objectShape(schema);
+  if (!whole) return BARE;
+  const shape = withoutMembers(whole, pathNames);
   const names = (inner: ObjectShape) => Object.keys(inner.properties).some((name) => representation.properties[name]);
   if (names(shape)) return BARE;
   return wrapper(shape, names);
+}
+
+function withoutMembers(shape: ObjectShape, names: readonly string[]): ObjectShape {
+  if (!names.some((name) => Object.hasOwn(shape.properties, name))) return shape;
+  const properties = Object.fromEntries(Object.entries(shape.properties).filter(([name]) => !names.includes(name)));
+  return { properties, required: new Set([...shape.required].filter((name) => !names.includes(name))) };
 }
 
 function wrapper(shape: ObjectShape, holds: (inner: ObjectShape) => boolean): RecordPointer {

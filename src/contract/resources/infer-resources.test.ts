@@ -297,6 +297,13 @@ describe('inferResources edge cases', () => {
     expect(places).toEqual({ create: [['customer'], ['customer']], get: [[], ['customer']], replace: [[], []] });
   });
 
+  it('reads the record of a write body inside its wrapper when the only member beside it repeats a path parameter', async () => {
+    // protoc-gen-openapi's PUT of a Go service: `{ slug, article: {...} }` at PUT /api/articles/{slug}.
+    const model = await inferFile('test/contracts/kratos-articles/openapi.yaml');
+    const places = Object.fromEntries(resource(model, '/api/articles').operations.map((o) => [o.kind, o.requestRecord]));
+    expect(places).toMatchObject({ create: ['article'], replace: ['article'] });
+  });
+
   it('reads an object with a field of its own as the record, not as an envelope around its one object member', async () => {
     const owner = { type: 'object', properties: { id: { type: 'integer' } } };
     const pet = { type: 'object', required: ['owner'], properties: { name: { type: 'string' }, owner } };

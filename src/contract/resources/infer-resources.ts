@@ -222,7 +222,9 @@ function withRecordPlaces(
   idName: string,
 ): ResourceOperation {
   const operation = operations.find((o) => o.operation.operationId === op.operationId)?.operation as Operation;
-  const requestRecord = WRITES.has(op.kind) ? recordInRequest(requestBodySchema(operation), shape) : [];
+  const requestRecord = WRITES.has(op.kind)
+    ? recordInRequest(requestBodySchema(operation), shape, pathParameterNames(operation.path))
+    : [];
   noteRequestPointer(operation, requestRecord);
   const answerRecord = op.kind === 'list' ? [] : recordInAnswer(answerSchema(operation), idName);
   return { ...op, requestRecord, answerRecord };

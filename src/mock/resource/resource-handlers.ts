@@ -5,6 +5,7 @@ import { makesRecords } from '../../contract/resources/resource-roles.js';
 import type { Resource, ResourceOperationKind } from '../../contract/resources/resource.js';
 import { parseJson } from '../../contract/lossless-json.js';
 import { objectShape, type RawSchema } from '../../contract/resources/object-shape.js';
+import { offeredFields } from '../../contract/resources/offered-fields.js';
 import { ERROR_CODES, type ErrorCode, mockError, statusOf } from '../error-codes.js';
 import type { Handler, HandlerContext, MockResponse } from '../handler.js';
 import type { RequestInput } from '../connection/read-request.js';
@@ -388,8 +389,6 @@ function requestFields(resource: Resource, operation: Operation): RequestFields 
   const body = operation.requestBody?.contents.find((media) => media.schema !== undefined)?.schema as RawSchema | undefined;
   const schema = schemaAt(body, placeOf(resource, operation)?.requestRecord ?? []);
   const request = objectShape(schema);
-  const members = [schema, ...(schema?.allOf ?? [])];
-  const open = members.some((member) => member?.additionalProperties !== undefined && member.additionalProperties !== false);
   const shape = objectShape(resource.schema);
   const names = new Set([...Object.keys(request?.properties ?? {}), ...(shape?.required ?? [])]);
   const missing = new Map<string, unknown>();
@@ -403,7 +402,7 @@ function requestFields(resource: Resource, operation: Operation): RequestFields 
   // OpenAPI: a writeOnly property SHOULD NOT be sent in a response; the mock answers what it stores, so it keeps none.
   const writeOnly = Object.entries(request?.properties ?? {}).filter(([, property]) => property.writeOnly === true);
   const hidden = new Set([...writeOnly.map(([name]) => name), ...(resource.schema?.writeOnlyProperties ?? [])]);
-  return { offered: request === undefined || open ? undefined : new Set(Object.keys(request.properties)), missing, hidden };
+  return { offered: offeredFields(schema), missing, hidden };
 }
 
 function enumOf(schema: unknown): readonly unknown[] {

@@ -3,6 +3,8 @@ import type { JsonSchema, Operation } from '../../../../contract/operation.js';
 import { largestPageQuery, pageSizeParameter } from '../../../../contract/list-parameters.js';
 import { mapLeaves } from '../../../../contract/map-leaves.js';
 import { inferResources } from '../../../../contract/resources/infer-resources.js';
+import type { RawSchema } from '../../../../contract/resources/object-shape.js';
+import { offeredFields } from '../../../../contract/resources/offered-fields.js';
 import { answerSchema, requestSchema } from '../../../../contract/resources/representation.js';
 import { operationOf, resourceRoles } from '../../../../contract/resources/resource-roles.js';
 import type { Resource, ResourceModel } from '../../../../contract/resources/resource.js';
@@ -203,7 +205,10 @@ function createdCase(ctx: Context): Scenario {
 function replaceCases(ctx: Context): Scenario[] {
   const replace = operationOf(ctx.resource, 'replace', ctx.contract.byId);
   if (!replace) return [];
-  const body = namedAsItsPath(ctx, replace, { ...ctx.own.body, ...changed(requestSchema(replace), ctx) });
+  // Only the fields the replace names: a server may drop one it does not (a create's tagList a PUT does not take).
+  const offered = offeredFields(requestSchema(replace) as RawSchema | undefined);
+  const record = Object.entries({ ...ctx.own.body, ...changed(requestSchema(replace), ctx) });
+  const body = namedAsItsPath(ctx, replace, Object.fromEntries(record.filter(([name]) => offered?.has(name) ?? true)));
   return [
     updateCase(ctx, replace, body, body, {
       name: `${replace.operationId} replaces the record, and ${ctx.get.operationId} shows exactly the change`,
