@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../src/mock/create-mock-server.js';
 import { DEV_API_KEY } from '../../src/mock/mock-options.js';
 import type { StyleServer } from '../support/generated-style-servers.js';
+import { type IssueBreakage, startIssueServer } from '../support/issue-tracker-server.js';
 import {
   type InventoryBreakage,
   type SubscriptionBreakage,
@@ -17,6 +18,7 @@ import { blockingCheckIds, namedCheckIds, runCli } from './run-cli.js';
 const SUBSCRIPTIONS = 'test/contracts/webhook-subscriptions/openapi.yaml';
 const INVENTORY = 'test/contracts/store-inventory/openapi.yaml';
 const STRIPE = 'test/contracts/stripe-customers/openapi.yaml';
+const ISSUES = 'test/contracts/repo-issues/openapi.yaml';
 
 let server: StyleServer | MockServer | undefined;
 afterEach(async () => {
@@ -32,7 +34,7 @@ const mockPasses = async (contract: string) => {
   const run = await runAgainst(mock.url, contract);
   expect(blockingCheckIds(await run.report()), run.out).toEqual([]);
   expect(run.code, run.out).toBe(0);
-  return mock;
+  return { mock, run };
 };
 
 describe('an OpenAPI 3.1 contract (type arrays, const, $defs, prefixItems, a closed input, webhooks)', () => {
@@ -91,7 +93,7 @@ describe('items under a store keyed by a SKU the client names, changed by merge 
   });
 
   it('is served by the mock, which passes the run and answers a JSON Patch it does not apply without a 5xx', async () => {
-    const mock = await mockPasses(INVENTORY);
+    const { mock } = await mockPasses(INVENTORY);
     const headers = { 'x-api-key': DEV_API_KEY, 'content-type': 'application/json' };
     const store = (await (await fetch(`${mock.url}/stores`, { method: 'POST', headers, body: '{"name":"North"}' })).json()) as {
       id: number;
@@ -118,5 +120,36 @@ describe('a Stripe-like contract (form writes, prefixed ids, nullable beside any
 
   it('is served by the mock, which passes the run', async () => {
     await mockPasses(STRIPE);
+  });
+});
+
+describe('issues keyed by an owner, a repository and a number no resource of the contract names', () => {
+  const issues = async (breakage?: IssueBreakage) => {
+    server = await startIssueServer(DEV_API_KEY, breakage);
+    return runAgainst(server.url, ISSUES);
+  };
+
+  it('passes a server that numbers issues per repository and answers JSON with a charset (exit 0)', async () => {
+    const run = await issues();
+    expect(blockingCheckIds(await run.report()), run.out).toEqual([]);
+    expect(run.code, run.out).toBe(0);
+    expect(run.out).toMatch(/cleanup deleted \d+ records/);
+  });
+
+  it('fails that server when its PUT answers 204 and changes nothing, naming update-took-effect', async () => {
+    const run = await issues('put-ignored');
+    expect(run.code, run.out).toBe(1);
+    expect(namedCheckIds(await run.report()), run.out).toContain('update-took-effect');
+  });
+
+  it('fails that server when it drops the assignees it was sent, naming created-readable', async () => {
+    const run = await issues('assignees-dropped');
+    expect(run.code, run.out).toBe(1);
+    expect(namedCheckIds(await run.report()), run.out).toContain('created-readable');
+  });
+
+  it('is served by the mock, which passes the run and cleans up what it created under the shared owner', async () => {
+    const { run } = await mockPasses(ISSUES);
+    expect(run.out).toMatch(/cleanup deleted [1-9]\d* records, \d+ already gone, none failed/);
   });
 });

@@ -11,7 +11,7 @@ import type { Scenario, Step } from '../scenario.js';
 import type { Random } from './create-random.js';
 import { makeCase, type StepSpec } from './make-case.js';
 import { referencePlaceholders } from './reference-placeholders.js';
-import { absentValue, ownRecord, pathParams } from './own-records.js';
+import { absentValue, freePathValues, ownRecord, pathParams } from './own-records.js';
 import { sampleValue } from './sample-value.js';
 
 // RFC 9110 §9.2.1: only these leave the target as it was; any other method may change the record it addresses.
@@ -31,8 +31,10 @@ export function bindOwnRecords(scenario: Scenario, model: ResourceModel, contrac
   const prefix: StepSpec[] = [];
   const bound = new Map<string, readonly string[]>();
   const steps: Step[] = [];
-  for (const step of scenario.steps) {
-    const unbound = placeholders(step);
+  for (const sent of scenario.steps) {
+    const free = freeValues(sent, model);
+    const step = free.length === 0 ? sent : { ...sent, path: { ...sent.path, ...Object.fromEntries(free) }, templated: true };
+    const unbound = placeholders(step).filter((name) => !free.some(([given]) => given === name));
     if (unbound.length === 0) {
       steps.push(absentIds(step, random));
       continue;
@@ -261,6 +263,14 @@ function absentIds(step: Step, random: Random): Step {
     path[parameter.name] = absentValue(parameter.schema, random);
   }
   return { ...step, path };
+}
+
+/** The values of the path parameters the step leaves as placeholders and no record names (own-records.ts). */
+function freeValues(step: Step, model: ResourceModel): [string, string][] {
+  const role = resourceRoles(model).get(step.operation.operationId);
+  if (!role) return [];
+  const unbound = new Set(placeholders(step));
+  return Object.entries(freePathValues(role.resource, model, step.operation)).filter(([name]) => unbound.has(name));
 }
 
 function placeholders(step: Step): string[] {

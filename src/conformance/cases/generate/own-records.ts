@@ -1,6 +1,7 @@
 import type { Contract } from '../../../contract/load-contract.js';
 import type { JsonSchema, Operation } from '../../../contract/operation.js';
 import { objectShape } from '../../../contract/resources/object-shape.js';
+import { pathParameterNames } from '../../../contract/resources/read-path.js';
 import { requestSchema } from '../../../contract/resources/representation.js';
 import type { Resource, ResourceModel } from '../../../contract/resources/resource.js';
 import { operationOf, resourceRoles, upsertOf } from '../../../contract/resources/resource-roles.js';
@@ -67,7 +68,9 @@ export function ownRecord(
     if (parentKey !== undefined && !at) return { reason: `its parent ${parentKey} is no resource the run can create` };
   }
   const steps: StepSpec[] = [];
-  const values: string[] = [];
+  const root = chain[0] as Resource;
+  const rootWrite = operationOf(root, 'create', contract.byId) ?? upsertOf(root, contract.byId);
+  const values: string[] = rootWrite ? Object.values(freePathValues(root, model, rootWrite)) : [];
   const drawn: DrawnId[] = [];
   let body: Record<string, unknown> = {};
   for (const [i, level] of chain.entries()) {
@@ -133,6 +136,21 @@ export function putAtOwnId(
     expect: { status: successStatuses(put), creates: true },
   };
   return { step, id, body };
+}
+
+/**
+ * The values of the path parameters no record of the contract names (`owner` and `repo` of
+ * `/repos/{owner}/{repo}/issues` where nothing is addressed by `/repos/{owner}/{repo}`), by name: the leading
+ * parameters of the path of the root of `resource`'s parents, each its schema's sample (the contract's example where
+ * it gives one, which is how a contract names an owner that is there). Every case uses the same values.
+ */
+export function freePathValues(resource: Resource, model: ResourceModel, operation: Operation): Record<string, string> {
+  let root = resource;
+  for (let at: Resource | undefined = resource; at; at = model.resources.find((r) => r.key === at?.parent)) root = at;
+  const count = pathParameterNames(root.collectionPath).length;
+  const byName = new Map(operation.parameters.filter((p) => p.in === 'path').map((p) => [p.name, p]));
+  const leading = pathParameterNames(operation.path).slice(0, count);
+  return Object.fromEntries(leading.map((name) => [name, String(sampleValue(byName.get(name)?.schema))]));
 }
 
 /**
