@@ -19,6 +19,7 @@ import { changedField } from '../changed-field.js';
 import { bystander } from './effects-bystander.js';
 import { type Context, kept, namedAsItsPath, ownId, readBefore, readStep } from './effects-context.js';
 import { pageCases, pageNotMade } from './effects-paging.js';
+import { nestedMergeCases } from './effects-nested-merge.js';
 import { removalCases } from './effects-removal.js';
 import { singletonCases, singletonNotMade } from './effects-singletons.js';
 
@@ -88,6 +89,7 @@ function resourceCases(resource: Resource, model: ResourceModel, contract: Contr
     ...replaceCases(ctx),
     ...patchCases(ctx),
     ...removalCases(ctx, KIND),
+    ...nestedMergeCases(ctx, KIND),
     ...pageCases(ctx, KIND),
     ...deleteCases(ctx),
     ...scopedCases(ctx),
