@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../src/mock/create-mock-server.js';
 import { DEV_API_KEY } from '../../src/mock/mock-options.js';
 import type { StyleServer } from '../support/generated-style-servers.js';
+import { type DeviceBreakage, startDeviceServer } from '../support/device-registry-server.js';
 import { type IssueBreakage, startIssueServer } from '../support/issue-tracker-server.js';
+import { startTasksServer, type TaskBreakage } from '../support/workspace-tasks-server.js';
 import {
   type InventoryBreakage,
   type SubscriptionBreakage,
@@ -19,6 +21,8 @@ const SUBSCRIPTIONS = 'test/contracts/webhook-subscriptions/openapi.yaml';
 const INVENTORY = 'test/contracts/store-inventory/openapi.yaml';
 const STRIPE = 'test/contracts/stripe-customers/openapi.yaml';
 const ISSUES = 'test/contracts/repo-issues/openapi.yaml';
+const DEVICES = 'test/contracts/device-labels/openapi.yaml';
+const TASKS = 'test/contracts/workspace-tasks/openapi.yaml';
 
 let server: StyleServer | MockServer | undefined;
 afterEach(async () => {
@@ -151,5 +155,67 @@ describe('issues keyed by an owner, a repository and a number no resource of the
   it('is served by the mock, which passes the run and cleans up what it created under the shared owner', async () => {
     const { run } = await mockPasses(ISSUES);
     expect(run.out).toMatch(/cleanup deleted [1-9]\d* records, \d+ already gone, none failed/);
+  });
+});
+
+describe('devices with a map of labels changed key by key by a merge patch, integer enums and vendor extensions', () => {
+  const devices = async (breakage?: DeviceBreakage) => {
+    server = await startDeviceServer(DEV_API_KEY, breakage);
+    return runAgainst(server.url, DEVICES);
+  };
+
+  it('passes a server that answers an empty map for no labels and leaves power_class out (exit 0)', async () => {
+    const run = await devices();
+    const report = await run.report();
+    expect(blockingCheckIds(report), run.out).toEqual([]);
+    expect(run.code, run.out).toBe(0);
+    expect(report.scenarios.find((s) => s.id === 'effects/updateDevice/labels/merges-keys')?.outcome).toBe('passed');
+  });
+
+  it('fails that server when a merge patch replaces the whole map, naming update-took-effect', async () => {
+    const run = await devices('labels-replaced');
+    expect(run.code, run.out).toBe(1);
+    expect(namedCheckIds(await run.report()), run.out).toContain('update-took-effect');
+  });
+
+  it('fails that server when a label sent null stays, naming patch-null-removes', async () => {
+    const run = await devices('label-null-kept');
+    expect(run.code, run.out).toBe(1);
+    expect(namedCheckIds(await run.report()), run.out).toContain('patch-null-removes');
+  });
+
+  it('is served by the mock, which passes the run', async () => {
+    await mockPasses(DEVICES);
+  });
+});
+
+describe('tasks under projects under a workspace no resource names (OpenAPI 3.1, a partial update answered 204)', () => {
+  const tasks = async (breakage?: TaskBreakage) => {
+    server = await startTasksServer(DEV_API_KEY, breakage);
+    return runAgainst(server.url, TASKS);
+  };
+
+  it('passes a server that answers every nullable field, newest first, under the workspace of the example (exit 0)', async () => {
+    const run = await tasks();
+    const report = await run.report();
+    expect(blockingCheckIds(report), run.out).toEqual([]);
+    expect(run.code, run.out).toBe(0);
+    expect(report.scenarios.some((s) => s.exchanges.some((e) => e.url.includes('/workspaces/acme-eng/projects/')))).toBe(true);
+  });
+
+  it('fails that server when a task is found under any project, naming parent-scoped', async () => {
+    const run = await tasks('task-in-any-project');
+    expect(run.code, run.out).toBe(1);
+    expect(namedCheckIds(await run.report()), run.out).toContain('parent-scoped');
+  });
+
+  it('fails that server when a field sent null keeps its value, naming patch-null-removes', async () => {
+    const run = await tasks('null-ignored');
+    expect(run.code, run.out).toBe(1);
+    expect(namedCheckIds(await run.report()), run.out).toContain('patch-null-removes');
+  });
+
+  it('is served by the mock, which passes the run', async () => {
+    await mockPasses(TASKS);
   });
 });
