@@ -152,7 +152,13 @@ describe('issues keyed by an owner, a repository and a number no resource of the
     expect(namedCheckIds(await run.report()), run.out).toContain('created-readable');
   });
 
-  it('is served by the mock, which passes the run and cleans up what it created under the shared owner', async () => {
+  it('fails that server when a deleted issue stays listed, oldest first, naming deleted-is-gone', async () => {
+    const run = await issues('delete-keeps-listed');
+    expect(run.code, run.out).toBe(1);
+    expect(namedCheckIds(await run.report()), run.out).toContain('deleted-is-gone');
+  });
+
+  it('is served by the mock, which passes the run and cleans up what it created under owners of its own', async () => {
     const { run } = await mockPasses(ISSUES);
     expect(run.out).toMatch(/cleanup deleted [1-9]\d* records, \d+ already gone, none failed/);
   });

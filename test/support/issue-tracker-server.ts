@@ -6,14 +6,14 @@ import { json, listen, type Row, type StyleServer } from './generated-style-serv
  * exist, `state` is left out until set, lists are oldest first behind an opaque cursor, validation errors are 422
  * and answers carry `charset=utf-8`. Each `breakage` makes it wrong in one way.
  */
-export type IssueBreakage = 'put-ignored' | 'assignees-dropped';
+export type IssueBreakage = 'put-ignored' | 'assignees-dropped' | 'delete-keeps-listed';
 
 const OWNER = /^[a-z0-9][a-z0-9-]{0,38}$/;
 const REPO = /^[a-z0-9._-]{1,100}$/;
 const KNOWN = new Set(['title', 'body', 'state', 'assignees']);
 
 export async function startIssueServer(key: string, breakage?: IssueBreakage): Promise<StyleServer> {
-  const repos = new Map<string, { next: number; issues: Map<number, Row> }>();
+  const repos = new Map<string, { next: number; issues: Map<number, Row>; gone: Set<number> }>();
   const problem = (b: unknown): string | undefined => {
     if (b === null || typeof b !== 'object' || Array.isArray(b)) return 'body must be an object';
     const row = b as Row;
@@ -41,7 +41,7 @@ export async function startIssueServer(key: string, breakage?: IssueBreakage): P
     const [owner, repo] = [decodeURIComponent(m[1] as string), decodeURIComponent(m[2] as string)];
     if (!OWNER.test(owner) || !REPO.test(repo)) return fail(404, 'Not Found');
     const at = `${owner}/${repo}`;
-    const held = repos.get(at) ?? { next: 1, issues: new Map<number, Row>() };
+    const held = repos.get(at) ?? { next: 1, issues: new Map<number, Row>(), gone: new Set<number>() };
     repos.set(at, held);
     const body = (): Row | undefined => {
       if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) {
@@ -87,7 +87,7 @@ export async function startIssueServer(key: string, breakage?: IssueBreakage): P
     }
     const number = /^[1-9]\d{0,9}$/.test(m[3]) ? Number(m[3]) : Number.NaN;
     if (Number.isNaN(number) || number > 2147483647) return fail(404, 'Not Found');
-    const issue = held.issues.get(number);
+    const issue = held.gone.has(number) ? undefined : held.issues.get(number);
     if (req.method === 'GET' || req.method === 'HEAD') return issue ? send(200, issue) : fail(404, 'Not Found');
     if (req.method === 'PUT') {
       if (!issue) return fail(404, 'Not Found');
@@ -98,7 +98,8 @@ export async function startIssueServer(key: string, breakage?: IssueBreakage): P
     }
     if (req.method === 'DELETE') {
       if (!issue) return fail(404, 'Not Found');
-      held.issues.delete(number);
+      if (breakage === 'delete-keeps-listed') held.gone.add(number);
+      else held.issues.delete(number);
       return send(200, issue);
     }
     res.setHeader('allow', 'GET, HEAD, PUT, DELETE');

@@ -7,7 +7,7 @@ import type { Scenario } from '../../scenario.js';
 import type { CaseKind } from '../case-kind.js';
 import { makeCase, type StepSpec } from '../make-case.js';
 import { listedIds } from '../listed-ids.js';
-import { freePathValues, readsOwnRecords } from '../own-records.js';
+import { freeParameters, readsOwnRecords } from '../own-records.js';
 import { validRequest } from '../valid-request.js';
 
 /**
@@ -46,7 +46,7 @@ function whyNoContent(operation: Operation): string | undefined {
 function freeCount(operation: Operation, contract: Contract): number {
   const model = inferResources(contract);
   const role = resourceRoles(model).get(operation.operationId);
-  return role ? Object.keys(freePathValues(role.resource, model, operation)).length : 0;
+  return role ? freeParameters(role.resource, model, operation).length : 0;
 }
 
 function headAndOptions(operation: Operation, contract: Contract, readOnly: boolean): Scenario {
@@ -56,7 +56,7 @@ function headAndOptions(operation: Operation, contract: Contract, readOnly: bool
   // A read under a path parameter names a record (or a parent's records) no other case writes, the run writing only
   // to its own: the HEAD's Content-Length is the GET's (RFC 9110 §8.6). A top-level list may gain another case's
   // record between the two, where its order puts the newest first; so may a list under parameters that name no
-  // record, which every case shares (`/repos/{owner}/{repo}/issues`, own-records.ts).
+  // record, which cases share where the contract gives their example (`/repos/{owner}/{repo}/issues`, own-records.ts).
   const sameContent = pathParameterNames(operation.path).length > freeCount(operation, contract);
   return makeCase({
     kind: 'http',
