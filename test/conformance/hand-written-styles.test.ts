@@ -215,6 +215,13 @@ describe('tasks under projects under a workspace no resource names (OpenAPI 3.1,
     expect(namedCheckIds(await run.report()), run.out).toContain('parent-scoped');
   });
 
+  it('fails that server when a project is found under any workspace, naming parent-scoped', async () => {
+    const run = await tasks('project-in-any-workspace');
+    expect(run.code, run.out).toBe(1);
+    expect(namedCheckIds(await run.report()), run.out).toContain('parent-scoped');
+    expect(run.out).toContain('getProject does not reach a record under another workspace');
+  });
+
   it('fails that server when a field sent null keeps its value, naming patch-null-removes', async () => {
     const run = await tasks('null-ignored');
     expect(run.code, run.out).toBe(1);

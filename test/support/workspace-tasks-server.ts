@@ -7,7 +7,7 @@ import { json, listen, type Row, type StyleServer } from './generated-style-serv
  * when unset) and their project_id, lists are newest first, and a project's delete takes its tasks. Each
  * `breakage` makes it wrong in one way.
  */
-export type TaskBreakage = 'task-in-any-project' | 'null-ignored';
+export type TaskBreakage = 'task-in-any-project' | 'null-ignored' | 'project-in-any-workspace';
 
 const WORKSPACE = /^[a-z][a-z0-9-]{2,30}$/;
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -83,7 +83,10 @@ export async function startTasksServer(key: string, breakage?: TaskBreakage): Pr
       res.setHeader('location', `/v1/workspaces/${ws}/projects/${project.id}`);
       return send(201, project);
     }
-    const project = projects.get(`${ws}/${projectId}`);
+    const project =
+      breakage === 'project-in-any-workspace'
+        ? [...projects.values()].find((p) => String(p.id) === projectId)
+        : projects.get(`${ws}/${projectId}`);
     if (!tasksAt) {
       if (!project) return problem(404, 'Not Found', 'no such project');
       const { workspace: _, ...shown } = project;
