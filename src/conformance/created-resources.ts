@@ -20,7 +20,7 @@ export interface CreatedCount {
 /** One resource the run created that the contract documents a delete for: what --cleanup removes. */
 export interface Deletable {
   readonly resource: Resource;
-  /** The item path's values by position: the parents' ids (from the create's URL), then the record's. */
+  /** The item path's values by position: the collection path's (from the create's URL), then the record's id. */
   readonly ids: readonly string[];
 }
 
@@ -75,7 +75,8 @@ export function createdResources(resources: readonly Resource[], byId: ReadonlyM
       if (field === undefined || !resource.operations.some((op) => op.kind === 'delete')) return;
       const id =
         idOf(recordAt(response.json, pointer), field) ?? idOf(bodyWithLocationId(response, { field, numeric: false }), field);
-      const parents = resource.parent === undefined ? [] : pathIds(exchange.request.url, resource.collectionPath);
+      // The collection path's parameters, whether or not a resource of the contract names them (`/repos/{owner}/...`).
+      const parents = pathIds(exchange.request.url, resource.collectionPath);
       if (id === undefined || parents === undefined) return;
       keep(resource, [...parents, id]);
     },

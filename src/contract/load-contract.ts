@@ -13,6 +13,7 @@ import {
 import { type Bundled, linkedSchema, selfContainedSchema } from './bundled-refs.js';
 import { type Direction, directedSchema, effectiveSchema } from './effective-schema.js';
 import { createOperationFinder, type OperationFinder } from './find-operation.js';
+import { mediaTypeOf } from './find-response.js';
 import { readSecurity, type SecuritySchemeModel } from './key-placement.js';
 import type { JsonSchema, MediaSpec, Operation, ParameterLocation, ParameterSpec, ResponseSpec } from './operation.js';
 import { packageRoot } from './package-root.js';
@@ -313,7 +314,8 @@ function toParameter(p: PrismParameter, location: ParameterLocation, schemas: Op
 function toMedia(content: PrismContent, direction: Direction, schemas: OperationSchemas): MediaSpec {
   const raw = content.schema && contractSchema(content.schema);
   return {
-    mediaType: content.mediaType.toLowerCase(),
+    // A content key may carry parameters (`application/json; charset=utf-8`): every match is on the media type.
+    mediaType: mediaTypeOf(content.mediaType) ?? content.mediaType.toLowerCase(),
     schema: raw === undefined ? undefined : viewOf(raw, direction, schemas),
     example: content.examples?.[0]?.value,
     validate: raw === undefined ? undefined : validatorOf(raw, direction, 'body', schemas),

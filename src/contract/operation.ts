@@ -54,7 +54,7 @@ export interface JsonSchema {
 }
 
 export interface MediaSpec {
-  /** Lower-case media type, e.g. application/json. */
+  /** Lower-case media type without its parameters, e.g. application/json. */
   readonly mediaType: string;
   /** The body's schema as the contract states it (dereferenced), when it has one. */
   readonly schema: JsonSchema | undefined;

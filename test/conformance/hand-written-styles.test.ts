@@ -2,6 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../src/mock/create-mock-server.js';
 import { DEV_API_KEY } from '../../src/mock/mock-options.js';
 import type { StyleServer } from '../support/generated-style-servers.js';
+import { type DeviceBreakage, startDeviceServer } from '../support/device-registry-server.js';
+import { type IssueBreakage, startIssueServer } from '../support/issue-tracker-server.js';
+import { startTasksServer, type TaskBreakage } from '../support/workspace-tasks-server.js';
 import {
   type InventoryBreakage,
   type SubscriptionBreakage,
@@ -17,6 +20,9 @@ import { blockingCheckIds, namedCheckIds, runCli } from './run-cli.js';
 const SUBSCRIPTIONS = 'test/contracts/webhook-subscriptions/openapi.yaml';
 const INVENTORY = 'test/contracts/store-inventory/openapi.yaml';
 const STRIPE = 'test/contracts/stripe-customers/openapi.yaml';
+const ISSUES = 'test/contracts/repo-issues/openapi.yaml';
+const DEVICES = 'test/contracts/device-labels/openapi.yaml';
+const TASKS = 'test/contracts/workspace-tasks/openapi.yaml';
 
 let server: StyleServer | MockServer | undefined;
 afterEach(async () => {
@@ -32,7 +38,7 @@ const mockPasses = async (contract: string) => {
   const run = await runAgainst(mock.url, contract);
   expect(blockingCheckIds(await run.report()), run.out).toEqual([]);
   expect(run.code, run.out).toBe(0);
-  return mock;
+  return { mock, run };
 };
 
 describe('an OpenAPI 3.1 contract (type arrays, const, $defs, prefixItems, a closed input, webhooks)', () => {
@@ -91,7 +97,7 @@ describe('items under a store keyed by a SKU the client names, changed by merge 
   });
 
   it('is served by the mock, which passes the run and answers a JSON Patch it does not apply without a 5xx', async () => {
-    const mock = await mockPasses(INVENTORY);
+    const { mock } = await mockPasses(INVENTORY);
     const headers = { 'x-api-key': DEV_API_KEY, 'content-type': 'application/json' };
     const store = (await (await fetch(`${mock.url}/stores`, { method: 'POST', headers, body: '{"name":"North"}' })).json()) as {
       id: number;
@@ -118,5 +124,111 @@ describe('a Stripe-like contract (form writes, prefixed ids, nullable beside any
 
   it('is served by the mock, which passes the run', async () => {
     await mockPasses(STRIPE);
+  });
+});
+
+describe('issues keyed by an owner, a repository and a number no resource of the contract names', () => {
+  const issues = async (breakage?: IssueBreakage) => {
+    server = await startIssueServer(DEV_API_KEY, breakage);
+    return runAgainst(server.url, ISSUES);
+  };
+
+  it('passes a server that numbers issues per repository and answers JSON with a charset (exit 0)', async () => {
+    const run = await issues();
+    expect(blockingCheckIds(await run.report()), run.out).toEqual([]);
+    expect(run.code, run.out).toBe(0);
+    expect(run.out).toMatch(/cleanup deleted \d+ records/);
+  });
+
+  it('fails that server when its PUT answers 204 and changes nothing, naming update-took-effect', async () => {
+    const run = await issues('put-ignored');
+    expect(run.code, run.out).toBe(1);
+    expect(namedCheckIds(await run.report()), run.out).toContain('update-took-effect');
+  });
+
+  it('fails that server when it drops the assignees it was sent, naming created-readable', async () => {
+    const run = await issues('assignees-dropped');
+    expect(run.code, run.out).toBe(1);
+    expect(namedCheckIds(await run.report()), run.out).toContain('created-readable');
+  });
+
+  it('fails that server when a deleted issue stays listed, oldest first, naming deleted-is-gone', async () => {
+    const run = await issues('delete-keeps-listed');
+    expect(run.code, run.out).toBe(1);
+    expect(namedCheckIds(await run.report()), run.out).toContain('deleted-is-gone');
+  });
+
+  it('is served by the mock, which passes the run and cleans up what it created under owners of its own', async () => {
+    const { run } = await mockPasses(ISSUES);
+    expect(run.out).toMatch(/cleanup deleted [1-9]\d* records, \d+ already gone, none failed/);
+  });
+});
+
+describe('devices with a map of labels changed key by key by a merge patch, integer enums and vendor extensions', () => {
+  const devices = async (breakage?: DeviceBreakage) => {
+    server = await startDeviceServer(DEV_API_KEY, breakage);
+    return runAgainst(server.url, DEVICES);
+  };
+
+  it('passes a server that answers an empty map for no labels and leaves power_class out (exit 0)', async () => {
+    const run = await devices();
+    const report = await run.report();
+    expect(blockingCheckIds(report), run.out).toEqual([]);
+    expect(run.code, run.out).toBe(0);
+    expect(report.scenarios.find((s) => s.id === 'effects/updateDevice/labels/merges-keys')?.outcome).toBe('passed');
+  });
+
+  it('fails that server when a merge patch replaces the whole map, naming update-took-effect', async () => {
+    const run = await devices('labels-replaced');
+    expect(run.code, run.out).toBe(1);
+    expect(namedCheckIds(await run.report()), run.out).toContain('update-took-effect');
+  });
+
+  it('fails that server when a label sent null stays, naming patch-null-removes', async () => {
+    const run = await devices('label-null-kept');
+    expect(run.code, run.out).toBe(1);
+    expect(namedCheckIds(await run.report()), run.out).toContain('patch-null-removes');
+  });
+
+  it('is served by the mock, which passes the run', async () => {
+    await mockPasses(DEVICES);
+  });
+});
+
+describe('tasks under projects under a workspace no resource names (OpenAPI 3.1, a partial update answered 204)', () => {
+  const tasks = async (breakage?: TaskBreakage) => {
+    server = await startTasksServer(DEV_API_KEY, breakage);
+    return runAgainst(server.url, TASKS);
+  };
+
+  it('passes a server that answers every nullable field, newest first, under the workspace of the example (exit 0)', async () => {
+    const run = await tasks();
+    const report = await run.report();
+    expect(blockingCheckIds(report), run.out).toEqual([]);
+    expect(run.code, run.out).toBe(0);
+    expect(report.scenarios.some((s) => s.exchanges.some((e) => e.url.includes('/workspaces/acme-eng/projects/')))).toBe(true);
+  });
+
+  it('fails that server when a task is found under any project, naming parent-scoped', async () => {
+    const run = await tasks('task-in-any-project');
+    expect(run.code, run.out).toBe(1);
+    expect(namedCheckIds(await run.report()), run.out).toContain('parent-scoped');
+  });
+
+  it('fails that server when a project is found under any workspace, naming parent-scoped', async () => {
+    const run = await tasks('project-in-any-workspace');
+    expect(run.code, run.out).toBe(1);
+    expect(namedCheckIds(await run.report()), run.out).toContain('parent-scoped');
+    expect(run.out).toContain('getProject does not reach a record under another workspace');
+  });
+
+  it('fails that server when a field sent null keeps its value, naming patch-null-removes', async () => {
+    const run = await tasks('null-ignored');
+    expect(run.code, run.out).toBe(1);
+    expect(namedCheckIds(await run.report()), run.out).toContain('patch-null-removes');
+  });
+
+  it('is served by the mock, which passes the run', async () => {
+    await mockPasses(TASKS);
   });
 });

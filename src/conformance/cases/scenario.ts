@@ -118,6 +118,8 @@ export interface ResourceEffect {
    */
   readonly absent?: {
     readonly field: string;
+    /** The object field that holds `field`, when it is a key of a map (`labels`) rather than of the record. */
+    readonly within?: string;
     /** The value the record had before the write took the field away: still showing it is the failure. */
     readonly was: unknown;
     readonly allowed: readonly unknown[];

@@ -11,7 +11,7 @@ import type { Scenario, Step } from '../scenario.js';
 import type { Random } from './create-random.js';
 import { makeCase, type StepSpec } from './make-case.js';
 import { referencePlaceholders } from './reference-placeholders.js';
-import { absentValue, ownRecord, pathParams } from './own-records.js';
+import { absentValue, freeParameters, freeValues, ownRecord, pathParams, rootOf } from './own-records.js';
 import { sampleValue } from './sample-value.js';
 
 // RFC 9110 §9.2.1: only these leave the target as it was; any other method may change the record it addresses.
@@ -31,8 +31,21 @@ export function bindOwnRecords(scenario: Scenario, model: ResourceModel, contrac
   const prefix: StepSpec[] = [];
   const bound = new Map<string, readonly string[]>();
   const steps: Step[] = [];
-  for (const step of scenario.steps) {
-    const unbound = placeholders(step);
+  // The values of the free path parameters (own-records.ts) by the key of the root resource: one set for the case.
+  const freeByRoot = new Map<string, readonly string[]>();
+  const freeOf = (resource: Resource, operation: Operation) => {
+    const parameters = freeParameters(resource, model, operation);
+    const key = rootOf(resource, model).key;
+    const values = freeByRoot.get(key) ?? freeValues(parameters, random);
+    freeByRoot.set(key, values);
+    return parameters.map((p, i): [string, string] => [p.name, values[i] as string]);
+  };
+  for (const sent of scenario.steps) {
+    const role = resourceRoles(model).get(sent.operation.operationId);
+    const unset = new Set(placeholders(sent));
+    const free = role ? freeOf(role.resource, sent.operation).filter(([name]) => unset.has(name)) : [];
+    const step = free.length === 0 ? sent : { ...sent, path: { ...sent.path, ...Object.fromEntries(free) }, templated: true };
+    const unbound = placeholders(step).filter((name) => !free.some(([given]) => given === name));
     if (unbound.length === 0) {
       steps.push(absentIds(step, random));
       continue;
@@ -45,12 +58,14 @@ export function bindOwnRecords(scenario: Scenario, model: ResourceModel, contrac
       };
     let values = bound.get(addressed.key);
     if (!values) {
-      const own = ownRecord(addressed, model, contract, random, `bound${bound.size}`);
+      const root = rootOf(addressed, model);
+      const own = ownRecord(addressed, model, contract, random, `bound${bound.size}`, freeByRoot.get(root.key));
       if ('reason' in own)
         return {
           operationId: step.operation.operationId,
           reason: `${unbound.join(', ')} of ${step.operation.operationId}: ${own.reason}`,
         };
+      freeByRoot.set(root.key, own.values.slice(0, pathParameterNames(root.collectionPath).length));
       prefix.push(...own.steps.map((s) => ({ ...s, setup: true })));
       values = own.values;
       bound.set(addressed.key, values);

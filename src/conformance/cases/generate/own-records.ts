@@ -1,6 +1,7 @@
 import type { Contract } from '../../../contract/load-contract.js';
-import type { JsonSchema, Operation } from '../../../contract/operation.js';
+import type { JsonSchema, Operation, ParameterSpec } from '../../../contract/operation.js';
 import { objectShape } from '../../../contract/resources/object-shape.js';
+import { pathParameterNames } from '../../../contract/resources/read-path.js';
 import { requestSchema } from '../../../contract/resources/representation.js';
 import type { Resource, ResourceModel } from '../../../contract/resources/resource.js';
 import { operationOf, resourceRoles, upsertOf } from '../../../contract/resources/resource-roles.js';
@@ -28,6 +29,8 @@ export interface OwnRecord {
    * in `values`, so a case that reuses the record draws them again (effects.ts) and no two cases share one.
    */
   readonly drawn: readonly DrawnId[];
+  /** The values drawn for the path parameters no record names (freeValues), which a case may draw again. */
+  readonly free: readonly DrawnId[];
 }
 
 /** An id the run chose for a PUT that creates, as its path carries it, and the schema of that path parameter. */
@@ -50,7 +53,8 @@ export function pathParams(operation: Operation, values: readonly string[]): Rec
 
 /**
  * Creates for `resource` and every parent it is nested under, or why none can be made: a level without a create
- * or without an id field leaves no value to put in the path (the case is then not made, and said so).
+ * or without an id field leaves no value to put in the path (the case is then not made, and said so). The values
+ * of the free parameters before them are `free`, else freeValues'.
  */
 export function ownRecord(
   resource: Resource,
@@ -58,6 +62,7 @@ export function ownRecord(
   contract: Contract,
   random: Random,
   capture: string,
+  free?: readonly string[],
 ): OwnRecord | { readonly reason: string } {
   const chain: Resource[] = [];
   for (let at: Resource | undefined = resource; at; ) {
@@ -67,7 +72,12 @@ export function ownRecord(
     if (parentKey !== undefined && !at) return { reason: `its parent ${parentKey} is no resource the run can create` };
   }
   const steps: StepSpec[] = [];
-  const values: string[] = [];
+  const root = chain[0] as Resource;
+  const rootWrite = operationOf(root, 'create', contract.byId) ?? upsertOf(root, contract.byId);
+  const leading = rootWrite ? freeParameters(root, model, rootWrite) : [];
+  const values: string[] = [...(free ?? freeValues(leading, random))];
+  // Those not the contract's example are the case's own: effects cases draw them again (effects-own-ids.ts).
+  const freeDrawn = leading.flatMap((p, i) => (given(p.schema) ? [] : [{ value: values[i] as string, schema: p.schema }]));
   const drawn: DrawnId[] = [];
   let body: Record<string, unknown> = {};
   for (const [i, level] of chain.entries()) {
@@ -101,7 +111,7 @@ export function ownRecord(
     });
     values.push(`{{${name}.body.${level.id.name}}}`);
   }
-  return { steps, values, body, capture, drawn };
+  return { steps, values, body, capture, drawn, free: freeDrawn };
 }
 
 /**
@@ -133,6 +143,50 @@ export function putAtOwnId(
     expect: { status: successStatuses(put), creates: true },
   };
   return { step, id, body };
+}
+
+/** The resource at the top of `resource`'s parents: its collection path starts every path of the chain. */
+export function rootOf(resource: Resource, model: ResourceModel): Resource {
+  let root = resource;
+  for (let at: Resource | undefined = resource; at; at = model.resources.find((r) => r.key === at?.parent)) root = at;
+  return root;
+}
+
+/**
+ * The leading path parameters of `operation` that no record of the contract names (`owner` and `repo` of
+ * `/repos/{owner}/{repo}/issues` where nothing is addressed by `/repos/{owner}/{repo}`): those of the collection path
+ * of the root of `resource`'s parents.
+ */
+export function freeParameters(resource: Resource, model: ResourceModel, operation: Operation): ParameterSpec[] {
+  const count = pathParameterNames(rootOf(resource, model).collectionPath).length;
+  const byName = new Map(operation.parameters.filter((p) => p.in === 'path').map((p) => [p.name, p]));
+  return pathParameterNames(operation.path)
+    .slice(0, count)
+    .flatMap((name) => byName.get(name) ?? []);
+}
+
+/**
+ * A value for each free parameter: the contract's example where it gives one (how a contract names an owner that is
+ * there: every case then shares it), else one drawn for the case within the schema, so that what a case lists under
+ * it is its own records alone (another case's could push its record off the first page).
+ */
+export function freeValues(parameters: readonly ParameterSpec[], random: Random): string[] {
+  return parameters.map(({ schema }) => (given(schema) ? String(sampleValue(schema)) : freeValue(schema, random)));
+}
+
+/** Whether the contract gives the parameter's value: an example, which every case then shares. */
+export function given(schema: JsonSchema): boolean {
+  return schema.example !== undefined || ((schema as { examples?: unknown[] }).examples?.length ?? 0) > 0;
+}
+
+/** A value of a free parameter drawn within its schema: a word where the schema takes one, else a fresh id. */
+export function freeValue(schema: JsonSchema, random: Random): string {
+  const word = `r${random.text(9, `${LOWER}${DIGITS}`)}`;
+  if (schema.type === 'string' && schema.format === undefined && fits(schema, word)) return word;
+  const drawn = freshId(schema, random);
+  const number = typeof drawn === 'number';
+  const within = !number || ((schema.minimum ?? drawn) <= drawn && drawn <= (schema.maximum ?? drawn));
+  return String(within && (number || fits(schema, String(drawn))) ? drawn : sampleValue(schema));
 }
 
 /**

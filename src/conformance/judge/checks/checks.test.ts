@@ -451,7 +451,9 @@ function refusedBefore(checked: CheckInput): CheckInput {
 
 /** The same exchange, in a run where an earlier create already received its id. */
 function alreadyAssigned(checked: CheckInput): CheckInput {
-  checked.run.assignedIds.set('createPet 9007199254740993', 'earlier/case');
+  // Counted per collection URL: another parent's record may hold the same id.
+  const collection = new URL(checked.exchange.request.url).pathname.replace(/\/+$/, '');
+  checked.run.assignedIds.set(`createPet ${collection} 9007199254740993`, 'earlier/case');
   return checked;
 }
 

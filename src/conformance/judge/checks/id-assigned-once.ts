@@ -14,7 +14,9 @@ export const idAssignedOnce: Check = {
     if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
     const id = (body as Record<string, unknown>)[field];
     if (typeof id !== 'number' && typeof id !== 'bigint' && typeof id !== 'string') return undefined;
-    const key = `${operation.operationId} ${String(id)}`;
+    // A nested record is addressed by its parents' values and its id: another parent may hold the same id (issues
+    // numbered per repository), so the ids are counted per collection URL.
+    const key = `${operation.operationId} ${collectionOf(exchange.request.url)} ${String(id)}`;
     const first = run.assignedIds.get(key);
     if (first === undefined) {
       run.assignedIds.set(key, caseId);
@@ -22,8 +24,16 @@ export const idAssignedOnce: Check = {
     }
     return {
       title: `${operation.operationId} assigned id ${String(id)} again`,
-      received: `id ${String(id)}, already returned by a create in case ${first}`,
+      received: `id ${String(id)}, already returned by a create in case ${first} to the same collection`,
       documented: 'a new, unique id for every created resource',
     };
   },
 };
+
+function collectionOf(url: string): string {
+  try {
+    return new URL(url).pathname.replace(/\/+$/, '');
+  } catch {
+    return url;
+  }
+}

@@ -80,13 +80,15 @@ function judgeEffect(effect: ResourceEffect, { exchange, operation, run }: Check
     }
   }
   if (effect.absent && problems.length === 0 && written(effect)) {
-    const { field, was, allowed } = effect.absent;
-    documented.push(`a record without ${field}${allowed.length ? ` (or with ${allowed.map(show).join(' or ')})` : ''}`);
-    const record = answeredRecord(run.roles.get(operation.operationId), operation.operationId, response.json);
-    const own = record !== null && typeof record === 'object' ? (record as Record<string, unknown>)[field] : undefined;
+    const { field, within, was, allowed } = effect.absent;
+    const named = within === undefined ? field : `${within}.${field}`;
+    documented.push(`a record without ${named}${allowed.length ? ` (or with ${allowed.map(show).join(' or ')})` : ''}`);
+    const answered = answeredRecord(run.roles.get(operation.operationId), operation.operationId, response.json);
+    const record = within === undefined ? answered : memberOf(answered, within);
+    const own = memberOf(record, field);
     // Only the value written before is a merge: another one is a default the server gives an absent field.
     if (own !== undefined && show(own) === show(was) && !allowed.some((value) => show(value) === show(own)))
-      problems.push(`the record still has ${field} ${show(own)}`);
+      problems.push(`the record still has ${named} ${show(own)}`);
   }
   if (effect.nextPage && problems.length === 0) problems.push(...pageProblems(effect.nextPage, response.json, documented));
   if (effect.walkPage?.page && problems.length === 0) problems.push(...walkProblems(effect.walkPage, response.json, documented));
@@ -159,4 +161,10 @@ function isNumeric(value: unknown): boolean {
 
 function matches(status: number, expected: StatusExpectation): boolean {
   return expected.some((e) => (typeof e === 'number' ? status === e : String(status)[0] === String(e)[0]));
+}
+
+function memberOf(value: unknown, name: string): unknown {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)[name]
+    : undefined;
 }

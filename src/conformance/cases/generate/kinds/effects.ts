@@ -14,13 +14,14 @@ import type { Random } from '../create-random.js';
 import { invalidInputStatus, invalidInputStatuses, successStatuses } from '../expected-statuses.js';
 import { withFreshKeys } from '../fresh-keys.js';
 import { makeCase, type StepSpec } from '../make-case.js';
-import { absentValue, ownRecord, pathParams, sendsOwnId, withFreshValues } from '../own-records.js';
+import { absentValue, freeParameters, freeValue, ownRecord, pathParams, sendsOwnId, withFreshValues } from '../own-records.js';
 import { ownPathIdsPerCase } from './effects-own-ids.js';
 import { sampleValue } from '../sample-value.js';
 import { changedField } from '../changed-field.js';
 import { bystander } from './effects-bystander.js';
 import { type Context, kept, namedAsItsPath, ownId, readBefore, readStep } from './effects-context.js';
 import { pageCases, pageNotMade } from './effects-paging.js';
+import { nestedMergeCases } from './effects-nested-merge.js';
 import { removalCases } from './effects-removal.js';
 import { singletonCases, singletonNotMade } from './effects-singletons.js';
 
@@ -90,6 +91,7 @@ function resourceCases(resource: Resource, model: ResourceModel, contract: Contr
     ...replaceCases(ctx),
     ...patchCases(ctx),
     ...removalCases(ctx, KIND),
+    ...nestedMergeCases(ctx, KIND),
     ...pageCases(ctx, KIND),
     ...deleteCases(ctx),
     ...scopedCases(ctx),
@@ -357,7 +359,7 @@ function refusedDeleteCase(ctx: Context, remove: Operation): Scenario[] {
 function scopedCases(ctx: Context): Scenario[] {
   if (ctx.own.values.length < 2 || !ctx.get.responses.some((r) => r.code === '404')) return [];
   const parentResource = ctx.model.resources.find((r) => r.key === ctx.resource.parent);
-  if (!parentResource) return [];
+  if (!parentResource) return freeScopedCase(ctx);
   const other = ownRecord(parentResource, ctx.model, ctx.contract, ctx.random, 'other');
   if ('reason' in other) return [];
   const elsewhere = [...other.values, ownId(ctx)];
@@ -375,6 +377,27 @@ function scopedCases(ctx: Context): Scenario[] {
     }),
     ...goneWithParentCase(ctx, parentResource),
     ...orphanCreateCase(ctx),
+  ];
+}
+
+/**
+ * A record under path parameters no resource names (`/workspaces/{workspace}/projects/{projectId}`) read under other
+ * values of them, drawn within their schemas: they scope it as a parent's id does, so the answer is the documented
+ * 404 whether or not the server knows the other workspace.
+ */
+function freeScopedCase(ctx: Context): Scenario[] {
+  const free = freeParameters(ctx.resource, ctx.model, ctx.get);
+  const others = free.map((p) => freeValue(p.schema, ctx.random));
+  if (free.length === 0 || others.some((value, i) => value === ctx.own.values[i])) return [];
+  const names = free.map((p) => p.name).join(', ');
+  return [
+    makeCase({
+      kind: KIND,
+      id: `${ctx.get.operationId}/parent-scoped`,
+      name: `${ctx.get.operationId} does not reach a record under another ${names}`,
+      description: `Given a record the case created, when ${ctx.get.operationId} asks for it under another ${names}, then the answer is the documented 404 (parent-scoped).`,
+      steps: [...ctx.own.steps, readStep(ctx, { check: 'parent-scoped', status: [404] }, [...others, ownId(ctx)])],
+    }),
   ];
 }
 

@@ -1,11 +1,13 @@
 import type { Contract } from '../../../../contract/load-contract.js';
 import type { Operation } from '../../../../contract/operation.js';
 import { inferResources } from '../../../../contract/resources/infer-resources.js';
+import { pathParameterNames } from '../../../../contract/resources/read-path.js';
+import { resourceRoles } from '../../../../contract/resources/resource-roles.js';
 import type { Scenario } from '../../scenario.js';
 import type { CaseKind } from '../case-kind.js';
 import { makeCase, type StepSpec } from '../make-case.js';
 import { listedIds } from '../listed-ids.js';
-import { readsOwnRecords } from '../own-records.js';
+import { freeParameters, readsOwnRecords } from '../own-records.js';
 import { validRequest } from '../valid-request.js';
 
 /**
@@ -41,14 +43,21 @@ function whyNoContent(operation: Operation): string | undefined {
   return undefined;
 }
 
+function freeCount(operation: Operation, contract: Contract): number {
+  const model = inferResources(contract);
+  const role = resourceRoles(model).get(operation.operationId);
+  return role ? freeParameters(role.resource, model, operation).length : 0;
+}
+
 function headAndOptions(operation: Operation, contract: Contract, readOnly: boolean): Scenario {
   const op = operation.operationId;
   const { before, request, given } = readOnly ? listedRead(operation, contract) : { ...ownRead(operation, contract), given: '' };
   const asGet = { status: '{{get.status}}', headers: '{{get.headers}}' };
   // A read under a path parameter names a record (or a parent's records) no other case writes, the run writing only
   // to its own: the HEAD's Content-Length is the GET's (RFC 9110 §8.6). A top-level list may gain another case's
-  // record between the two, where its order puts the newest first.
-  const sameContent = /\{[^}]+\}/.test(operation.path);
+  // record between the two, where its order puts the newest first; so may a list under parameters that name no
+  // record, which cases share where the contract gives their example (`/repos/{owner}/{repo}/issues`, own-records.ts).
+  const sameContent = pathParameterNames(operation.path).length > freeCount(operation, contract);
   return makeCase({
     kind: 'http',
     id: `${op}/head-options`,
