@@ -27,6 +27,7 @@ export const FIRST_CONTRACTS: readonly string[] = [
 /** The rest of test/contracts, run in mock-passes-more-contracts.test.ts beside the first, so the two run in parallel. */
 export const MORE_CONTRACTS: readonly string[] = [
   'async-exports',
+  'device-labels',
   'drf-snippets',
   'form-bodies',
   'hal-orders',
@@ -35,6 +36,7 @@ export const MORE_CONTRACTS: readonly string[] = [
   'optional-object',
   'org-teams',
   'posts-only',
+  'repo-issues',
   'silent-creates',
   'singletons',
   'store-inventory',
@@ -43,6 +45,7 @@ export const MORE_CONTRACTS: readonly string[] = [
   'unbounded-page',
   'uploads',
   'webhook-subscriptions',
+  'workspace-tasks',
   'write-only',
 ].map((name) => `test/contracts/${name}/openapi.yaml`);
 
