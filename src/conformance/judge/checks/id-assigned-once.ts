@@ -30,10 +30,15 @@ export const idAssignedOnce: Check = {
   },
 };
 
+// The path of a URL the run built itself (scheme, authority, path, query): no URL object per create.
 function collectionOf(url: string): string {
-  try {
-    return new URL(url).pathname.replace(/\/+$/, '');
-  } catch {
-    return url;
-  }
+  const path = url.replace(ORIGIN, '');
+  let end = path.search(QUERY_START);
+  if (end === -1) end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === SLASH) end--;
+  return path.slice(0, end);
 }
+
+const ORIGIN = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
+const QUERY_START = /[?#]/;
+const SLASH = 47;
