@@ -3,6 +3,7 @@ import { recordAt } from '../contract/resources/envelope.js';
 import type { Resource } from '../contract/resources/resource.js';
 import { bodyWithLocationId } from './cases/location-id.js';
 import type { Exchange } from './http/exchange.js';
+import { requestPath } from './http/request-path.js';
 
 /** How many resources of one collection the run's creates were answered a success for. */
 export interface CreatedCount {
@@ -103,7 +104,7 @@ function idOf(record: unknown, field: string): string | undefined {
 function pathIds(url: string, pathTemplate: string): string[] | undefined {
   let path: string[];
   try {
-    path = new URL(url).pathname.replace(/\/+$/, '').split('/');
+    path = requestPath(url).split('/');
   } catch {
     return undefined;
   }

@@ -1,5 +1,6 @@
 import { answeredRecord } from '../../../contract/resources/resource-roles.js';
 import type { Check } from './check.js';
+import { requestPath } from '../../http/request-path.js';
 
 /**
  * RFC 9110 §15.3.2 and §10.2.2: the Location of a 201 (Created) refers to the resource the request created. Where the
@@ -21,7 +22,7 @@ export const createdLocation: Check = {
     const record = answeredRecord(run.roles.get(operation.operationId), operation.operationId, response.json);
     const id = (record as Record<string, unknown> | undefined)?.[idField];
     if (id === undefined || id === null || typeof id === 'object') return undefined;
-    const collection = collectionOf(exchange.request.url);
+    const collection = requestPath(exchange.request.url);
     const expected = `${collection}/${encodeURIComponent(String(id))}`;
     // What a server usually sends, the path itself: the URL it resolves to is that path on the same origin, unless
     // the id is a dot segment (`..` resolves to the parent) or empty.
@@ -49,20 +50,6 @@ export const createdLocation: Check = {
 };
 
 const DOT_SEGMENT = /^\.{0,2}$/;
-
-// Every create of a run is sent to one of a few URLs: each is parsed once, not on every 201.
-const collections = new Map<string, string>();
-const REMEMBERED_URLS = 256;
-
-function collectionOf(url: string): string {
-  let collection = collections.get(url);
-  if (collection === undefined) {
-    collection = new URL(url).pathname.replace(/\/+$/, '');
-    if (collections.size >= REMEMBERED_URLS) collections.clear();
-    collections.set(url, collection);
-  }
-  return collection;
-}
 
 function decoded(segment: string): string {
   try {

@@ -1,5 +1,6 @@
 import { answeredRecord } from '../../../contract/resources/resource-roles.js';
 import type { Check } from './check.js';
+import { requestPath } from '../../http/request-path.js';
 
 export const idAssignedOnce: Check = {
   id: 'id-assigned-once',
@@ -16,7 +17,7 @@ export const idAssignedOnce: Check = {
     if (typeof id !== 'number' && typeof id !== 'bigint' && typeof id !== 'string') return undefined;
     // A nested record is addressed by its parents' values and its id: another parent may hold the same id (issues
     // numbered per repository), so the ids are counted per collection URL.
-    const key = `${operation.operationId} ${collectionOf(exchange.request.url)} ${String(id)}`;
+    const key = `${operation.operationId} ${requestPath(exchange.request.url)} ${String(id)}`;
     const first = run.assignedIds.get(key);
     if (first === undefined) {
       run.assignedIds.set(key, caseId);
@@ -29,16 +30,3 @@ export const idAssignedOnce: Check = {
     };
   },
 };
-
-// The path of a URL the run built itself (scheme, authority, path, query): no URL object per create.
-function collectionOf(url: string): string {
-  const path = url.replace(ORIGIN, '');
-  let end = path.search(QUERY_START);
-  if (end === -1) end = path.length;
-  while (end > 0 && path.charCodeAt(end - 1) === SLASH) end--;
-  return path.slice(0, end);
-}
-
-const ORIGIN = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
-const QUERY_START = /[?#]/;
-const SLASH = 47;
